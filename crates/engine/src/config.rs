@@ -1,0 +1,150 @@
+//! Settings shared by searches and bots, and the bot specifications users type.
+
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Duration;
+
+use crate::error::GameError;
+
+/// Engine settings from the command line.
+#[derive(Clone, Debug)]
+pub struct EngineConfig {
+    /// Transposition table size in MiB (`--hash`).
+    pub hash_mb: usize,
+    /// Maximum search depth in plies (`--depth`), if limited.
+    pub depth: Option<u32>,
+    /// Seed for every random choice (`--seed`).
+    pub seed: u64,
+    /// Time limit per move (`--move-time`), for engines that use one.
+    pub move_time: Option<Duration>,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig {
+            hash_mb: 64,
+            depth: None,
+            seed: 0,
+            move_time: None,
+        }
+    }
+}
+
+/// A player a user can name in `--players`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotSpec {
+    /// The game's strongest default, with an optional strength level.
+    Computer(Option<u32>),
+    Perfect,
+    AlphaBeta(u32),
+    Mcts(u32),
+    Heuristic,
+    Random,
+    Learner(Option<PathBuf>),
+}
+
+/// One seat: a person at the terminal or a bot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSpec {
+    Human,
+    Bot(BotSpec),
+}
+
+impl FromStr for PlayerSpec {
+    type Err = GameError;
+
+    fn from_str(text: &str) -> Result<Self, GameError> {
+        let text = text.trim();
+        let (name, arg) = match text.split_once(':') {
+            Some((name, arg)) => (name, Some(arg)),
+            None => (text, None),
+        };
+        let number = |what: &str| -> Result<u32, GameError> {
+            let arg = arg.ok_or_else(|| {
+                GameError::BadOption(format!("player '{text}' needs a number: {name}:{what}"))
+            })?;
+            arg.parse::<u32>().map_err(|_| {
+                GameError::BadOption(format!("player '{text}': '{arg}' is not a whole number"))
+            })
+        };
+        let no_arg = |spec: BotSpec| -> Result<PlayerSpec, GameError> {
+            match arg {
+                None => Ok(PlayerSpec::Bot(spec)),
+                Some(_) => Err(GameError::BadOption(format!(
+                    "player '{name}' takes no ':' argument"
+                ))),
+            }
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "human" => match arg {
+                None => Ok(PlayerSpec::Human),
+                Some(_) => Err(GameError::BadOption(
+                    "player 'human' takes no ':' argument".into(),
+                )),
+            },
+            "computer" => match arg {
+                None => Ok(PlayerSpec::Bot(BotSpec::Computer(None))),
+                Some(_) => Ok(PlayerSpec::Bot(BotSpec::Computer(Some(number("LEVEL")?)))),
+            },
+            "perfect" => no_arg(BotSpec::Perfect),
+            "alphabeta" => Ok(PlayerSpec::Bot(BotSpec::AlphaBeta(number("DEPTH")?))),
+            "mcts" => Ok(PlayerSpec::Bot(BotSpec::Mcts(number("PLAYOUTS")?))),
+            "heuristic" => no_arg(BotSpec::Heuristic),
+            "random" => no_arg(BotSpec::Random),
+            "learner" => Ok(PlayerSpec::Bot(BotSpec::Learner(
+                arg.filter(|a| !a.is_empty()).map(PathBuf::from),
+            ))),
+            _ => Err(GameError::BadOption(format!(
+                "unknown player '{text}' (expected human, computer, perfect, alphabeta:DEPTH, \
+                 mcts:PLAYOUTS, heuristic, random or learner[:FILE])"
+            ))),
+        }
+    }
+}
+
+impl std::fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BotSpec::Computer(None) => write!(f, "computer"),
+            BotSpec::Computer(Some(level)) => write!(f, "computer:{level}"),
+            BotSpec::Perfect => write!(f, "perfect"),
+            BotSpec::AlphaBeta(depth) => write!(f, "alphabeta:{depth}"),
+            BotSpec::Mcts(playouts) => write!(f, "mcts:{playouts}"),
+            BotSpec::Heuristic => write!(f, "heuristic"),
+            BotSpec::Random => write!(f, "random"),
+            BotSpec::Learner(None) => write!(f, "learner"),
+            BotSpec::Learner(Some(path)) => write!(f, "learner:{}", path.display()),
+        }
+    }
+}
+
+impl std::fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayerSpec::Human => write!(f, "human"),
+            PlayerSpec::Bot(spec) => spec.fmt(f),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_player_specs() {
+        assert_eq!("human".parse(), Ok(PlayerSpec::Human));
+        assert_eq!(
+            "alphabeta:4".parse(),
+            Ok(PlayerSpec::Bot(BotSpec::AlphaBeta(4)))
+        );
+        assert_eq!(
+            "learner:t.json".parse(),
+            Ok(PlayerSpec::Bot(BotSpec::Learner(Some("t.json".into()))))
+        );
+        assert!("alphabeta".parse::<PlayerSpec>().is_err());
+        assert!("alphabeta:x".parse::<PlayerSpec>().is_err());
+        assert!("wizard".parse::<PlayerSpec>().is_err());
+        assert!("random:3".parse::<PlayerSpec>().is_err());
+    }
+}

@@ -1,0 +1,28 @@
+//! ply's game-agnostic core: the rules trait, the value model, the
+//! transposition table, the generic searches and solvers, bots, and the
+//! type-erased session every front end drives.
+
+pub mod bots;
+pub mod config;
+pub mod conformance;
+pub mod error;
+pub mod game;
+pub mod options;
+pub mod perft;
+pub mod playable;
+pub mod score;
+pub mod session;
+pub mod solver;
+pub mod tt;
+pub mod value;
+
+pub use bots::{Analyzer, Choice, Player};
+pub use config::{BotSpec, EngineConfig, PlayerSpec};
+pub use error::GameError;
+pub use game::{Game, GameResult, Notation, Side};
+pub use options::{GameOptions, OptionSpec};
+pub use playable::Playable;
+pub use session::{Bot, GameKind, GameSession, MoveReport, MoveValue, Report, Session};
+pub use solver::Searcher;
+pub use tt::{TableStats, TranspositionTable};
+pub use value::{Analysis, Outcome, Value};

@@ -1,0 +1,34 @@
+//! What a game adds to its rules to be played and analysed through sessions.
+
+use crate::bots::{generic_player, Analyzer, Player, SearchAnalyzer};
+use crate::config::{BotSpec, EngineConfig};
+use crate::error::GameError;
+use crate::game::Notation;
+
+/// A game the front ends can drive: rules, notation, and its engines.
+pub trait Playable: Notation {
+    /// The game's strongest analysis under `config` (exact unless
+    /// `config.depth` limits it).
+    fn analyzer(&self, config: &EngineConfig) -> Result<Box<dyn Analyzer<Self>>, GameError> {
+        if !Self::ALWAYS_ENDS && config.depth.is_none() {
+            return Err(GameError::Unsupported(
+                "this game can go on forever: give --depth".into(),
+            ));
+        }
+        Ok(Box::new(SearchAnalyzer::new(config)))
+    }
+
+    /// A bot for `spec`.
+    fn player(
+        &self,
+        spec: &BotSpec,
+        config: &EngineConfig,
+    ) -> Result<Box<dyn Player<Self>>, GameError> {
+        generic_player(self, spec, config)
+    }
+
+    /// Leaf count of the game tree `depth` plies deep.
+    fn perft(&self, depth: u32) -> u64 {
+        crate::perft::perft(self, depth)
+    }
+}

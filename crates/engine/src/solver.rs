@@ -1,0 +1,358 @@
+//! Generic alpha-beta searches over any `Game`: the exact solver, the
+//! depth-limited labelling of moves (win / draw / lose / unknown) and the
+//! heuristic search behind `alphabeta:DEPTH`.
+
+use crate::game::{Game, Side};
+use crate::score::{self, DECIDED, HEURISTIC_LIMIT, WIN};
+use crate::tt::{TableStats, TranspositionTable};
+use crate::value::{Analysis, Outcome, Value};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry<M> {
+    score: i32,
+    bound: Bound,
+    depth: u8,
+    best: Option<M>,
+}
+
+/// How positions at the depth limit are scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Horizon {
+    /// No depth limit: solve to the end.
+    None,
+    /// The root player loses at the horizon (gives a lower bound).
+    RootLoses(Side),
+    /// The root player wins at the horizon (gives an upper bound).
+    RootWins(Side),
+    /// The game's heuristic evaluation.
+    Evaluate,
+}
+
+const EXACT_DEPTH: u32 = u32::MAX;
+
+/// Search state: the transposition table and move buffers, reused across
+/// searches (exact results stay valid, so later solves start warm).
+pub struct Searcher<G: Game> {
+    table: TranspositionTable<G::Key, Entry<G::Move>>,
+    buffers: Vec<Vec<G::Move>>,
+    horizon: Horizon,
+    nodes: u64,
+}
+
+impl<G: Game> Searcher<G> {
+    /// A searcher whose table uses `hash_megabytes` MiB.
+    pub fn new(hash_megabytes: usize) -> Self {
+        Self::with_table(TranspositionTable::with_megabytes(hash_megabytes))
+    }
+
+    /// A searcher with a table of `entries` entries (tests force collisions).
+    pub fn with_entries(entries: usize) -> Self {
+        Self::with_table(TranspositionTable::with_entries(entries))
+    }
+
+    fn with_table(table: TranspositionTable<G::Key, Entry<G::Move>>) -> Self {
+        Searcher {
+            table,
+            buffers: Vec::new(),
+            horizon: Horizon::None,
+            nodes: 0,
+        }
+    }
+
+    pub fn stats(&self) -> TableStats {
+        self.table.stats()
+    }
+
+    /// Positions visited since the searcher was made.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn set_horizon(&mut self, horizon: Horizon) {
+        if self.horizon != horizon {
+            self.table.clear();
+            self.horizon = horizon;
+        }
+    }
+
+    /// The exact value of the position (games that always end).
+    pub fn solve(&mut self, game: &G) -> Value {
+        assert!(
+            G::ALWAYS_ENDS,
+            "the exact solver needs a game that always ends"
+        );
+        self.set_horizon(Horizon::None);
+        let mut position = game.clone();
+        let score = self.negamax(&mut position, EXACT_DEPTH, 0, -WIN, WIN);
+        self.finish_exact(game, score)
+    }
+
+    fn finish_exact(&self, game: &G, score: i32) -> Value {
+        let mut value = score::exact_value(score);
+        if value.outcome == Outcome::Draw {
+            value.remoteness = game.draw_length();
+        }
+        value
+    }
+
+    /// The exact value of the position and of every legal move.
+    pub fn analyze(&mut self, game: &G) -> Analysis<G::Move> {
+        assert!(
+            G::ALWAYS_ENDS,
+            "the exact solver needs a game that always ends"
+        );
+        self.set_horizon(Horizon::None);
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        let mut results = Vec::with_capacity(moves.len());
+        let mut position = game.clone();
+        for &mv in &moves {
+            let undo = position.play(mv);
+            let score = -self.negamax(&mut position, EXACT_DEPTH, 1, -WIN, WIN);
+            let child = self.finish_exact(&position, score::to_node_relative(-score, 1));
+            position.undo(mv, undo);
+            results.push((mv, child.as_move_value()));
+        }
+        let value = match game.result() {
+            Some(result) => self.finish_exact(game, score::terminal_score(game, result, 0)),
+            None => best_value(&results),
+        };
+        Analysis {
+            value,
+            moves: results,
+            stats: Some(self.stats()),
+            depth: None,
+        }
+    }
+
+    /// Labels the position and every move win / draw / lose, or unknown where
+    /// `depth` plies (counted from the position) do not settle it.
+    pub fn analyze_to_depth(&mut self, game: &G, depth: u32) -> Analysis<G::Move> {
+        let root = game.to_move();
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        let mut lower = Vec::with_capacity(moves.len());
+        let mut upper = Vec::with_capacity(moves.len());
+        for (horizon, scores) in [
+            (Horizon::RootLoses(root), &mut lower),
+            (Horizon::RootWins(root), &mut upper),
+        ] {
+            self.set_horizon(horizon);
+            let mut position = game.clone();
+            for &mv in &moves {
+                let undo = position.play(mv);
+                let child_depth = depth.saturating_sub(1);
+                scores.push(-self.negamax(&mut position, child_depth, 1, -WIN, WIN));
+                position.undo(mv, undo);
+            }
+        }
+        let mut results = Vec::with_capacity(moves.len());
+        for (i, &mv) in moves.iter().enumerate() {
+            let mut position = game.clone();
+            position.play(mv);
+            let mut value = bounded_value(lower[i], upper[i]);
+            if value.outcome == Outcome::Draw {
+                value.remoteness = position.draw_length();
+            }
+            results.push((mv, value));
+        }
+        let value = match game.result() {
+            Some(result) => self.finish_exact(game, score::terminal_score(game, result, 0)),
+            None => best_depth_limited(&results),
+        };
+        Analysis {
+            value,
+            moves: results,
+            stats: Some(self.stats()),
+            depth: Some(depth),
+        }
+    }
+
+    /// Heuristic alpha-beta to `depth` plies: the score of every move (from
+    /// the mover's side), decided wins and losses included.
+    pub fn heuristic_scores(&mut self, game: &G, depth: u32) -> Vec<(G::Move, i32)> {
+        self.set_horizon(Horizon::Evaluate);
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        let mut position = game.clone();
+        let mut scores = Vec::with_capacity(moves.len());
+        for &mv in &moves {
+            let undo = position.play(mv);
+            let score = -self.negamax(&mut position, depth.saturating_sub(1), 1, -WIN, WIN);
+            position.undo(mv, undo);
+            scores.push((mv, score));
+        }
+        scores
+    }
+
+    fn horizon_score(&self, game: &G) -> i32 {
+        match self.horizon {
+            Horizon::None => unreachable!("exact searches have no horizon"),
+            Horizon::RootLoses(root) if game.to_move() == root => -WIN,
+            Horizon::RootLoses(_) => WIN,
+            Horizon::RootWins(root) if game.to_move() == root => WIN,
+            Horizon::RootWins(_) => -WIN,
+            Horizon::Evaluate => game.evaluate().clamp(-HEURISTIC_LIMIT, HEURISTIC_LIMIT),
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ply: u32,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if let Some(result) = game.result() {
+            return score::terminal_score(game, result, ply);
+        }
+        if depth == 0 {
+            return self.horizon_score(game);
+        }
+        let fake_bounds = matches!(self.horizon, Horizon::RootLoses(_) | Horizon::RootWins(_));
+        if !fake_bounds {
+            // Mate-distance pruning: nothing here can beat a win next ply or
+            // be worse than a loss right now.
+            alpha = alpha.max(-(WIN - ply as i32));
+            beta = beta.min(WIN - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let stored_depth = depth.min(255) as u8;
+        let (hash, key) = game.canonical();
+        let mut tt_move = None;
+        if let Some(entry) = self.table.probe(hash, key) {
+            tt_move = entry.best;
+            if entry.depth >= stored_depth {
+                let s = score::to_root_relative(entry.score, ply);
+                match entry.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    Bound::Lower => alpha = alpha.max(s),
+                    Bound::Upper => beta = beta.min(s),
+                }
+                if alpha >= beta {
+                    return s;
+                }
+            }
+        }
+
+        let level = ply as usize;
+        if self.buffers.len() <= level {
+            self.buffers.resize_with(level + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[level]);
+        game.generate_moves(&mut moves);
+        game.prune_moves(&mut moves);
+        game.order_moves(&mut moves);
+        // The stored best move may belong to a symmetric image; use it only
+        // when it is legal here (it only affects ordering).
+        if let Some(best) = tt_move {
+            if let Some(i) = moves.iter().position(|&m| m == best) {
+                moves[..=i].rotate_right(1);
+            }
+        }
+
+        let original_alpha = alpha;
+        let mut best_score = -WIN - 1;
+        let mut best_move = None;
+        let child_depth = if depth == EXACT_DEPTH {
+            depth
+        } else {
+            depth - 1
+        };
+        for &mv in &moves {
+            let undo = game.play(mv);
+            let s = -self.negamax(game, child_depth, ply + 1, -beta, -alpha);
+            game.undo(mv, undo);
+            if s > best_score {
+                best_score = s;
+                best_move = Some(mv);
+                if s > alpha {
+                    alpha = s;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[level] = moves;
+
+        let bound = if best_score <= original_alpha {
+            Bound::Upper
+        } else if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.store(
+            hash,
+            key,
+            stored_depth as u32,
+            Entry {
+                score: score::to_node_relative(best_score, ply),
+                bound,
+                depth: stored_depth,
+                best: best_move,
+            },
+        );
+        best_score
+    }
+}
+
+/// The value of a position from its moves' values: the best one, one ply
+/// further from the end.
+pub fn best_value<M: Copy>(moves: &[(M, Value)]) -> Value {
+    let best = moves
+        .iter()
+        .map(|(_, v)| *v)
+        .max_by_key(|v| v.preference())
+        .expect("a position that is not over has a move");
+    Value {
+        remoteness: best.remoteness.map(|r| r + 1),
+        ..best
+    }
+}
+
+/// A depth-limited position value: decided only if its best move's label
+/// cannot be beaten by an unknown one.
+fn best_depth_limited<M: Copy>(moves: &[(M, Value)]) -> Value {
+    let has = |o: Outcome| moves.iter().any(|(_, v)| v.outcome == o);
+    if has(Outcome::Win) {
+        best_value(moves)
+    } else if has(Outcome::Unknown) {
+        Value::unknown()
+    } else {
+        best_value(moves)
+    }
+}
+
+/// The value of a move from lower and upper bound scores (mover's side).
+fn bounded_value(lower: i32, upper: i32) -> Value {
+    let decided_win = |s: i32| s > DECIDED && s < WIN;
+    let decided_loss = |s: i32| s < -DECIDED && s > -WIN;
+    // Scores are relative to the position one ply above the move's child: a
+    // win scored WIN - p ends p plies after that position, p - 1 after the move.
+    if decided_win(lower) {
+        let remoteness = (lower == upper).then_some((WIN - lower - 1) as u32);
+        Value::new(Outcome::Win, remoteness)
+    } else if decided_loss(upper) {
+        let remoteness = (lower == upper).then_some((WIN + upper - 1) as u32);
+        Value::new(Outcome::Lose, remoteness)
+    } else if lower == 0 && upper == 0 {
+        Value::draw(None)
+    } else {
+        Value::unknown()
+    }
+}

@@ -1,0 +1,142 @@
+//! A fixed-size transposition table of our own.
+//!
+//! Each bucket holds two entries: one kept by priority (deeper or larger
+//! searches win) and one always replaced. Every entry stores the full
+//! position key, so a probe only hits for the very same position: a hash
+//! collision costs a miss, never a wrong result.
+
+use serde::Serialize;
+
+/// Counters shown by `--stats`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct TableStats {
+    pub probes: u64,
+    pub hits: u64,
+    pub stores: u64,
+    /// Probes or stores that found their slot held by another position.
+    pub collisions: u64,
+    pub capacity: u64,
+}
+
+#[derive(Clone, Debug)]
+struct Entry<K, D> {
+    key: K,
+    priority: u32,
+    data: D,
+}
+
+/// A transposition table mapping exact keys `K` to search data `D`.
+#[derive(Clone, Debug)]
+pub struct TranspositionTable<K, D> {
+    buckets: Vec<[Option<Entry<K, D>>; 2]>,
+    mask: usize,
+    stats: TableStats,
+}
+
+impl<K: Copy + Eq, D: Copy> TranspositionTable<K, D> {
+    /// A table using at most `megabytes` MiB (at least one bucket).
+    pub fn with_megabytes(megabytes: usize) -> Self {
+        let bucket_size = std::mem::size_of::<[Option<Entry<K, D>>; 2]>().max(1);
+        let buckets = (megabytes.saturating_mul(1 << 20) / bucket_size).max(1);
+        Self::with_buckets(buckets)
+    }
+
+    /// A table of `entries` entries rounded down to a power of two buckets
+    /// (tests use tiny tables to force collisions).
+    pub fn with_entries(entries: usize) -> Self {
+        Self::with_buckets((entries / 2).max(1))
+    }
+
+    fn with_buckets(buckets: usize) -> Self {
+        let count = if buckets.is_power_of_two() {
+            buckets
+        } else {
+            buckets.next_power_of_two() / 2
+        };
+        TranspositionTable {
+            buckets: vec![[None, None]; count],
+            mask: count - 1,
+            stats: TableStats {
+                capacity: 2 * count as u64,
+                ..TableStats::default()
+            },
+        }
+    }
+
+    fn bucket(&self, hash: u64) -> usize {
+        // High bits index the table: the low bits often carry less entropy in
+        // incrementally built Zobrist hashes of small boards.
+        ((hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize) & self.mask
+    }
+
+    /// The data stored for exactly this position, if any.
+    pub fn probe(&mut self, hash: u64, key: K) -> Option<D> {
+        self.stats.probes += 1;
+        let index = self.bucket(hash);
+        let mut occupied = false;
+        for entry in self.buckets[index].iter().flatten() {
+            if entry.key == key {
+                self.stats.hits += 1;
+                return Some(entry.data);
+            }
+            occupied = true;
+        }
+        if occupied {
+            self.stats.collisions += 1;
+        }
+        None
+    }
+
+    /// Stores `data` for this position. `priority` (search depth or subtree
+    /// size) decides which entry the first slot keeps.
+    pub fn store(&mut self, hash: u64, key: K, priority: u32, data: D) {
+        self.stats.stores += 1;
+        let index = self.bucket(hash);
+        let bucket = &mut self.buckets[index];
+        let new = Entry {
+            key,
+            priority,
+            data,
+        };
+        for (slot_index, slot) in bucket.iter_mut().enumerate() {
+            if let Some(entry) = slot {
+                if entry.key == key {
+                    // The second slot is the always-replace one.
+                    if priority >= entry.priority || slot_index == 1 {
+                        *entry = new;
+                    }
+                    return;
+                }
+            }
+        }
+        match &bucket[0] {
+            None => bucket[0] = Some(new),
+            Some(kept) if priority >= kept.priority => {
+                self.stats.collisions += 1;
+                bucket[1] = bucket[0].take();
+                bucket[0] = Some(new);
+            }
+            Some(_) => {
+                if bucket[1].is_some() {
+                    self.stats.collisions += 1;
+                }
+                bucket[1] = Some(new);
+            }
+        }
+    }
+
+    pub fn stats(&self) -> TableStats {
+        self.stats
+    }
+
+    /// Empties the table and its counters.
+    pub fn clear(&mut self) {
+        for bucket in &mut self.buckets {
+            *bucket = [None, None];
+        }
+        self.stats = TableStats {
+            capacity: self.stats.capacity,
+            ..TableStats::default()
+        };
+    }
+}

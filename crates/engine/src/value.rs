@@ -1,0 +1,163 @@
+//! The value model: win / lose / draw / unknown with remoteness, from the
+//! side to move.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// The game-theoretic outcome of a position for the player to move, or of a
+/// move for the player who makes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    Win,
+    Lose,
+    Draw,
+    /// A depth-limited search that did not decide.
+    Unknown,
+}
+
+impl Outcome {
+    pub fn flip(self) -> Outcome {
+        match self {
+            Outcome::Win => Outcome::Lose,
+            Outcome::Lose => Outcome::Win,
+            other => other,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Win => "win",
+            Outcome::Lose => "lose",
+            Outcome::Draw => "draw",
+            Outcome::Unknown => "unknown",
+        }
+    }
+
+    /// The seed's scores, for the player the value belongs to: win 3, draw 2,
+    /// undecided 1, loss 0.
+    pub fn seed_score(self) -> u8 {
+        match self {
+            Outcome::Win => 3,
+            Outcome::Draw => 2,
+            Outcome::Unknown => 1,
+            Outcome::Lose => 0,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An outcome plus remoteness (plies to the end under perfect play: the
+/// winner hurries, the loser holds out) and, for games scored by margin
+/// (Othello), the final disc margin. `heuristic` holds a search score when
+/// the outcome is unknown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Value {
+    pub outcome: Outcome,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remoteness: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margin: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heuristic: Option<i32>,
+}
+
+impl Value {
+    pub fn new(outcome: Outcome, remoteness: Option<u32>) -> Value {
+        Value {
+            outcome,
+            remoteness,
+            margin: None,
+            heuristic: None,
+        }
+    }
+
+    pub fn win(remoteness: u32) -> Value {
+        Value::new(Outcome::Win, Some(remoteness))
+    }
+
+    pub fn lose(remoteness: u32) -> Value {
+        Value::new(Outcome::Lose, Some(remoteness))
+    }
+
+    pub fn draw(remoteness: Option<u32>) -> Value {
+        Value::new(Outcome::Draw, remoteness)
+    }
+
+    pub fn unknown() -> Value {
+        Value::new(Outcome::Unknown, None)
+    }
+
+    /// The value of the move leading to a child whose value (for the
+    /// opponent, to move there) is `self`: outcome flipped; remoteness is the
+    /// child's (plies left after the move), as GamesCrafters reports it.
+    pub fn as_move_value(self) -> Value {
+        Value {
+            outcome: self.outcome.flip(),
+            remoteness: self.remoteness,
+            margin: self.margin.map(|m| -m),
+            heuristic: self.heuristic.map(|h| -h),
+        }
+    }
+
+    /// Ranks values for the player they belong to: higher is better. Shortest
+    /// win first, then larger margin; longest loss is the least bad.
+    pub fn preference(&self) -> (i64, i64) {
+        let r = self.remoteness.unwrap_or(0) as i64;
+        let margin = self.margin.unwrap_or(0) as i64;
+        match self.outcome {
+            Outcome::Win => (3_000_000 + margin * 1000, -r),
+            Outcome::Draw => (2_000_000, 0),
+            Outcome::Unknown => (2_000_000 + self.heuristic.unwrap_or(0) as i64, 0),
+            Outcome::Lose => (1_000_000 + margin * 1000, r),
+        }
+    }
+
+    /// Short human text: "win in 3", "draw", "lose in 4", "unknown".
+    pub fn describe(&self) -> String {
+        let mut s = match (self.outcome, self.remoteness) {
+            (Outcome::Win, Some(r)) => format!("win in {r}"),
+            (Outcome::Lose, Some(r)) => format!("lose in {r}"),
+            (o, _) => o.as_str().to_string(),
+        };
+        if let Some(m) = self.margin {
+            s.push_str(&format!(" ({m:+})"));
+        }
+        s
+    }
+}
+
+impl PartialOrd for Value {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.preference().cmp(&other.preference()))
+    }
+}
+
+/// Value of a position and of each legal move in it.
+#[derive(Clone, Debug)]
+pub struct Analysis<M> {
+    pub value: Value,
+    pub moves: Vec<(M, Value)>,
+    pub stats: Option<crate::tt::TableStats>,
+    /// Search depth reached, for depth-limited searches.
+    pub depth: Option<u32>,
+}
+
+impl<M: Copy> Analysis<M> {
+    /// The moves whose value is best (ties kept, order preserved).
+    pub fn best_moves(&self) -> Vec<M> {
+        let best = self.moves.iter().map(|(_, v)| v.preference()).max();
+        self.moves
+            .iter()
+            .filter(|(_, v)| Some(v.preference()) == best)
+            .map(|(m, _)| *m)
+            .collect()
+    }
+}
