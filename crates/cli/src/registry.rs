@@ -13,5 +13,7 @@ pub fn games() -> Vec<&'static dyn GameKind> {
 }
 
 pub fn find(name: &str) -> Option<&'static dyn GameKind> {
-    games().into_iter().find(|g| g.name().eq_ignore_ascii_case(name))
+    games()
+        .into_iter()
+        .find(|g| g.name().eq_ignore_ascii_case(name))
 }

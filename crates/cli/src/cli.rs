@@ -1,0 +1,55 @@
+//! The command line: fixed commands from clap derive, with one subcommand
+//! per registered game whose arguments are the game's own options.
+
+use clap::{ArgMatches, Args, Command, FromArgMatches};
+use ply_engine::{GameKind, GameOptions};
+
+use crate::registry;
+
+/// Adds one subcommand per game to `command`, each carrying the game's
+/// options and the command's own arguments `A`.
+pub fn with_games<A: Args>(command: Command) -> Command {
+    let mut command = command
+        .subcommand_required(true)
+        .subcommand_value_name("GAME");
+    for kind in registry::games() {
+        let mut sub = Command::new(kind.name()).about(kind.summary());
+        for option in kind.options() {
+            let mut arg = clap::Arg::new(option.name)
+                .long(option.name)
+                .help(option.help);
+            arg = match option.value_name {
+                Some(value_name) => arg.value_name(value_name).num_args(1),
+                None => arg.action(clap::ArgAction::SetTrue),
+            };
+            sub = sub.arg(arg);
+        }
+        command = command.subcommand(A::augment_args(sub));
+    }
+    command
+}
+
+/// The game a game subcommand names, its options, and the command's own arguments.
+pub fn game_and_args<A: FromArgMatches>(
+    matches: &ArgMatches,
+) -> anyhow::Result<(&'static dyn GameKind, GameOptions, A)> {
+    let (name, sub) = matches.subcommand().expect("clap requires a game");
+    let kind = registry::find(name).expect("clap only accepts registered games");
+    let mut options = GameOptions::new();
+    for option in kind.options() {
+        match option.value_name {
+            Some(_) => {
+                if let Some(value) = sub.get_one::<String>(option.name) {
+                    options = options.with_value(option.name, value);
+                }
+            }
+            None => {
+                if sub.get_flag(option.name) {
+                    options = options.with_flag(option.name);
+                }
+            }
+        }
+    }
+    let args = A::from_arg_matches(sub).map_err(|e| anyhow::anyhow!(e.to_string()))?;
+    Ok((kind, options, args))
+}

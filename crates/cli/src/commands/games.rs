@@ -1,0 +1,17 @@
+//! `ply games`: the games and their options.
+
+use crate::registry;
+
+pub fn run() -> anyhow::Result<()> {
+    for kind in registry::games() {
+        println!("{:<10} {}", kind.name(), kind.summary());
+        for option in kind.options() {
+            let value = option
+                .value_name
+                .map(|v| format!(" {v}"))
+                .unwrap_or_default();
+            println!("    --{}{value:<12} {}", option.name, option.help);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,5 @@
+//! One file per command.
+
+pub mod games;
+pub mod tournament;
+pub mod train;
