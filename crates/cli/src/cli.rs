@@ -13,7 +13,7 @@ pub fn with_games<A: Args>(command: Command) -> Command {
         .subcommand_required(true)
         .subcommand_value_name("GAME");
     for kind in registry::games() {
-        let mut sub = Command::new(kind.name()).about(kind.summary());
+        let mut sub = Command::new(kind.name());
         for option in kind.options() {
             let mut arg = clap::Arg::new(option.name)
                 .long(option.name)
@@ -24,7 +24,8 @@ pub fn with_games<A: Args>(command: Command) -> Command {
             };
             sub = sub.arg(arg);
         }
-        command = command.subcommand(A::augment_args(sub));
+        // The derived arguments bring their doc comments; the game's summary wins.
+        command = command.subcommand(A::augment_args(sub).about(kind.summary()));
     }
     command
 }

@@ -1,6 +1,7 @@
 //! Arguments shared by several commands, and turning them into engine settings.
 
-use ply_engine::EngineConfig;
+use anyhow::Context;
+use ply_engine::{EngineConfig, GameKind, GameOptions, Session};
 
 /// Engine settings every command that searches accepts.
 #[derive(clap::Args, Debug, Clone)]
@@ -21,5 +22,26 @@ impl EngineArgs {
             seed: self.seed,
             move_time: None,
         }
+    }
+}
+
+/// `--position`: where a game or analysis starts.
+#[derive(clap::Args, Debug, Clone)]
+pub struct PositionArgs {
+    /// Start from this position (the game's notation; see `ply games`).
+    #[arg(long, value_name = "POS")]
+    pub position: Option<String>,
+}
+
+impl PositionArgs {
+    /// A session of `kind` at the start or at `--position`.
+    pub fn session(&self, kind: &dyn GameKind, options: &GameOptions) -> anyhow::Result<Box<dyn Session>> {
+        let mut session = kind.new_session(options)?;
+        if let Some(position) = &self.position {
+            session
+                .set_position(position)
+                .with_context(|| format!("bad --position '{position}'"))?;
+        }
+        Ok(session)
     }
 }

@@ -4,40 +4,64 @@
 mod cli;
 mod commands;
 mod common;
+mod hints;
 mod registry;
 
 use std::process::ExitCode;
 
-use clap::Command;
+use clap::{ArgMatches, Command, FromArgMatches};
 
-use crate::commands::{tournament, train};
+use crate::commands::{bench, perft, play, solve, tournament, train};
 
 fn command() -> Command {
-    let root = Command::new("ply")
+    Command::new("ply")
         .about("Classic two-player board games with perfect and strong computer opponents")
+        .long_about(
+            "Classic two-player board games with perfect and strong computer opponents.\n\
+             Run `ply` alone for a menu of games.",
+        )
         .version(env!("CARGO_PKG_VERSION"))
-        .subcommand(Command::new("games").about("List the games and their options"));
-    let root = root.subcommand(cli::with_games::<tournament::TournamentArgs>(
-        Command::new("tournament").about("Round robin between bots"),
-    ));
-    root.subcommand(cli::with_games::<train::TrainArgs>(
-        Command::new("train").about("Train a learner bot and show its learning curve"),
-    ))
+        .subcommand(cli::with_games::<play::PlayArgs>(
+            Command::new("play").about("Play a game in the terminal"),
+        ))
+        .subcommand(cli::with_games::<solve::SolveArgs>(
+            Command::new("solve").about("Value of a position and of every move"),
+        ))
+        .subcommand(cli::with_games::<perft::PerftArgs>(
+            Command::new("perft").about("Count the move sequences of the game tree to a depth"),
+        ))
+        .subcommand(cli::with_games::<tournament::TournamentArgs>(
+            Command::new("tournament").about("Round robin between bots"),
+        ))
+        .subcommand(cli::with_games::<train::TrainArgs>(
+            Command::new("train").about("Train a learner bot and show its learning curve"),
+        ))
+        .subcommand(cli::with_games::<bench::BenchArgs>(
+            Command::new("bench").about("Run a game's benchmark"),
+        ))
+        .subcommand(Command::new("games").about("List the games and their options"))
+}
+
+/// Runs `run` with the game, its options and the command's arguments.
+fn with_game<A: FromArgMatches>(
+    matches: &ArgMatches,
+    run: impl FnOnce(&dyn ply_engine::GameKind, &ply_engine::GameOptions, A) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let (kind, options, args) = cli::game_and_args::<A>(matches)?;
+    run(kind, &options, args)
 }
 
 fn run() -> anyhow::Result<()> {
     let matches = command().try_get_matches().unwrap_or_else(|e| e.exit());
     match matches.subcommand() {
-        Some(("tournament", m)) => {
-            let (kind, options, args) = cli::game_and_args::<tournament::TournamentArgs>(m)?;
-            tournament::run(kind, &options, args)
-        }
-        Some(("train", m)) => {
-            let (kind, options, args) = cli::game_and_args::<train::TrainArgs>(m)?;
-            train::run(kind, &options, args)
-        }
+        Some(("play", m)) => with_game(m, play::run),
+        Some(("solve", m)) => with_game(m, solve::run),
+        Some(("perft", m)) => with_game(m, perft::run),
+        Some(("tournament", m)) => with_game(m, tournament::run),
+        Some(("train", m)) => with_game(m, train::run),
+        Some(("bench", m)) => with_game(m, bench::run),
         Some(("games", _)) => commands::games::run(),
-        _ => commands::games::run(),
+        _ => commands::menu::run(),
     }
 }
 
@@ -45,7 +69,7 @@ fn main() -> ExitCode {
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("ply: {error}");
+            eprintln!("ply: {error:#}");
             ExitCode::from(2)
         }
     }

@@ -1,5 +1,10 @@
 //! One file per command.
 
+pub mod bench;
 pub mod games;
+pub mod menu;
+pub mod perft;
+pub mod play;
+pub mod solve;
 pub mod tournament;
 pub mod train;

@@ -1,0 +1,16 @@
+//! `ply bench`: a game's benchmark (the figures the issues name).
+
+use ply_engine::{GameKind, GameOptions};
+
+use crate::common::EngineArgs;
+
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub engine: EngineArgs,
+}
+
+pub fn run(kind: &dyn GameKind, options: &GameOptions, args: BenchArgs) -> anyhow::Result<()> {
+    print!("{}", kind.bench(options, &args.engine.config(None))?);
+    Ok(())
+}

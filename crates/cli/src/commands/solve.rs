@@ -1,0 +1,97 @@
+//! `ply solve`: the value of a position and of every move.
+
+use ply_engine::{GameKind, GameOptions, Report, Session};
+use serde_json::json;
+
+use crate::common::{EngineArgs, PositionArgs};
+use crate::hints;
+
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// Search this many plies only; undecided moves show as unknown.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Show transposition-table statistics.
+    #[arg(long)]
+    pub stats: bool,
+    #[command(flatten)]
+    pub position: PositionArgs,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+}
+
+pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyhow::Result<()> {
+    let mut session = args.position.session(kind, options)?;
+    if let Some(special) = kind.special_solve(options, session.as_mut()) {
+        print!("{}", special?);
+        return Ok(());
+    }
+    let started = std::time::Instant::now();
+    let report = session.analyze(&args.engine.config(args.depth))?;
+    let elapsed = started.elapsed();
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&to_json(kind, session.as_ref(), &report, args.stats))?);
+        return Ok(());
+    }
+    println!("{}", session.render(false));
+    println!("Position {} ({} to move)", session.position(), session.side_name(session.to_move()));
+    print!("{}", hints::format_report(&report));
+    if args.stats {
+        if let Some(stats) = report.stats {
+            println!(
+                "Table: {} probes, {} hits, {} stores, {} collisions, {} entries; {:.3} s",
+                stats.probes,
+                stats.hits,
+                stats.stores,
+                stats.collisions,
+                stats.capacity,
+                elapsed.as_secs_f64()
+            );
+        } else {
+            println!("Solved in {:.3} s (no transposition table used)", elapsed.as_secs_f64());
+        }
+    }
+    Ok(())
+}
+
+/// The DESIGN.md JSON shape: value and remoteness at the top, one object per move.
+fn to_json(kind: &dyn GameKind, session: &dyn Session, report: &Report, stats: bool) -> serde_json::Value {
+    let value_json = |v: &ply_engine::Value| {
+        let mut object = json!({ "value": v.outcome.as_str(), "remoteness": v.remoteness });
+        if let Some(margin) = v.margin {
+            object["margin"] = json!(margin);
+        }
+        if let Some(score) = v.heuristic {
+            object["score"] = json!(score);
+        }
+        object
+    };
+    let mut top = json!({
+        "game": kind.name(),
+        "position": session.position(),
+        "to_move": session.side_name(session.to_move()),
+    });
+    if let (Some(object), serde_json::Value::Object(fields)) = (top.as_object_mut(), value_json(&report.value)) {
+        object.extend(fields);
+    }
+    let moves: Vec<serde_json::Value> = report
+        .moves
+        .iter()
+        .map(|m| {
+            let mut object = value_json(&m.value);
+            object["move"] = json!(m.mv);
+            object
+        })
+        .collect();
+    top["moves"] = json!(moves);
+    if let Some(depth) = report.depth {
+        top["depth"] = json!(depth);
+    }
+    if stats {
+        top["stats"] = json!(report.stats);
+    }
+    top
+}
