@@ -140,3 +140,56 @@ impl<K: Copy + Eq, D: Copy> TranspositionTable<K, D> {
         };
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_probe_hits_only_the_position_stored() {
+        let mut table: TranspositionTable<u32, i32> = TranspositionTable::with_entries(2);
+        table.store(7, 100, 1, 42);
+        assert_eq!(table.probe(7, 100), Some(42));
+        // Same hash, different position: a miss, never the other's data.
+        assert_eq!(table.probe(7, 101), None);
+        let stats = table.stats();
+        assert_eq!(
+            (stats.probes, stats.hits, stats.stores, stats.collisions),
+            (2, 1, 1, 1)
+        );
+    }
+
+    #[test]
+    fn the_first_slot_keeps_the_higher_priority() {
+        let mut table: TranspositionTable<u32, i32> = TranspositionTable::with_entries(2);
+        table.store(1, 1, 10, 1);
+        table.store(1, 2, 5, 2);
+        table.store(1, 3, 5, 3);
+        assert_eq!(table.probe(1, 1), Some(1), "deep entry kept");
+        assert_eq!(
+            table.probe(1, 2),
+            None,
+            "always-replace slot was overwritten"
+        );
+        assert_eq!(table.probe(1, 3), Some(3));
+        table.store(1, 4, 20, 4);
+        assert_eq!(table.probe(1, 4), Some(4));
+        assert_eq!(
+            table.probe(1, 1),
+            Some(1),
+            "the displaced entry moves to the second slot"
+        );
+    }
+
+    #[test]
+    fn size_is_bounded_by_megabytes() {
+        let table: TranspositionTable<u128, (i32, u8)> = TranspositionTable::with_megabytes(1);
+        let bytes =
+            table.stats().capacity as usize * std::mem::size_of::<Option<Entry<u128, (i32, u8)>>>();
+        assert!(bytes <= 1 << 20, "{bytes} bytes");
+        assert!(
+            bytes > 1 << 19,
+            "{bytes} bytes: less than half the budget used"
+        );
+    }
+}

@@ -1,0 +1,288 @@
+//! The engine's searches checked on a small game against plain minimax.
+//!
+//! The game, "race": a counter starts at `start`; a move adds 1, 2 or 3; who
+//! reaches `target` or more wins; after `limit` plies without a winner it is a
+//! draw. Small enough for exhaustive minimax, rich enough for wins, losses,
+//! draws and transpositions.
+
+use ply_engine::conformance;
+use ply_engine::value::{Outcome, Value};
+use ply_engine::{
+    Analyzer, EngineConfig, Game, GameError, GameResult, Notation, Playable, Searcher, Side,
+};
+
+#[derive(Clone, Debug)]
+struct Race {
+    total: u32,
+    ply: u32,
+    target: u32,
+    limit: u32,
+    hash: u64,
+}
+
+fn zobrist(total: u32, ply: u32) -> u64 {
+    let mut x = (total as u64) << 32 | ply as u64;
+    x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x ^ (x >> 29)
+}
+
+impl Race {
+    fn new(target: u32, limit: u32) -> Race {
+        Race {
+            total: 0,
+            ply: 0,
+            target,
+            limit,
+            hash: zobrist(0, 0),
+        }
+    }
+}
+
+impl Game for Race {
+    type Move = u32;
+    type Undo = ();
+    type Key = (u32, u32);
+
+    fn to_move(&self) -> Side {
+        if self.ply % 2 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+
+    fn result(&self) -> Option<GameResult> {
+        if self.total >= self.target {
+            Some(GameResult::Win(self.to_move().opponent()))
+        } else if self.ply >= self.limit {
+            Some(GameResult::Draw)
+        } else {
+            None
+        }
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<u32>) {
+        moves.clear();
+        if self.result().is_none() {
+            moves.extend(1..=3);
+        }
+    }
+
+    fn play(&mut self, mv: u32) {
+        self.total += mv;
+        self.ply += 1;
+        self.hash = zobrist(self.total, self.ply);
+    }
+
+    fn undo(&mut self, mv: u32, _undo: ()) {
+        self.total -= mv;
+        self.ply -= 1;
+        self.hash = zobrist(self.total, self.ply);
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        zobrist(self.total, self.ply)
+    }
+
+    fn key(&self) -> (u32, u32) {
+        (self.total, self.ply)
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn evaluate(&self) -> i32 {
+        // Being a multiple of 4 short of the target is good for the mover's opponent.
+        if (self.target - self.total) % 4 == 0 {
+            -10
+        } else {
+            10
+        }
+    }
+}
+
+impl Notation for Race {
+    fn format_move(&self, mv: u32) -> String {
+        format!("+{mv}")
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u32, GameError> {
+        match text.trim_start_matches('+').parse::<u32>() {
+            Ok(n @ 1..=3) if self.result().is_none() => Ok(n),
+            _ => Err(GameError::IllegalMove(format!("'{text}' is not a move"))),
+        }
+    }
+
+    fn format_position(&self) -> String {
+        format!("{}/{}", self.total, self.ply)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Race, GameError> {
+        let bad = || GameError::BadPosition(format!("'{text}' is not total/ply"));
+        let (total, ply) = text.split_once('/').ok_or_else(bad)?;
+        let total = total.parse().map_err(|_| bad())?;
+        let ply = ply.parse().map_err(|_| bad())?;
+        Ok(Race {
+            total,
+            ply,
+            hash: zobrist(total, ply),
+            ..self.clone()
+        })
+    }
+
+    fn side_name(&self, side: Side) -> String {
+        format!("{side:?}")
+    }
+
+    fn render(&self, _colour: bool) -> String {
+        self.format_position()
+    }
+}
+
+impl Playable for Race {}
+
+/// Plain minimax: no pruning, no table. Returns the value for the side to move.
+fn minimax(game: &mut Race) -> Value {
+    if let Some(result) = game.result() {
+        return match result {
+            GameResult::Draw => Value::draw(None),
+            GameResult::Win(side) if side == game.to_move() => Value::win(0),
+            GameResult::Win(_) => Value::lose(0),
+        };
+    }
+    let mut best: Option<Value> = None;
+    for mv in 1..=3 {
+        game.play(mv);
+        let child = minimax(game).as_move_value();
+        game.undo(mv, ());
+        if best.is_none_or(|b| child.preference() > b.preference()) {
+            best = Some(child);
+        }
+    }
+    let best = best.expect("three moves");
+    Value {
+        remoteness: best.remoteness.map(|r| r + 1),
+        ..best
+    }
+}
+
+fn same(a: Value, b: Value) -> bool {
+    a.outcome == b.outcome && (a.outcome == Outcome::Draw || a.remoteness == b.remoteness)
+}
+
+#[test]
+fn exact_solver_agrees_with_minimax_everywhere() {
+    for (target, limit) in [(10, 20), (12, 7), (15, 9), (9, 4)] {
+        let mut searcher = Searcher::new(1);
+        for total in 0..target {
+            for ply in 0..=limit {
+                let mut game = Race::new(target, limit)
+                    .parse_position(&format!("{total}/{ply}"))
+                    .unwrap();
+                let expected = minimax(&mut game);
+                let got = searcher.solve(&game);
+                assert!(
+                    same(expected, got),
+                    "target {target} limit {limit} at {total}/{ply}: {expected:?} vs {got:?}"
+                );
+                let analysis = searcher.analyze(&game);
+                assert!(same(expected, analysis.value), "analysis at {total}/{ply}");
+                for (mv, value) in analysis.moves {
+                    let mut child = game.clone();
+                    child.play(mv);
+                    assert!(
+                        same(minimax(&mut child).as_move_value(), value),
+                        "move {mv} at {total}/{ply}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_tiny_table_with_constant_collisions_stays_exact() {
+    let mut tiny = Searcher::with_entries(2);
+    let mut big = Searcher::new(1);
+    for total in 0..14 {
+        let game = Race::new(14, 11)
+            .parse_position(&format!("{total}/0"))
+            .unwrap();
+        assert!(same(big.solve(&game), tiny.solve(&game)));
+    }
+    assert!(
+        tiny.stats().collisions > 0,
+        "the tiny table should collide: {:?}",
+        tiny.stats()
+    );
+}
+
+#[test]
+fn depth_limited_labels_are_sound_and_settle_with_depth() {
+    let game = Race::new(21, 40);
+    let exact = Searcher::new(1).analyze(&game);
+    let mut searcher = Searcher::new(1);
+    for depth in 1..=8 {
+        let limited = searcher.analyze_to_depth(&game, depth);
+        for ((mv, truth), (mv2, label)) in exact.moves.iter().zip(&limited.moves) {
+            assert_eq!(mv, mv2);
+            if label.outcome != Outcome::Unknown {
+                assert_eq!(label.outcome, truth.outcome, "depth {depth} move {mv}");
+            }
+        }
+    }
+    // From 12 of 21 every line ends within 9 plies: depth 9 decides everything.
+    let near = game.parse_position("12/0").unwrap();
+    let limited = searcher.analyze_to_depth(&near, 9);
+    let exact = Searcher::new(1).analyze(&near);
+    for ((_, truth), (_, label)) in exact.moves.iter().zip(&limited.moves) {
+        assert!(same(*truth, *label), "{truth:?} vs {label:?}");
+    }
+    // Depth 1 from the start decides nothing.
+    let shallow = searcher.analyze_to_depth(&game, 1);
+    assert!(shallow
+        .moves
+        .iter()
+        .all(|(_, v)| v.outcome == Outcome::Unknown));
+    assert_eq!(shallow.value.outcome, Outcome::Unknown);
+}
+
+#[test]
+fn the_harness_accepts_the_toy_game() {
+    let game = Race::new(13, 12);
+    conformance::check_rules(&game, 50, 40, 7);
+    let mut analyzer = game.analyzer(&EngineConfig::default()).unwrap();
+    conformance::check_values(&game, analyzer.as_mut(), 20, 40, 7);
+    let _: &mut dyn Analyzer<Race> = analyzer.as_mut();
+}
+
+#[test]
+fn perfect_bot_wins_when_it_can() {
+    use ply_engine::BotSpec;
+    let game = Race::new(21, 60);
+    // 21 is not a multiple of 4: the first player wins by moving to 1, 5, 9 ...
+    let mut perfect = game
+        .player(&BotSpec::Perfect, &EngineConfig::default())
+        .unwrap();
+    let mut random = game
+        .player(&BotSpec::Random, &EngineConfig::default())
+        .unwrap();
+    for _ in 0..50 {
+        let mut g = game.clone();
+        while g.result().is_none() {
+            let bot = if g.to_move() == Side::First {
+                &mut perfect
+            } else {
+                &mut random
+            };
+            let choice = bot.choose(&g);
+            g.play(choice.mv);
+        }
+        assert_eq!(g.result(), Some(GameResult::Win(Side::First)));
+    }
+}
