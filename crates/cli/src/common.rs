@@ -35,7 +35,11 @@ pub struct PositionArgs {
 
 impl PositionArgs {
     /// A session of `kind` at the start or at `--position`.
-    pub fn session(&self, kind: &dyn GameKind, options: &GameOptions) -> anyhow::Result<Box<dyn Session>> {
+    pub fn session(
+        &self,
+        kind: &dyn GameKind,
+        options: &GameOptions,
+    ) -> anyhow::Result<Box<dyn Session>> {
         let mut session = kind.new_session(options)?;
         if let Some(position) = &self.position {
             session

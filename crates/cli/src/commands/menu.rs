@@ -16,13 +16,17 @@ pub fn run() -> anyhow::Result<()> {
     for (i, kind) in games.iter().enumerate() {
         println!("  {}) {:<10} {}", i + 1, kind.name(), kind.summary());
     }
-    let Some(choice) = ask(&mut input, "\nChoose a game (number or name, q to quit): ", |text| {
-        text.parse::<usize>()
-            .ok()
-            .and_then(|n| n.checked_sub(1))
-            .and_then(|i| games.get(i).copied())
-            .or_else(|| registry::find(text))
-    })?
+    let Some(choice) = ask(
+        &mut input,
+        "\nChoose a game (number or name, q to quit): ",
+        |text| {
+            text.parse::<usize>()
+                .ok()
+                .and_then(|n| n.checked_sub(1))
+                .and_then(|i| games.get(i).copied())
+                .or_else(|| registry::find(text))
+        },
+    )?
     else {
         return Ok(());
     };
@@ -43,14 +47,24 @@ pub fn run() -> anyhow::Result<()> {
         games: 1,
         depth: None,
         position: PositionArgs { position: None },
-        engine: EngineArgs { hash_mb: 64, seed: rand::random() },
+        engine: EngineArgs {
+            hash_mb: 64,
+            seed: rand::random(),
+        },
     };
-    println!("(Type 'help' at the prompt for commands. More options: ply play {} --help)\n", choice.name());
+    println!(
+        "(Type 'help' at the prompt for commands. More options: ply play {} --help)\n",
+        choice.name()
+    );
     play::run(choice, &GameOptions::new(), args)
 }
 
 /// Asks until `parse` accepts the answer; `None` on quit or end of input.
-fn ask<T>(input: &mut dyn BufRead, prompt: &str, parse: impl Fn(&str) -> Option<T>) -> io::Result<Option<T>> {
+fn ask<T>(
+    input: &mut dyn BufRead,
+    prompt: &str,
+    parse: impl Fn(&str) -> Option<T>,
+) -> io::Result<Option<T>> {
     loop {
         print!("{prompt}");
         io::stdout().flush()?;

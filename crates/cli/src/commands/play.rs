@@ -53,7 +53,11 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: PlayArgs) -> anyhow
         .context("writing to the terminal")
 }
 
-fn make_seats(session: &dyn Session, players: &[String], config: &EngineConfig) -> Result<Vec<Seat>, GameError> {
+fn make_seats(
+    session: &dyn Session,
+    players: &[String],
+    config: &EngineConfig,
+) -> Result<Vec<Seat>, GameError> {
     if players.len() != 2 {
         return Err(GameError::BadOption(format!(
             "--players needs exactly two players, first mover first (got {})",
@@ -114,7 +118,12 @@ impl Play<'_> {
             match result {
                 Some(GameResult::Win(side)) => {
                     score[side.index()] += 1;
-                    writeln!(out, "{} ({}) wins.", self.session.side_name(side), self.names[side.index()])?;
+                    writeln!(
+                        out,
+                        "{} ({}) wins.",
+                        self.session.side_name(side),
+                        self.names[side.index()]
+                    )?;
                 }
                 _ => {
                     score[2] += 1;
@@ -146,7 +155,11 @@ impl Play<'_> {
     }
 
     fn label(&self, side: Side) -> String {
-        format!("{} ({})", self.names[side.index()], self.session.side_name(side))
+        format!(
+            "{} ({})",
+            self.names[side.index()],
+            self.session.side_name(side)
+        )
     }
 
     /// Plays until the game ends (true) or the person quits or input ends (false).
@@ -154,7 +167,11 @@ impl Play<'_> {
         while self.session.result().is_none() {
             let side = self.session.to_move();
             if self.session.must_pass() {
-                writeln!(out, "{} has no legal move and passes.", self.session.side_name(side))?;
+                writeln!(
+                    out,
+                    "{} has no legal move and passes.",
+                    self.session.side_name(side)
+                )?;
                 if let Some(pass) = self.session.legal_moves().first().cloned() {
                     if self.session.play(&pass).is_err() {
                         break;
@@ -169,7 +186,12 @@ impl Play<'_> {
                             .value
                             .map(|v| format!(": {}", hints::describe(&v)))
                             .unwrap_or_default();
-                        writeln!(out, "{} plays {}{seen}", self.session.side_name(side), report.mv)?;
+                        writeln!(
+                            out,
+                            "{} plays {}{seen}",
+                            self.session.side_name(side),
+                            report.mv
+                        )?;
                     }
                     Err(e) => {
                         writeln!(out, "error: {e}")?;
@@ -186,7 +208,12 @@ impl Play<'_> {
         Ok(true)
     }
 
-    fn human_turn(&mut self, side: Side, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<Turn> {
+    fn human_turn(
+        &mut self,
+        side: Side,
+        input: &mut dyn BufRead,
+        out: &mut dyn Write,
+    ) -> io::Result<Turn> {
         loop {
             write!(out, "{} to move> ", self.session.side_name(side))?;
             out.flush()?;
@@ -226,7 +253,9 @@ impl Play<'_> {
         if !self.session.undo() {
             return false;
         }
-        while matches!(self.seats[self.session.to_move().index()], Seat::Bot(_)) || self.session.must_pass() {
+        while matches!(self.seats[self.session.to_move().index()], Seat::Bot(_))
+            || self.session.must_pass()
+        {
             if !self.session.undo() {
                 break;
             }

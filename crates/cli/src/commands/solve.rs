@@ -33,11 +33,18 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
     let report = session.analyze(&args.engine.config(args.depth))?;
     let elapsed = started.elapsed();
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&to_json(kind, session.as_ref(), &report, args.stats))?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&to_json(kind, session.as_ref(), &report, args.stats))?
+        );
         return Ok(());
     }
     println!("{}", session.render(false));
-    println!("Position {} ({} to move)", session.position(), session.side_name(session.to_move()));
+    println!(
+        "Position {} ({} to move)",
+        session.position(),
+        session.side_name(session.to_move())
+    );
     print!("{}", hints::format_report(&report));
     if args.stats {
         if let Some(stats) = report.stats {
@@ -51,14 +58,22 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
                 elapsed.as_secs_f64()
             );
         } else {
-            println!("Solved in {:.3} s (no transposition table used)", elapsed.as_secs_f64());
+            println!(
+                "Solved in {:.3} s (no transposition table used)",
+                elapsed.as_secs_f64()
+            );
         }
     }
     Ok(())
 }
 
 /// The DESIGN.md JSON shape: value and remoteness at the top, one object per move.
-fn to_json(kind: &dyn GameKind, session: &dyn Session, report: &Report, stats: bool) -> serde_json::Value {
+fn to_json(
+    kind: &dyn GameKind,
+    session: &dyn Session,
+    report: &Report,
+    stats: bool,
+) -> serde_json::Value {
     let value_json = |v: &ply_engine::Value| {
         let mut object = json!({ "value": v.outcome.as_str(), "remoteness": v.remoteness });
         if let Some(margin) = v.margin {
@@ -74,7 +89,9 @@ fn to_json(kind: &dyn GameKind, session: &dyn Session, report: &Report, stats: b
         "position": session.position(),
         "to_move": session.side_name(session.to_move()),
     });
-    if let (Some(object), serde_json::Value::Object(fields)) = (top.as_object_mut(), value_json(&report.value)) {
+    if let (Some(object), serde_json::Value::Object(fields)) =
+        (top.as_object_mut(), value_json(&report.value))
+    {
         object.extend(fields);
     }
     let moves: Vec<serde_json::Value> = report
