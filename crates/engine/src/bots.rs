@@ -224,7 +224,8 @@ pub fn generic_player<G: Playable>(
             Box::new(AnalyzingPlayer::new(game.analyzer(&exact)?, config))
         }
         BotSpec::Computer(_) => Box::new(AnalyzingPlayer::new(game.analyzer(config)?, config)),
-        BotSpec::Mcts(_) | BotSpec::Learner(_) => {
+        BotSpec::Mcts(playouts) => Box::new(crate::mcts::MctsPlayer::new(*playouts, config)),
+        BotSpec::Learner(_) => {
             return Err(GameError::Unsupported(format!(
                 "the {spec} player is not available for this game"
             )))

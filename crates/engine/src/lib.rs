@@ -7,6 +7,7 @@ pub mod config;
 pub mod conformance;
 pub mod error;
 pub mod game;
+pub mod mcts;
 pub mod options;
 pub mod perft;
 pub mod playable;

@@ -286,3 +286,14 @@ fn perfect_bot_wins_when_it_can() {
         assert_eq!(g.result(), Some(GameResult::Win(Side::First)));
     }
 }
+
+#[test]
+fn mcts_finds_the_winning_line_of_race() {
+    use ply_engine::BotSpec;
+    // From 14 of 21 the mover wins only by adding 3: 17 leaves the opponent 4 short.
+    let game = Race::new(21, 60).parse_position("14/0").unwrap();
+    let mut mcts = game
+        .player(&BotSpec::Mcts(3000), &EngineConfig::default())
+        .unwrap();
+    assert_eq!(mcts.choose(&game).mv, 3);
+}
