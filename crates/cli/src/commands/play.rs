@@ -35,9 +35,10 @@ enum Seat {
 }
 
 pub fn run(kind: &dyn GameKind, options: &GameOptions, args: PlayArgs) -> anyhow::Result<()> {
+    let specs = parse_players(&args.players)?;
     let mut session = args.position.session(kind, options)?;
     let config = args.engine.config(args.depth);
-    let seats = make_seats(session.as_ref(), &args.players, &config)?;
+    let seats = make_seats(session.as_ref(), specs, &config)?;
     let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let stdin = io::stdin();
     let mut input = stdin.lock();
@@ -53,21 +54,26 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: PlayArgs) -> anyhow
         .context("writing to the terminal")
 }
 
-fn make_seats(
-    session: &dyn Session,
-    players: &[String],
-    config: &EngineConfig,
-) -> Result<Vec<Seat>, GameError> {
+/// The two seats' specs, checked before anything is built.
+fn parse_players(players: &[String]) -> Result<Vec<PlayerSpec>, GameError> {
     if players.len() != 2 {
         return Err(GameError::BadOption(format!(
             "--players needs exactly two players, first mover first (got {})",
             players.len()
         )));
     }
-    players
-        .iter()
+    players.iter().map(|text| text.parse()).collect()
+}
+
+fn make_seats(
+    session: &dyn Session,
+    specs: Vec<PlayerSpec>,
+    config: &EngineConfig,
+) -> Result<Vec<Seat>, GameError> {
+    specs
+        .into_iter()
         .enumerate()
-        .map(|(i, text)| match text.parse::<PlayerSpec>()? {
+        .map(|(i, spec)| match spec {
             PlayerSpec::Human => Ok(Seat::Human),
             PlayerSpec::Bot(spec) => {
                 let seat_config = EngineConfig {
