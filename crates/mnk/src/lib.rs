@@ -1,53 +1,15 @@
-//! placeholder
+//! The (m,n,k) games: k in a row on a rows x cols board (up to 8x8), X
+//! first; tic-tac-toe is (3,3,3). Rules on bitboards, notation, threat-based
+//! pruning and ordering for the exact solver, and the registry entries.
 
-/// Registry entry (placeholder until the game lands).
-pub struct TicTacToeKind;
+pub mod bench;
+pub mod board;
+pub mod geometry;
+pub mod kind;
+pub mod notation;
+pub mod player;
+pub mod threats;
 
-/// The registry's handle on this game.
-pub static TICTACTOE: TicTacToeKind = TicTacToeKind;
-
-impl ply_engine::GameKind for TicTacToeKind {
-    fn name(&self) -> &'static str {
-        "tictactoe"
-    }
-    fn summary(&self) -> &'static str {
-        "Tic-tac-toe (3x3, three in a row)"
-    }
-    fn options(&self) -> Vec<ply_engine::OptionSpec> {
-        Vec::new()
-    }
-    fn new_session(
-        &self,
-        _options: &ply_engine::GameOptions,
-    ) -> Result<Box<dyn ply_engine::Session>, ply_engine::GameError> {
-        Err(ply_engine::GameError::Unsupported(
-            "tictactoe is not implemented yet".into(),
-        ))
-    }
-}
-
-/// Registry entry (placeholder until the game lands).
-pub struct MnkKind;
-
-/// The registry's handle on this game.
-pub static MNK: MnkKind = MnkKind;
-
-impl ply_engine::GameKind for MnkKind {
-    fn name(&self) -> &'static str {
-        "mnk"
-    }
-    fn summary(&self) -> &'static str {
-        "(m,n,k) games: k in a row on an m x n board"
-    }
-    fn options(&self) -> Vec<ply_engine::OptionSpec> {
-        Vec::new()
-    }
-    fn new_session(
-        &self,
-        _options: &ply_engine::GameOptions,
-    ) -> Result<Box<dyn ply_engine::Session>, ply_engine::GameError> {
-        Err(ply_engine::GameError::Unsupported(
-            "mnk is not implemented yet".into(),
-        ))
-    }
-}
+pub use board::{Mnk, Status};
+pub use kind::{MnkKind, TicTacToeKind, MNK, TICTACTOE};
+pub use player::SeedPlayer;

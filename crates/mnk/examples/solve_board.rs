@@ -1,0 +1,31 @@
+//! Times exact solves of empty boards: `cargo run --release -p ply-mnk
+//! --example solve_board -- ROWS COLS K [RUNS]` (no arguments: the
+//! `ply bench mnk` boards). Handy until the CLI's `ply bench` is at hand.
+
+use ply_engine::EngineConfig;
+use ply_mnk::bench;
+
+fn main() {
+    let args: Vec<u8> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let config = EngineConfig::default();
+    if let [rows, cols, k, ref rest @ ..] = args[..] {
+        let runs = rest.first().map_or(1, |&r| r as usize);
+        match bench::measure((rows, cols, k), runs, config.hash_mb) {
+            Ok(m) => println!(
+                "{rows},{cols},{k}: {} in {:.4} s (median of {runs}), {} nodes",
+                m.value.describe(),
+                m.median().as_secs_f64(),
+                m.nodes
+            ),
+            Err(e) => eprintln!("{e}"),
+        }
+    } else {
+        match bench::run(bench::BOARDS, &config) {
+            Ok(report) => print!("{report}"),
+            Err(e) => eprintln!("{e}"),
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! The registry entries: `tictactoe` and `mnk` with their options.
+
+use ply_engine::{
+    EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec, Session,
+};
+
+use crate::board::Mnk;
+
+/// `tictactoe`: the 3x3 game, no options.
+pub struct TicTacToeKind;
+
+/// The registry's handle on tic-tac-toe.
+pub static TICTACTOE: TicTacToeKind = TicTacToeKind;
+
+impl GameKind for TicTacToeKind {
+    fn name(&self) -> &'static str {
+        "tictactoe"
+    }
+
+    fn summary(&self) -> &'static str {
+        "Tic-tac-toe: three in a row on 3x3 (X moves first)"
+    }
+
+    fn options(&self) -> Vec<OptionSpec> {
+        Vec::new()
+    }
+
+    fn new_session(&self, _options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
+        Ok(GameSession::boxed(Mnk::tic_tac_toe()))
+    }
+
+    fn bench(&self, _options: &GameOptions, config: &EngineConfig) -> Result<String, GameError> {
+        crate::bench::run(&[(3, 3, 3)], config)
+    }
+}
+
+/// `mnk`: k in a row on any board up to 8x8.
+pub struct MnkKind;
+
+/// The registry's handle on the (m,n,k) games.
+pub static MNK: MnkKind = MnkKind;
+
+/// The board shape the options ask for: `--size N`, or `--rows`/`--cols`,
+/// and `--k` (3, 3 and 3 when not given). `None` when none was given.
+pub fn shape(options: &GameOptions) -> Result<Option<(u8, u8, u8)>, GameError> {
+    let size: Option<u8> = options.get("size")?;
+    let rows: Option<u8> = options.get("rows")?;
+    let cols: Option<u8> = options.get("cols")?;
+    let k: Option<u8> = options.get("k")?;
+    if size.is_some() && (rows.is_some() || cols.is_some()) {
+        return Err(GameError::BadOption(
+            "give either --size or --rows/--cols, not both".into(),
+        ));
+    }
+    if size.is_none() && rows.is_none() && cols.is_none() && k.is_none() {
+        return Ok(None);
+    }
+    let rows = size.or(rows).unwrap_or(3);
+    let cols = size.or(cols).unwrap_or(3);
+    Ok(Some((rows, cols, k.unwrap_or(3))))
+}
+
+impl GameKind for MnkKind {
+    fn name(&self) -> &'static str {
+        "mnk"
+    }
+
+    fn summary(&self) -> &'static str {
+        "(m,n,k) games: k in a row on a board up to 8x8 (X moves first)"
+    }
+
+    fn options(&self) -> Vec<OptionSpec> {
+        vec![
+            OptionSpec::value("rows", "M", "rows on the board, 1-8 (default 3)"),
+            OptionSpec::value("cols", "N", "columns on the board, 1-8 (default 3)"),
+            OptionSpec::value("size", "N", "an N x N board (instead of --rows/--cols)"),
+            OptionSpec::value("k", "K", "how many in a row win (default 3)"),
+        ]
+    }
+
+    fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
+        let (rows, cols, k) = shape(options)?.unwrap_or((3, 3, 3));
+        Ok(GameSession::boxed(Mnk::new(rows, cols, k)?))
+    }
+
+    /// The benchmark boards, or the one board the options name.
+    fn bench(&self, options: &GameOptions, config: &EngineConfig) -> Result<String, GameError> {
+        match shape(options)? {
+            Some(board) => crate::bench::run(&[board], config),
+            None => crate::bench::run(crate::bench::BOARDS, config),
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! Threats (a line one stone short of complete) and what the search and the
+//! bots make of them: forced moves, move ordering, the heuristic evaluation
+//! and the rule-based player.
+
+use ply_engine::Game;
+
+use crate::board::{Mnk, Status};
+
+/// What the lines of a position say, from the side to move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Scan {
+    /// Empty squares that would complete a line of the side to move.
+    pub wins: u64,
+    /// Empty squares that would complete a line of the opponent.
+    pub threats: u64,
+    /// Squares on some line that either player could still complete.
+    pub live: u64,
+}
+
+/// Reads every line once.
+#[inline]
+pub fn scan(game: &Mnk) -> Scan {
+    let side = game.to_move();
+    let mine = game.stones(side);
+    let theirs = game.stones(side.opponent());
+    let short = game.k() as u32 - 1;
+    let mut scan = Scan::default();
+    for &line in &game.geo.lines {
+        let a = line & mine;
+        let b = line & theirs;
+        if b == 0 {
+            scan.live |= line;
+            if a.count_ones() == short {
+                scan.wins |= line & !a;
+            }
+        } else if a == 0 {
+            scan.live |= line;
+            if b.count_ones() == short {
+                scan.threats |= line & !b;
+            }
+        }
+    }
+    scan
+}
+
+/// Keeps only moves that can matter (value and remoteness preserved):
+/// - a move that wins at once: only one such move (they all win in 1);
+/// - the opponent threatens to win: only a block; with two or more threats
+///   every move loses in 2, so any one of them stands for all;
+/// - squares on no line anyone can complete ("dead") are all alike, since
+///   they stay dead: one of them stands for the rest.
+pub fn prune_moves(game: &Mnk, moves: &mut Vec<u8>) {
+    if game.status() != Status::Playing || moves.len() <= 1 {
+        return;
+    }
+    let scan = scan(game);
+    let forced = if scan.wins != 0 {
+        scan.wins
+    } else {
+        scan.threats
+    };
+    if forced != 0 {
+        moves.clear();
+        moves.push(forced.trailing_zeros() as u8);
+        return;
+    }
+    let dead = game.empty_squares() & !scan.live;
+    if dead.count_ones() > 1 {
+        let keep = dead.trailing_zeros() as u8;
+        moves.retain(|&m| dead >> m & 1 == 0 || m == keep);
+    }
+}
+
+/// Weight of a line holding `count` stones of one player and none of the other.
+#[inline]
+fn weight(count: u32) -> i32 {
+    1 << (2 * count)
+}
+
+/// Orders moves best first for alpha-beta: squares that make threats
+/// (two at once above all), block the opponent's strong lines, or sit on
+/// many open lines come first.
+pub fn order_moves(game: &Mnk, moves: &mut [u8]) {
+    if moves.len() <= 1 {
+        return;
+    }
+    let side = game.to_move();
+    let mine = game.stones(side);
+    let theirs = game.stones(side.opponent());
+    let short = game.k() as u32 - 1;
+    let mut scored: [(i32, u8); 64] = [(0, 0); 64];
+    for (slot, &mv) in scored.iter_mut().zip(moves.iter()) {
+        let mut score = 0;
+        let mut made = 0;
+        let mut blocked = 0;
+        for &line in game.geo.through(mv as usize) {
+            let a = (line & mine).count_ones();
+            let b = (line & theirs).count_ones();
+            if b == 0 {
+                score += weight(a + 1);
+                if a == short {
+                    score += 1 << 24;
+                } else if a + 1 == short {
+                    made += 1;
+                }
+            } else if a == 0 {
+                score += weight(b);
+                if b == short {
+                    score += 1 << 22;
+                } else if b + 1 == short {
+                    blocked += 1;
+                }
+            }
+        }
+        if made >= 2 {
+            score += 1 << 20;
+        }
+        score += (made << 12) + (blocked << 10);
+        *slot = (score, mv);
+    }
+    let scored = &mut scored[..moves.len()];
+    scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    for (mv, &(_, m)) in moves.iter_mut().zip(scored.iter()) {
+        *mv = m;
+    }
+}
+
+/// Open lines weighted by how full they are, plus what the threats decide
+/// outright; from the side to move.
+pub fn evaluate(game: &Mnk) -> i32 {
+    if game.status() != Status::Playing {
+        return 0;
+    }
+    let scan = scan(game);
+    if scan.wins != 0 {
+        return 9_000;
+    }
+    if scan.threats.count_ones() >= 2 {
+        return -9_000;
+    }
+    let side = game.to_move();
+    let mine = game.stones(side);
+    let theirs = game.stones(side.opponent());
+    let mut score = 0;
+    for &line in &game.geo.lines {
+        let a = (line & mine).count_ones();
+        let b = (line & theirs).count_ones();
+        if b == 0 && a > 0 {
+            score += weight(a);
+        } else if a == 0 && b > 0 {
+            score -= weight(b);
+        }
+    }
+    score.clamp(-8_000, 8_000)
+}
+
+/// The rule-based player of the 004 request: complete a line, else block
+/// the opponent's, else the preferred square (centre first, then the
+/// squares nearest it: edges before corners on 3x3), skipping squares on
+/// no line anyone can still complete.
+pub fn rule_based_move(game: &Mnk) -> Option<u8> {
+    if game.status() != Status::Playing {
+        return None;
+    }
+    let scan = scan(game);
+    let empty = game.empty_squares();
+    let preferred = |set: u64| {
+        game.geo
+            .by_centrality
+            .iter()
+            .copied()
+            .find(|&sq| set >> sq & 1 == 1)
+    };
+    preferred(scan.wins)
+        .or_else(|| preferred(scan.threats))
+        .or_else(|| preferred(empty & scan.live))
+        .or_else(|| preferred(empty))
+}
