@@ -1,27 +1,23 @@
-//! placeholder
+//! Othello (Reversi) on even square boards from 4x4 to 10x10: bitboard
+//! rules, perft, an evaluation, a principal-variation search, an exact
+//! endgame solver, and the registry entry front ends use.
 
-/// Registry entry (placeholder until the game lands).
-pub struct OthelloKind;
+pub mod bench;
+pub mod bitboard;
+pub mod board;
+pub mod error;
+pub mod eval;
+pub mod game;
+pub mod kind;
+pub mod movegen;
+pub mod notation;
+pub mod perft;
+pub mod playable;
+pub mod tile;
 
-/// The registry's handle on this game.
-pub static OTHELLO: OthelloKind = OthelloKind;
-
-impl ply_engine::GameKind for OthelloKind {
-    fn name(&self) -> &'static str {
-        "othello"
-    }
-    fn summary(&self) -> &'static str {
-        "Othello (Reversi) on even boards 4 to 10"
-    }
-    fn options(&self) -> Vec<ply_engine::OptionSpec> {
-        Vec::new()
-    }
-    fn new_session(
-        &self,
-        _options: &ply_engine::GameOptions,
-    ) -> Result<Box<dyn ply_engine::Session>, ply_engine::GameError> {
-        Err(ply_engine::GameError::Unsupported(
-            "othello is not implemented yet".into(),
-        ))
-    }
-}
+pub use board::{GameBoard, GameState};
+pub use error::OthelloError;
+pub use game::{Move, Othello, OthelloKey};
+pub use kind::{OthelloKind, OTHELLO};
+pub use perft::perft_parallel;
+pub use tile::Tile;

@@ -1,0 +1,38 @@
+//! Why a move, position or option is refused, in words a player understands.
+
+use ply_engine::GameError;
+use thiserror::Error;
+
+/// Everything the Othello rules and notation can refuse.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum OthelloError {
+    #[error("'{0}' is not a square: give a column letter and a row number (like f5), or pass")]
+    NotASquare(String),
+    #[error("{square} is outside the {size}x{size} board")]
+    OutsideBoard { square: String, size: u8 },
+    #[error("{0} is already occupied")]
+    Occupied(String),
+    #[error("{0} outflanks nothing: a move must flip at least one disc")]
+    OutflanksNothing(String),
+    #[error("{0} has no legal move and must pass")]
+    MustPass(&'static str),
+    #[error("{0} cannot pass while a legal move exists")]
+    CannotPass(&'static str),
+    #[error("the game is over")]
+    GameOver,
+    #[error("the board size must be 4, 6, 8 or 10, not {0}")]
+    BadSize(String),
+    #[error("bad position: {0}")]
+    BadPosition(String),
+}
+
+impl From<OthelloError> for GameError {
+    fn from(error: OthelloError) -> GameError {
+        let text = error.to_string();
+        match error {
+            OthelloError::BadSize(_) => GameError::BadOption(text),
+            OthelloError::BadPosition(_) => GameError::BadPosition(text),
+            _ => GameError::IllegalMove(text),
+        }
+    }
+}
