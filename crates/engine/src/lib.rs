@@ -2,15 +2,18 @@
 //! transposition table, the generic searches and solvers, bots, and the
 //! type-erased session every front end drives.
 
+pub mod arena;
 pub mod bots;
 pub mod config;
 pub mod conformance;
 pub mod error;
 pub mod game;
+pub mod learner;
 pub mod mcts;
 pub mod options;
 pub mod perft;
 pub mod playable;
+pub mod retrograde;
 pub mod score;
 pub mod session;
 pub mod solver;

@@ -1,27 +1,18 @@
-//! placeholder
+//! Trilite: tic-tac-toe where each player keeps at most three marks and
+//! placing a fourth removes that player's oldest. The game can go on
+//! forever, so it is solved by retrograde analysis over every reachable
+//! position (`solution`), and the perfect player reads that table.
 
-/// Registry entry (placeholder until the game lands).
-pub struct TriliteKind;
+pub mod board;
+pub mod heuristic;
+pub mod kind;
+pub mod notation;
+pub mod render;
+pub mod solution;
+pub mod symmetry;
+mod zobrist;
 
-/// The registry's handle on this game.
-pub static TRILITE: TriliteKind = TriliteKind;
-
-impl ply_engine::GameKind for TriliteKind {
-    fn name(&self) -> &'static str {
-        "trilite"
-    }
-    fn summary(&self) -> &'static str {
-        "Trilite: tic-tac-toe where each player keeps three marks"
-    }
-    fn options(&self) -> Vec<ply_engine::OptionSpec> {
-        Vec::new()
-    }
-    fn new_session(
-        &self,
-        _options: &ply_engine::GameOptions,
-    ) -> Result<Box<dyn ply_engine::Session>, ply_engine::GameError> {
-        Err(ply_engine::GameError::Unsupported(
-            "trilite is not implemented yet".into(),
-        ))
-    }
-}
+pub use board::Trilite;
+pub use kind::{TriliteKind, TRILITE};
+pub use notation::{parse_square, square_name};
+pub use solution::solution;

@@ -1,0 +1,1 @@
+//! Round-robin tournaments between bots, for any game.

@@ -1,0 +1,67 @@
+//! Trilite's entry in the game registry.
+
+use std::time::Instant;
+
+use ply_engine::{
+    EngineConfig, GameError, GameKind, GameOptions, GameSession, Notation, OptionSpec, Session,
+};
+
+use crate::board::Trilite;
+
+/// The registry's description of Trilite (it has no options).
+pub struct TriliteKind;
+
+/// The registry's handle on this game.
+pub static TRILITE: TriliteKind = TriliteKind;
+
+impl GameKind for TriliteKind {
+    fn name(&self) -> &'static str {
+        "trilite"
+    }
+
+    fn summary(&self) -> &'static str {
+        "Trilite: tic-tac-toe where each player keeps three marks"
+    }
+
+    fn options(&self) -> Vec<OptionSpec> {
+        Vec::new()
+    }
+
+    fn new_session(&self, _options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
+        Ok(GameSession::boxed(Trilite::new()))
+    }
+
+    /// Times a fresh retrograde solve and table look-ups.
+    fn bench(&self, _options: &GameOptions, _config: &EngineConfig) -> Result<String, GameError> {
+        let started = Instant::now();
+        let fresh = ply_engine::retrograde::Solution::solve(&Trilite::new(), 1 << 22)?;
+        let solve_time = started.elapsed();
+        let stats = fresh.stats();
+        let start = Trilite::new();
+        let rounds = 100_000u32;
+        let started = Instant::now();
+        let mut found = 0;
+        for _ in 0..rounds {
+            found += fresh.analyze(std::hint::black_box(&start))?.moves.len();
+        }
+        let per_analysis = started.elapsed() / rounds;
+        let value = fresh
+            .value(&start)
+            .map(|v| v.describe())
+            .unwrap_or_default();
+        Ok(format!(
+            "trilite retrograde solve: {} positions, {} moves, in {:.1} ms\n\
+             start ({}): {value}\n\
+             analysis of the start from the table: {:.2} us ({found} move values)\n",
+            stats.positions,
+            stats.edges,
+            solve_time.as_secs_f64() * 1e3,
+            if start.format_position().is_empty() {
+                "empty board"
+            } else {
+                "start"
+            },
+            per_analysis.as_secs_f64() * 1e6,
+        ))
+    }
+}

@@ -1,0 +1,145 @@
+//! Trilite's text forms: squares `a1`..`c3` (or 1..9), positions as the
+//! moves that lead to them, and the board as text.
+
+use ply_engine::{Game, GameError, Notation, Side};
+
+use crate::board::{has_line, Trilite, SQUARES};
+
+/// Canonical name of a square: column letter, then row counted from the top.
+pub fn square_name(square: u8) -> String {
+    let column = (b'a' + square % 3) as char;
+    format!("{column}{}", square / 3 + 1)
+}
+
+/// Reads a square name (`b2`) or number (`5`, row-major 1..9) without
+/// checking whether it is free.
+pub fn parse_square(text: &str) -> Result<u8, GameError> {
+    let text = text.trim();
+    let bad = || {
+        GameError::IllegalMove(format!(
+            "'{text}' is not a square (expected a1..c3, column then row, or 1..9)"
+        ))
+    };
+    let off = |what: String| {
+        GameError::IllegalMove(format!(
+            "{what} is off the board (squares are a1..c3, or 1..9)"
+        ))
+    };
+    if let Ok(number) = text.parse::<i64>() {
+        return match number {
+            1..=9 => Ok(number as u8 - 1),
+            _ => Err(off(number.to_string())),
+        };
+    }
+    let mut chars = text.chars();
+    let column = chars
+        .next()
+        .filter(char::is_ascii_alphabetic)
+        .ok_or_else(bad)?;
+    let row_text = chars.as_str();
+    if row_text.is_empty() || !row_text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let column = column.to_ascii_lowercase() as u32 - 'a' as u32;
+    let row = row_text.parse::<u32>().map_err(|_| off(text.to_string()))?;
+    if column >= 3 || !(1..=3).contains(&row) {
+        return Err(off(text.to_ascii_lowercase()));
+    }
+    Ok((3 * (row - 1) + column) as u8)
+}
+
+impl Trilite {
+    /// The canonical move list of this position: the shortest one, each
+    /// player's marks placed oldest first. When the second player is to move
+    /// and both hold three marks, the first player had one more mark, which
+    /// has vanished; it is put on a square that is vacant now and makes no
+    /// early line.
+    fn canonical_moves(&self) -> Vec<u8> {
+        let first = self.marks(Side::First);
+        let second = self.marks(Side::Second);
+        let mut moves = Vec::with_capacity(7);
+        let filler = if self.to_move() == Side::Second && first.len() == second.len() {
+            let early = first.iter().take(2).fold(0u16, |bits, &sq| bits | 1 << sq);
+            (0..SQUARES as u8)
+                .find(|&sq| self.empty() & (1 << sq) != 0 && !has_line(early | 1 << sq))
+        } else {
+            None
+        };
+        let firsts: Vec<u8> = filler.into_iter().chain(first.iter().copied()).collect();
+        for i in 0..firsts.len().max(second.len()) {
+            moves.extend(firsts.get(i));
+            moves.extend(second.get(i));
+        }
+        moves
+    }
+}
+
+impl Notation for Trilite {
+    fn format_move(&self, square: u8) -> String {
+        square_name(square)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, GameError> {
+        if let Some(winner) = self.winner() {
+            return Err(GameError::IllegalMove(format!(
+                "the game is over: {} has won",
+                self.side_name(winner)
+            )));
+        }
+        let square = parse_square(text)?;
+        let name = square_name(square);
+        let me = self.to_move();
+        if self.vanishing(me) == Some(square) {
+            return Err(GameError::IllegalMove(format!(
+                "{name} holds your vanishing mark: it disappears as you move, and your \
+                 opponent is the first who may take that square"
+            )));
+        }
+        if let Some(owner) = self.owner(square) {
+            let whose = if owner == me {
+                "your own mark"
+            } else {
+                "your opponent's mark"
+            };
+            return Err(GameError::IllegalMove(format!(
+                "{name} is occupied by {whose} ({})",
+                self.side_name(owner)
+            )));
+        }
+        Ok(square)
+    }
+
+    fn format_position(&self) -> String {
+        let moves: Vec<String> = self
+            .canonical_moves()
+            .into_iter()
+            .map(square_name)
+            .collect();
+        moves.join(" ")
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Self, GameError> {
+        let mut game = Trilite::new();
+        let tokens = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty());
+        for (i, token) in tokens.enumerate() {
+            let square = game
+                .parse_move(token)
+                .map_err(|e| GameError::BadPosition(format!("move {} ('{token}'): {e}", i + 1)))?;
+            game.play(square);
+        }
+        Ok(game)
+    }
+
+    fn side_name(&self, side: Side) -> String {
+        match side {
+            Side::First => "X".into(),
+            Side::Second => "O".into(),
+        }
+    }
+
+    fn render(&self, colour: bool) -> String {
+        crate::render::render(self, colour)
+    }
+}

@@ -1,0 +1,119 @@
+//! The solved game: both methods agree everywhere, the table is consistent
+//! with the rules, and the perfect player never loses what it can hold.
+
+use ply_engine::conformance;
+use ply_engine::retrograde::{fixed_point, RetrogradeAnalyzer};
+use ply_engine::{Game, GameResult, Notation, Outcome, Side, Value};
+use ply_trilite::{solution, Trilite};
+
+#[test]
+fn retrograde_and_fixed_point_agree_on_every_position() {
+    let table = solution();
+    let plain = fixed_point(&Trilite::new());
+    assert_eq!(plain.len(), table.len());
+    for (key, value) in table.iter() {
+        let other = plain.get(&key).copied();
+        assert_eq!(other, Some(value), "position key {key:#x}");
+    }
+}
+
+#[test]
+fn counts_and_start_value() {
+    let stats = solution().stats();
+    println!("{stats:?}");
+    let start = solution().value(&Trilite::new()).expect("start");
+    println!("start: {start:?}");
+    assert_eq!(stats.positions, stats.wins + stats.losses + stats.draws);
+}
+
+#[test]
+fn values_are_consistent_with_children() {
+    conformance::check_values(
+        &Trilite::new(),
+        &mut RetrogradeAnalyzer::new(solution().clone()),
+        300,
+        60,
+        7,
+    );
+}
+
+#[test]
+fn every_position_agrees_with_its_best_move() {
+    // Child/parent consistency over the whole table, not just playouts.
+    let table = solution();
+    let start = Trilite::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![start];
+    seen.insert(start.key());
+    while let Some(game) = stack.pop() {
+        let analysis = table.analyze(&game).expect("reachable");
+        if game.result().is_some() {
+            assert_eq!(analysis.value, Value::lose(0));
+            continue;
+        }
+        let best = ply_engine::solver::best_value(&analysis.moves);
+        assert_eq!(
+            best.outcome,
+            analysis.value.outcome,
+            "{}",
+            game.format_position()
+        );
+        if best.outcome != Outcome::Draw {
+            assert_eq!(best.remoteness, analysis.value.remoteness);
+        }
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        for mv in moves {
+            let mut child = game;
+            child.play(mv);
+            if seen.insert(child.key()) {
+                stack.push(child);
+            }
+        }
+    }
+    assert_eq!(seen.len(), table.len());
+}
+
+/// Perfect play against random play from every seat: perfect never loses,
+/// and from any position it can win, it wins.
+#[test]
+fn perfect_never_loses_to_random() {
+    use rand::rngs::StdRng;
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    let table = solution();
+    let mut rng = StdRng::seed_from_u64(3);
+    for game_number in 0..400 {
+        let perfect = if game_number % 2 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let mut game = Trilite::new();
+        let mut moves = Vec::new();
+        // Losing is allowed only from a position that was lost already.
+        let mut ever_held = false;
+        for _ in 0..400 {
+            if game.result().is_some() {
+                break;
+            }
+            let mv = if game.to_move() == perfect {
+                let analysis = table.analyze(&game).expect("reachable");
+                let before = analysis.value;
+                ever_held |= before.outcome != Outcome::Lose;
+                let mv = analysis.best_moves()[0];
+                game.play(mv);
+                let after = table.value(&game).expect("reachable").as_move_value();
+                assert_eq!(before.outcome, after.outcome, "a value slipped");
+                continue;
+            } else {
+                game.generate_moves(&mut moves);
+                *moves.choose(&mut rng).expect("a move")
+            };
+            game.play(mv);
+        }
+        if ever_held {
+            assert_ne!(game.result(), Some(GameResult::Win(perfect.opponent())));
+        }
+    }
+}
