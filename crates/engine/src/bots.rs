@@ -225,10 +225,11 @@ pub fn generic_player<G: Playable>(
         }
         BotSpec::Computer(_) => Box::new(AnalyzingPlayer::new(game.analyzer(config)?, config)),
         BotSpec::Mcts(playouts) => Box::new(crate::mcts::MctsPlayer::new(*playouts, config)),
-        BotSpec::Learner(_) => {
-            return Err(GameError::Unsupported(format!(
-                "the {spec} player is not available for this game"
-            )))
-        }
+        BotSpec::Learner(path) => Box::new(crate::learner::LearnerPlayer::<G>::open(
+            path.as_deref(),
+            std::any::type_name::<G>(),
+            "",
+            config,
+        )?),
     })
 }

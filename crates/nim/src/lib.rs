@@ -1,27 +1,17 @@
-//! placeholder
+//! Nim: rows of objects, take one or more from one row, last to take wins
+//! (or loses, in misère play). Solved by Bouton's rule with remoteness in
+//! closed form; the request's full game tree is here too, for small starts.
 
-/// Registry entry (placeholder until the game lands).
-pub struct NimKind;
+pub mod analyzer;
+pub mod bouton;
+pub mod game;
+pub mod kind;
+pub mod memo;
+pub mod notation;
+pub mod tree;
 
-/// The registry's handle on this game.
-pub static NIM: NimKind = NimKind;
-
-impl ply_engine::GameKind for NimKind {
-    fn name(&self) -> &'static str {
-        "nim"
-    }
-    fn summary(&self) -> &'static str {
-        "Nim: take objects from one row; last to take wins"
-    }
-    fn options(&self) -> Vec<ply_engine::OptionSpec> {
-        Vec::new()
-    }
-    fn new_session(
-        &self,
-        _options: &ply_engine::GameOptions,
-    ) -> Result<Box<dyn ply_engine::Session>, ply_engine::GameError> {
-        Err(ply_engine::GameError::Unsupported(
-            "nim is not implemented yet".into(),
-        ))
-    }
-}
+pub use analyzer::BoutonAnalyzer;
+pub use game::{Nim, NimKey, NimMove, MAX_COUNT, MAX_ROWS};
+pub use kind::{NimKind, NIM};
+pub use memo::MemoSolver;
+pub use tree::TreeNode;

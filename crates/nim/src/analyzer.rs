@@ -1,0 +1,58 @@
+//! How Nim plugs into the engine: an analyzer that values every move with
+//! Bouton's rule in closed form (instant at any size, where a search over
+//! positions would never finish), and the learner's rule-variant tag.
+
+use ply_engine::bots::generic_player;
+use ply_engine::learner::LearnerPlayer;
+use ply_engine::{
+    Analysis, Analyzer, BotSpec, EngineConfig, Game, GameError, Playable, Player,
+};
+
+use crate::bouton;
+use crate::game::Nim;
+
+/// Values every move with Bouton's rule.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BoutonAnalyzer;
+
+impl Analyzer<Nim> for BoutonAnalyzer {
+    fn analyze(&mut self, game: &Nim) -> Result<Analysis<<Nim as Game>::Move>, GameError> {
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        let values = moves
+            .into_iter()
+            .map(|mv| (mv, bouton::move_value(game, mv)))
+            .collect();
+        Ok(Analysis {
+            value: bouton::value(game.rows(), game.misere()),
+            moves: values,
+            stats: None,
+            depth: None,
+        })
+    }
+}
+
+impl Playable for Nim {
+    /// Bouton's rule is exact at every depth, so `--depth` is not needed.
+    fn analyzer(&self, _config: &EngineConfig) -> Result<Box<dyn Analyzer<Nim>>, GameError> {
+        Ok(Box::new(BoutonAnalyzer))
+    }
+
+    /// The learner's file records the rule variant, so a table learned for
+    /// misère play is refused in normal play and the other way round.
+    fn player(
+        &self,
+        spec: &BotSpec,
+        config: &EngineConfig,
+    ) -> Result<Box<dyn Player<Nim>>, GameError> {
+        match spec {
+            BotSpec::Learner(path) => Ok(Box::new(LearnerPlayer::<Nim>::open(
+                path.as_deref(),
+                "nim",
+                if self.misere() { "misere" } else { "normal" },
+                config,
+            )?)),
+            _ => generic_player(self, spec, config),
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! Nim in the registry: its options, its sessions, and `solve --tree`.
+
+use ply_engine::{GameError, GameKind, GameOptions, GameSession, OptionSpec, Session};
+
+use crate::game::Nim;
+use crate::notation::{format_rows, parse_rows};
+use crate::tree::{self, TreeNode};
+
+/// Registry entry for Nim.
+pub struct NimKind;
+
+/// The registry's handle on this game.
+pub static NIM: NimKind = NimKind;
+
+impl NimKind {
+    /// The start position the options describe (`--heaps`, `--misere`).
+    pub fn start(options: &GameOptions) -> Result<Nim, GameError> {
+        let rows = match options.raw("heaps") {
+            Some(text) => parse_rows(text)
+                .map_err(|e| GameError::BadOption(format!("--heaps: {e}")))?,
+            None => vec![1, 2, 3],
+        };
+        Ok(Nim::new(&rows, options.flag("misere")))
+    }
+}
+
+impl GameKind for NimKind {
+    fn name(&self) -> &'static str {
+        "nim"
+    }
+
+    fn summary(&self) -> &'static str {
+        "Nim: take objects from one row; last to take wins"
+    }
+
+    fn options(&self) -> Vec<OptionSpec> {
+        vec![
+            OptionSpec::value(
+                "heaps",
+                "ROWS",
+                "objects per row: 1,2,3 (or 123 when every row holds 0-9); default 1,2,3",
+            ),
+            OptionSpec::flag("misere", "misère play: whoever takes the last object loses"),
+            OptionSpec::flag(
+                "tree",
+                "solve: build, mark and print the whole game tree (small positions only)",
+            ),
+            OptionSpec::flag("dot", "solve --tree: print the tree as Graphviz instead"),
+        ]
+    }
+
+    fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
+        Ok(GameSession::boxed(Self::start(options)?))
+    }
+
+    fn special_solve(
+        &self,
+        options: &GameOptions,
+        session: &mut dyn Session,
+    ) -> Option<Result<String, GameError>> {
+        if !options.flag("tree") && !options.flag("dot") {
+            return None;
+        }
+        let misere = options.flag("misere");
+        Some(parse_rows(&session.position()).and_then(|rows| {
+            let tree = tree::build_checked(&rows, misere)?;
+            Ok(if options.flag("dot") {
+                tree.to_dot()
+            } else {
+                describe(&tree, misere)
+            })
+        }))
+    }
+}
+
+/// The indented tree, a legend, and its size.
+fn describe(tree: &TreeNode, misere: bool) -> String {
+    let rule = if misere {
+        "misère play: whoever takes the last object loses"
+    } else {
+        "whoever takes the last object wins"
+    };
+    let size = tree.size();
+    let verdict = if tree.mark > 0 {
+        "the player to move at the root loses with perfect play"
+    } else {
+        "the player to move at the root wins with perfect play"
+    };
+    let good: Vec<String> = tree
+        .good_children()
+        .filter_map(|c| c.mv)
+        .map(|mv| format!("{}:{}", mv.row as usize + 1, mv.take))
+        .collect();
+    let advice = if good.is_empty() {
+        String::new()
+    } else {
+        format!("winning moves at the root: {}\n", good.join(" "))
+    };
+    format!(
+        "game tree of Nim from {} ({rule})\n\
+         marks: +1 = a win for the player moving on odd levels (the computer when the \
+         human starts), -1 = a win for the player moving on even levels\n\
+         {}\
+         {} nodes, {} leaves, {} levels below the root; root marked {:+}: {verdict}\n{advice}",
+        format_rows(&tree.rows),
+        tree.render(),
+        tree::with_commas(size.nodes),
+        tree::with_commas(size.leaves),
+        tree.depth(),
+        tree.mark,
+    )
+}
