@@ -1,0 +1,187 @@
+//! Solved values: the harness's consistency checks, the literature's
+//! results, and a differential test against plain minimax.
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+use ply_engine::bots::SearchAnalyzer;
+use ply_engine::conformance::check_values;
+use ply_engine::{EngineConfig, Game, GameResult, Notation, Outcome, Searcher, Value};
+use ply_mnk::Mnk;
+
+fn board(rows: u8, cols: u8, k: u8) -> Mnk {
+    Mnk::new(rows, cols, k).expect("a valid board")
+}
+
+fn solve(game: &Mnk) -> Value {
+    Searcher::<Mnk>::new(16).solve(game)
+}
+
+#[test]
+fn values_are_consistent_on_small_boards() {
+    let config = EngineConfig {
+        hash_mb: 8,
+        ..EngineConfig::default()
+    };
+    for (rows, cols, k) in [
+        (3, 3, 3),
+        (3, 4, 3),
+        (4, 4, 3),
+        (2, 5, 2),
+        (4, 4, 4),
+        (1, 6, 3),
+    ] {
+        let mut analyzer = SearchAnalyzer::<Mnk>::new(&config);
+        check_values(&board(rows, cols, k), &mut analyzer, 6, 30, 7);
+    }
+}
+
+#[test]
+fn tic_tac_toe_is_a_draw_and_every_first_move_draws() {
+    let start = Mnk::tic_tac_toe();
+    let analysis = Searcher::<Mnk>::new(1).analyze(&start);
+    assert_eq!(analysis.value, Value::draw(Some(9)));
+    assert_eq!(analysis.moves.len(), 9);
+    for (mv, value) in analysis.moves {
+        assert_eq!(value.outcome, Outcome::Draw, "{}", start.format_move(mv));
+    }
+}
+
+#[test]
+fn known_values_of_small_games() {
+    assert_eq!(solve(&board(3, 3, 3)).outcome, Outcome::Draw);
+    for (rows, cols) in [(4, 3), (3, 4)] {
+        assert_eq!(solve(&board(rows, cols, 3)).outcome, Outcome::Win);
+    }
+    assert_eq!(solve(&board(4, 4, 3)).outcome, Outcome::Win);
+    assert_eq!(solve(&board(4, 4, 4)).outcome, Outcome::Draw);
+    for (rows, cols) in [(5, 4), (4, 5)] {
+        assert_eq!(solve(&board(rows, cols, 4)).outcome, Outcome::Draw);
+    }
+}
+
+/// Each is well under a second in release (`ply bench mnk` times them).
+#[test]
+fn known_values_of_larger_games() {
+    assert_eq!(solve(&board(5, 5, 4)).outcome, Outcome::Draw);
+    for (rows, cols) in [(6, 5), (5, 6)] {
+        assert_eq!(solve(&board(rows, cols, 4)).outcome, Outcome::Win);
+    }
+}
+
+/// Plain negamax: no pruning, no table, no ordering. Scores are
+/// `1000 - r` for a win in `r` plies, `-(1000 - r)` for a loss, 0 a draw.
+fn minimax(game: &mut Mnk) -> i32 {
+    if let Some(result) = game.result() {
+        return match result {
+            GameResult::Draw => 0,
+            GameResult::Win(side) if side == game.to_move() => 1000,
+            GameResult::Win(_) => -1000,
+        };
+    }
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    let mut best = i32::MIN;
+    for mv in moves {
+        let undo = game.play(mv);
+        let s = minimax(game);
+        game.undo(mv, undo);
+        let mine = match s {
+            s if s > 0 => -s + 1,
+            s if s < 0 => -s - 1,
+            _ => 0,
+        };
+        best = best.max(mine);
+    }
+    best
+}
+
+fn minimax_value(game: &Mnk) -> Value {
+    let s = minimax(&mut game.clone());
+    let empties = game.max_remaining_plies();
+    match s {
+        s if s > 0 => Value::win((1000 - s) as u32),
+        s if s < 0 => Value::lose((1000 + s) as u32),
+        _ => Value::draw(empties),
+    }
+}
+
+/// Random positions with at most `empty` empty squares, game not over.
+fn random_positions(start: &Mnk, empty: u32, count: usize, seed: u64) -> Vec<Mnk> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut found = Vec::new();
+    while found.len() < count {
+        let mut game = start.clone();
+        while game.max_remaining_plies().unwrap_or(0) > empty && game.result().is_none() {
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            game.play(*moves.choose(&mut rng).expect("a move"));
+        }
+        if game.result().is_none() {
+            found.push(game);
+        }
+    }
+    found
+}
+
+#[test]
+fn solver_agrees_with_plain_minimax() {
+    let boards = [
+        ((3, 3, 3), 9, 20),
+        ((3, 4, 3), 9, 60),
+        ((4, 3, 3), 8, 60),
+        ((4, 4, 3), 8, 60),
+        ((4, 4, 4), 9, 30),
+        ((2, 5, 2), 9, 40),
+        ((1, 7, 3), 7, 40),
+        ((5, 5, 4), 8, 60),
+        ((3, 6, 4), 8, 60),
+    ];
+    for ((rows, cols, k), empty, count) in boards {
+        let start = board(rows, cols, k);
+        let mut searcher = Searcher::<Mnk>::new(4);
+        let mut tiny = Searcher::<Mnk>::with_entries(4);
+        for game in random_positions(&start, empty, count, rows as u64 * 31 + cols as u64) {
+            let expected = minimax_value(&game);
+            let text = game.format_position();
+            assert_eq!(searcher.solve(&game), expected, "{rows},{cols},{k} {text}");
+            assert_eq!(
+                tiny.solve(&game),
+                expected,
+                "tiny table: {rows},{cols},{k} {text}"
+            );
+            // Every move's value too, against minimax of the child.
+            let analysis = searcher.analyze(&game);
+            assert_eq!(analysis.value, expected, "analysis of {text}");
+            for (mv, value) in analysis.moves {
+                let mut child = game.clone();
+                child.play(mv);
+                let child_value = match child.result() {
+                    Some(GameResult::Win(_)) => Value::lose(0),
+                    Some(GameResult::Draw) => Value::draw(Some(0)),
+                    None => minimax_value(&child),
+                };
+                assert_eq!(value, child_value.as_move_value(), "{text} then {mv}");
+            }
+        }
+        assert!(tiny.stats().collisions > 0);
+    }
+}
+
+#[test]
+fn depth_limited_labels_are_sound() {
+    let start = board(4, 4, 3);
+    let mut exact = Searcher::<Mnk>::new(4);
+    for game in random_positions(&start, 10, 20, 5) {
+        let truth = exact.analyze(&game);
+        for depth in 1..5 {
+            let limited = Searcher::<Mnk>::new(4).analyze_to_depth(&game, depth);
+            for ((mv, label), (_, value)) in limited.moves.iter().zip(&truth.moves) {
+                if label.outcome != Outcome::Unknown {
+                    assert_eq!(label.outcome, value.outcome, "depth {depth} move {mv}");
+                }
+            }
+        }
+    }
+}
