@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod bitboard;
 pub mod board;
+pub mod endgame;
 pub mod error;
 pub mod eval;
 pub mod game;
