@@ -2,6 +2,7 @@
 //! rules, perft, an evaluation, a principal-variation search, an exact
 //! endgame solver, and the registry entry front ends use.
 
+pub mod analyzer;
 pub mod bench;
 pub mod bitboard;
 pub mod board;
@@ -14,6 +15,8 @@ pub mod movegen;
 pub mod notation;
 pub mod perft;
 pub mod playable;
+pub mod players;
+pub mod search;
 pub mod tile;
 
 pub use board::{GameBoard, GameState};

@@ -1,10 +1,61 @@
 //! Othello's engines behind the `Playable` hooks sessions call.
 
-use ply_engine::Playable;
+use ply_engine::{
+    bots::generic_player, Analyzer, BotSpec, EngineConfig, GameError, Playable, Player,
+};
 
+use crate::analyzer::OthelloAnalyzer;
 use crate::game::Othello;
+use crate::players::{EnginePlayer, GreedyPlayer, Strength, DEFAULT_LEVEL};
+use crate::with_geometry;
+
+/// Beyond this many empty squares `perfect` would not answer in useful time.
+const PERFECT_EMPTIES: u32 = 20;
 
 impl Playable for Othello {
+    fn analyzer(&self, config: &EngineConfig) -> Result<Box<dyn Analyzer<Self>>, GameError> {
+        Ok(with_geometry!(self.size(), G => Box::new(OthelloAnalyzer::<G>::new(config))))
+    }
+
+    fn player(
+        &self,
+        spec: &BotSpec,
+        config: &EngineConfig,
+    ) -> Result<Box<dyn Player<Self>>, GameError> {
+        let strength = match spec {
+            BotSpec::Computer(level) => {
+                let mut strength = Strength::level(level.unwrap_or(DEFAULT_LEVEL));
+                if let Some(depth) = config.depth {
+                    strength.depth = depth.max(1);
+                }
+                strength.move_time = config.move_time;
+                strength
+            }
+            BotSpec::AlphaBeta(depth) => Strength {
+                depth: (*depth).max(1),
+                exact_empties: *depth,
+                move_time: None,
+            },
+            BotSpec::Perfect => {
+                if self.empties() > PERFECT_EMPTIES {
+                    return Err(GameError::Unsupported(format!(
+                        "perfect play needs at most {PERFECT_EMPTIES} empty squares ({} here): \
+                         use computer",
+                        self.empties()
+                    )));
+                }
+                Strength {
+                    depth: 60,
+                    exact_empties: u32::MAX,
+                    move_time: None,
+                }
+            }
+            BotSpec::Heuristic => return Ok(Box::new(GreedyPlayer::new(config))),
+            _ => return generic_player(self, spec, config),
+        };
+        Ok(with_geometry!(self.size(), G => Box::new(EnginePlayer::<G>::new(strength, config))))
+    }
+
     fn perft(&self, depth: u32) -> u64 {
         crate::perft::perft(self, depth)
     }

@@ -1,0 +1,133 @@
+//! Othello's computer players: the searching engine behind `computer`,
+//! `alphabeta:DEPTH` and `perfect`, and the greedy `heuristic` baseline.
+
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+use ply_engine::{Choice, EngineConfig, Outcome, Player, Value};
+
+use crate::bitboard::{Bits, Geometry};
+use crate::endgame::Solver;
+use crate::game::{Move, Othello};
+use crate::search::Search;
+
+/// The default strength of `computer`.
+pub const DEFAULT_LEVEL: u32 = 6;
+
+/// How deep a level searches and from how many empties it plays perfectly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    pub depth: u32,
+    pub exact_empties: u32,
+    pub move_time: Option<Duration>,
+}
+
+impl Strength {
+    /// `computer:LEVEL`: LEVEL plies of search, exact play from 2 * LEVEL + 2
+    /// empties (capped at 20, where a solve still takes about a second).
+    pub fn level(level: u32) -> Strength {
+        let level = level.clamp(1, 60);
+        Strength {
+            depth: level,
+            exact_empties: (2 * level + 2).min(20),
+            move_time: None,
+        }
+    }
+}
+
+/// Search in the midgame, the exact solver near the end.
+pub struct EnginePlayer<G: Geometry> {
+    strength: Strength,
+    search: Search<G>,
+    solver: Solver<G, false>,
+}
+
+impl<G: Geometry> EnginePlayer<G> {
+    pub fn new(strength: Strength, config: &EngineConfig) -> Self {
+        let megabytes = config.hash_mb.clamp(2, 64) / 2;
+        EnginePlayer {
+            strength,
+            search: Search::new(megabytes),
+            solver: Solver::new(megabytes),
+        }
+    }
+}
+
+fn margin_value(margin: i32) -> Value {
+    let outcome = match margin.signum() {
+        1 => Outcome::Win,
+        -1 => Outcome::Lose,
+        _ => Outcome::Draw,
+    };
+    Value {
+        margin: Some(margin),
+        ..Value::new(outcome, None)
+    }
+}
+
+impl<G: Geometry> Player<Othello> for EnginePlayer<G> {
+    fn choose(&mut self, game: &Othello) -> Choice<Move> {
+        if game.must_pass() {
+            return Choice {
+                mv: Move::PASS,
+                value: None,
+            };
+        }
+        if game.size() as u32 != G::SIZE {
+            // Made for another size: still answer with a legal move.
+            let mv = game.greedy_moves()[0];
+            return Choice { mv, value: None };
+        }
+        let (p, o) = game.player_opponent();
+        let (p, o) = (G::B::from_u128(p), G::B::from_u128(o));
+        if game.empties() <= self.strength.exact_empties {
+            let (margin, best) = self.solver.best_move(p, o);
+            if let Some(square) = best {
+                return Choice {
+                    mv: Move(square as u8),
+                    value: Some(margin_value(margin)),
+                };
+            }
+        }
+        let deadline = self.strength.move_time.map(|t| Instant::now() + t);
+        let depth = if deadline.is_some() {
+            60
+        } else {
+            self.strength.depth
+        };
+        let found = self.search.think(p, o, depth, deadline, false);
+        let mv = found.best.map_or(Move::PASS, |s| Move(s as u8));
+        Choice {
+            mv,
+            value: Some(Value {
+                heuristic: Some(found.score),
+                ..Value::unknown()
+            }),
+        }
+    }
+}
+
+/// Greedy: a corner when one is legal, else the move flipping most discs;
+/// ties broken at random.
+pub struct GreedyPlayer {
+    rng: StdRng,
+}
+
+impl GreedyPlayer {
+    pub fn new(config: &EngineConfig) -> Self {
+        GreedyPlayer {
+            rng: StdRng::seed_from_u64(config.seed),
+        }
+    }
+}
+
+impl Player<Othello> for GreedyPlayer {
+    fn choose(&mut self, game: &Othello) -> Choice<Move> {
+        let moves = game.greedy_moves();
+        let mv = moves.choose(&mut self.rng).copied().unwrap_or(Move::PASS);
+        Choice { mv, value: None }
+    }
+}
