@@ -1,1 +1,74 @@
-//! placeholder
+//! The request's C interface to the Trilite engine:
+//!
+//! ```c
+//! BoardPosition PlayTrilite(const Board triliteBoard,
+//!                           BoardPosition opponentPreviousPlay,
+//!                           int playerNumber, Boolean newGame);
+//! ```
+//!
+//! declared in `include/trilite.h`. The board does not say in which order
+//! each player's staying marks were placed, so the engine keeps its own
+//! record of each game (one per player number, so two copies can play each
+//! other in one process) and checks every board against it (`seat`).
+
+pub mod codes;
+pub mod seat;
+
+use std::ffi::{c_int, c_uchar};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+pub use codes::{BoardPosition, PositionValue, K_NO_POSITION};
+
+/// The request's `Boolean`: an unsigned char, zero for false.
+pub type Boolean = c_uchar;
+
+/// Chooses the square to play. Returns a square 0..8 that is empty on
+/// `trilite_board`, or `kNoPosition` (-1) only when no square is empty or
+/// the board pointer is null and no game is on record.
+///
+/// # Safety
+///
+/// `trilite_board` must be null or point to nine readable `PositionValue`s
+/// (the request's `Board`), as C passes `const Board`.
+#[no_mangle]
+pub unsafe extern "C" fn PlayTrilite(
+    trilite_board: *const PositionValue,
+    opponent_previous_play: BoardPosition,
+    player_number: c_int,
+    new_game: Boolean,
+) -> BoardPosition {
+    let board = if trilite_board.is_null() {
+        None
+    } else {
+        // SAFETY: the pointer is not null (checked above) and the caller
+        // guarantees it points to nine readable, initialised `PositionValue`s
+        // (`c_int`, any bit pattern valid); we copy them out at once and keep
+        // no reference, so later changes by the caller cannot alias ours.
+        Some(unsafe { std::ptr::read_unaligned(trilite_board.cast::<[PositionValue; 9]>()) })
+    };
+    // Unwinding out of an `extern "C"` function aborts the caller's
+    // process; answer something legal instead, whatever happened.
+    catch_unwind(AssertUnwindSafe(|| {
+        seat::play(board, opponent_previous_play, player_number, new_game != 0)
+    }))
+    .unwrap_or_else(|_| board.map_or(K_NO_POSITION, |b| codes::first_empty(&b)))
+}
+
+/// Safe wrapper for Rust callers (tests, benchmarks): the same as the C
+/// entry point with a board that is always there.
+pub fn play_trilite(
+    board: &[PositionValue; 9],
+    opponent_previous_play: BoardPosition,
+    player_number: i32,
+    new_game: bool,
+) -> BoardPosition {
+    // SAFETY: `board` is a valid reference to nine `PositionValue`s.
+    unsafe {
+        PlayTrilite(
+            board.as_ptr(),
+            opponent_previous_play,
+            player_number,
+            Boolean::from(new_game),
+        )
+    }
+}
