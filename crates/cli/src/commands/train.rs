@@ -15,12 +15,10 @@ use std::time::Duration;
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
+use ply_engine::{Bot, BotSpec, EngineConfig, GameKind, GameOptions, GameResult, Session, Side};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use ply_engine::{
-    Bot, BotSpec, EngineConfig, GameKind, GameOptions, GameResult, Session, Side,
-};
 
 use crate::common::{EngineArgs, PositionArgs};
 
@@ -190,7 +188,11 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TrainArgs) -> anyho
             .game_over(&mut learner, seat)
             .context("the learner could not learn from the game")?;
         // Against itself the learner's score is the first player's.
-        let scored = if opponent.is_some() { seat } else { Side::First };
+        let scored = if opponent.is_some() {
+            seat
+        } else {
+            Side::First
+        };
         block_score += match result {
             Some(GameResult::Win(side)) if side == scored => 1.0,
             Some(GameResult::Win(_)) => 0.0,
@@ -220,7 +222,11 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TrainArgs) -> anyho
         writeln!(out, "learner saved to {}", path.display())?;
     }
     if let Some(path) = &args.plot {
-        let title = format!("learner at {} {start} against {}", kind.name(), args.against);
+        let title = format!(
+            "learner at {} {start} against {}",
+            kind.name(),
+            args.against
+        );
         std::fs::write(path, svg(&curve, &title, args.block.is_none()))
             .with_context(|| format!("cannot write the plot to {}", path.display()))?;
         writeln!(out, "learning curve drawn in {}", path.display())?;
@@ -276,9 +282,7 @@ fn format_point(point: &Point) -> String {
     let share = point
         .best_share
         .map_or("-".to_string(), |s| format!("{:.1}%", 100.0 * s));
-    let score = point
-        .score
-        .map_or("-".to_string(), |s| format!("{s:.3}"));
+    let score = point.score.map_or("-".to_string(), |s| format!("{s:.3}"));
     format!("{:>8}  {:>6}  {:>10}", point.games, score, share)
 }
 
