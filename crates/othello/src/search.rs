@@ -140,7 +140,7 @@ impl<G: Geometry> Search<G> {
             order = scored.clone();
             finished = Some(scored);
             reached = depth;
-            if depth >= empties + 1 {
+            if depth >= empties {
                 // Every line reached the end of the game: the scores are final.
                 break;
             }

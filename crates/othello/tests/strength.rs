@@ -23,7 +23,11 @@ fn match_against(opponent: BotSpec, games: u64, size: u8) -> (u32, u32, u32) {
         };
         let mut computer = start.player(&BotSpec::Computer(None), &config).unwrap();
         let mut other = start.player(&opponent, &config).unwrap();
-        let computer_side = if game_index % 2 == 0 { Side::First } else { Side::Second };
+        let computer_side = if game_index % 2 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
         let mut game = start.clone();
         while game.result().is_none() {
             let choice = if game.to_move() == computer_side {

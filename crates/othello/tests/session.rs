@@ -1,0 +1,137 @@
+//! The game as front ends see it: the registry entry, options, sessions,
+//! a scripted two-player game with bad input, bots and the benchmark.
+
+use ply_engine::{BotSpec, EngineConfig, GameError, GameKind, GameOptions, GameResult, Session};
+use ply_othello::OTHELLO;
+
+fn session(size: Option<&str>) -> Result<Box<dyn Session>, GameError> {
+    let mut options = GameOptions::new();
+    if let Some(size) = size {
+        options = options.with_value("size", size);
+    }
+    OTHELLO.new_session(&options)
+}
+
+#[test]
+fn options_and_sizes() {
+    assert_eq!(OTHELLO.name(), "othello");
+    let names: Vec<_> = OTHELLO.options().iter().map(|o| o.name).collect();
+    assert_eq!(names, ["size"]);
+    assert_eq!(session(None).unwrap().position().len(), 66);
+    assert_eq!(session(Some("6")).unwrap().position().len(), 38);
+    assert_eq!(session(Some("10")).unwrap().legal_moves().len(), 4);
+    for bad in ["5", "12", "x", "0"] {
+        assert!(
+            matches!(session(Some(bad)), Err(GameError::BadOption(_))),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn scripted_game_of_two_humans_with_bad_input() {
+    // Every kind of bad input between the moves of a game played to the end
+    // by always taking the first legal move.
+    let mut s = session(Some("6")).unwrap();
+    let bad = ["hello", "z9", "a7", "c3", "a1", "pass"];
+    let mut plies = 0;
+    let mut passes = 0;
+    while s.result().is_none() {
+        for text in bad {
+            if s.legal_moves().iter().any(|m| m == text) {
+                continue;
+            }
+            let error = s.play(text).unwrap_err();
+            assert!(
+                matches!(error, GameError::IllegalMove(_)),
+                "{text}: {error}"
+            );
+            assert!(!error.to_string().is_empty());
+        }
+        if s.must_pass() {
+            assert_eq!(s.legal_moves(), ["pass"]);
+            assert!(s.render(false).contains("must pass"));
+            passes += 1;
+        }
+        let mv = s.legal_moves()[0].clone();
+        assert_eq!(s.play(&mv).unwrap(), mv);
+        plies += 1;
+    }
+    assert!(plies >= 20);
+    let text = s.render(false);
+    assert!(text.contains("game over"), "{text}");
+    assert!(matches!(s.play("a1"), Err(GameError::IllegalMove(m)) if m == "the game is over"));
+    assert_eq!(s.moves_played().len(), plies);
+    let _ = passes;
+    // Undo back to the start.
+    while s.undo() {}
+    assert_eq!(s.position(), session(Some("6")).unwrap().position());
+}
+
+#[test]
+fn positions_through_the_session() {
+    let mut s = session(None).unwrap();
+    let ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    s.set_position(ffo1).unwrap();
+    assert_eq!(s.position(), ffo1);
+    let report = s.analyze(&EngineConfig::default()).unwrap();
+    assert_eq!(report.value.margin, Some(18));
+    let best: Vec<_> = report
+        .moves
+        .iter()
+        .filter(|m| m.value.margin == Some(18))
+        .map(|m| m.mv.as_str())
+        .collect();
+    assert_eq!(best, ["g8"]);
+    assert!(serde_json::to_string(&report)
+        .unwrap()
+        .contains("\"margin\":18"));
+    assert!(matches!(
+        s.set_position("nonsense X"),
+        Err(GameError::BadPosition(_))
+    ));
+}
+
+#[test]
+fn bots_play_whole_games() {
+    let config = EngineConfig::default();
+    for spec in [
+        BotSpec::Random,
+        BotSpec::Heuristic,
+        BotSpec::AlphaBeta(3),
+        BotSpec::Computer(Some(2)),
+    ] {
+        let mut s = session(Some("6")).unwrap();
+        let mut a = s.new_bot(&spec, &config).unwrap();
+        let mut b = s.new_bot(&BotSpec::Random, &config).unwrap();
+        let mut turn = 0;
+        while s.result().is_none() {
+            let bot = if turn % 2 == 0 { &mut a } else { &mut b };
+            s.bot_move(bot).unwrap();
+            turn += 1;
+        }
+        assert!(s.result().is_some());
+    }
+    // Perfect play is refused where it cannot answer in time...
+    let s = session(None).unwrap();
+    assert!(s.new_bot(&BotSpec::Perfect, &config).is_err());
+    // ...and wins 4x4 Othello as white.
+    let mut s = session(Some("4")).unwrap();
+    let mut black = s.new_bot(&BotSpec::Random, &config).unwrap();
+    let mut white = s.new_bot(&BotSpec::Perfect, &config).unwrap();
+    while s.result().is_none() {
+        let bot = if s.to_move() == ply_engine::Side::First {
+            &mut black
+        } else {
+            &mut white
+        };
+        s.bot_move(bot).unwrap();
+    }
+    assert_eq!(s.result(), Some(GameResult::Win(ply_engine::Side::Second)));
+}
+
+#[test]
+fn perft_through_the_session() {
+    let s = session(None).unwrap();
+    assert_eq!(s.perft(6), 8200);
+}
