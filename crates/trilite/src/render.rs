@@ -52,7 +52,7 @@ pub fn render(game: &Trilite, colour: bool) -> String {
         })
         .collect();
     out.push_str(&format!(
-        "  vanishes next: {} (lower case)\n",
+        "  next to vanish (lower case): {}\n",
         next.join(", ")
     ));
     match game.winner() {

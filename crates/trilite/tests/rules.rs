@@ -140,7 +140,10 @@ fn render_shows_the_vanishing_marks() {
     let text = game.render(false);
     assert!(text.contains("  1 x O X"), "{text}");
     assert!(text.contains("  2 . o ."), "{text}");
-    assert!(text.contains("vanishes next: X a1, O b2"), "{text}");
+    assert!(
+        text.contains("next to vanish (lower case): X a1, O b2"),
+        "{text}"
+    );
     assert!(text.contains("X to move"), "{text}");
     assert!(game.render(true).contains("\x1b["));
 }

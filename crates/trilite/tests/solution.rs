@@ -19,12 +19,58 @@ fn retrograde_and_fixed_point_agree_on_every_position() {
 
 #[test]
 fn counts_and_start_value() {
-    let stats = solution().stats();
-    println!("{stats:?}");
-    let start = solution().value(&Trilite::new()).expect("start");
-    println!("start: {start:?}");
-    assert_eq!(stats.positions, stats.wins + stats.losses + stats.draws);
+    let table = solution();
+    let stats = table.stats();
+    assert_eq!(stats.positions, 128_170);
+    assert_eq!(stats.terminal, 12_096);
+    assert_eq!(stats.edges, 369_801);
+    assert_eq!(
+        (stats.wins, stats.losses, stats.draws),
+        (78_613, 36_364, 13_193)
+    );
+    assert_eq!(stats.max_remoteness, 17);
+    // The first player wins in 13 plies, by starting on an edge square;
+    // a corner or the centre only draws.
+    let start = Trilite::new();
+    assert_eq!(table.value(&start), Some(Value::win(13)));
+    let analysis = table.analyze(&start).expect("start");
+    for (mv, value) in analysis.moves {
+        let expected = if mv % 2 == 1 {
+            Value::win(12)
+        } else {
+            Value::draw(None)
+        };
+        assert_eq!(value, expected, "first move {}", start.format_move(mv));
+    }
+    // Up to the board's symmetries, the positions fall into fewer classes.
+    let classes: std::collections::HashSet<u32> =
+        enumerate().iter().map(|g| g.canonical().1).collect();
+    assert_eq!(classes.len(), CLASSES);
 }
+
+/// Every reachable position, by a plain search of the rules.
+fn enumerate() -> Vec<Trilite> {
+    let start = Trilite::new();
+    let mut seen = std::collections::HashSet::from([start.key()]);
+    let mut all = vec![start];
+    let mut i = 0;
+    while i < all.len() {
+        let game = all[i];
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        for mv in moves {
+            let mut child = game;
+            child.play(mv);
+            if seen.insert(child.key()) {
+                all.push(child);
+            }
+        }
+        i += 1;
+    }
+    all
+}
+
+const CLASSES: usize = 16_030;
 
 #[test]
 fn values_are_consistent_with_children() {
