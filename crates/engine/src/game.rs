@@ -133,6 +133,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn rule_based_move(&self) -> Option<Self::Move> {
         None
     }
+
+    /// True when the game is bound to end in a draw whatever anyone plays
+    /// (in k-in-a-row games: no line can still be completed). Exact and
+    /// depth-limited searches score it as a draw without looking further.
+    fn is_dead_draw(&self) -> bool {
+        false
+    }
 }
 
 /// Text forms of positions and moves.

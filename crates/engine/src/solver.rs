@@ -215,6 +215,9 @@ impl<G: Game> Searcher<G> {
         if let Some(result) = game.result() {
             return score::terminal_score(game, result, ply);
         }
+        if game.is_dead_draw() {
+            return 0;
+        }
         if depth == 0 {
             return self.horizon_score(game);
         }
