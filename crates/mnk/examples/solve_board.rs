@@ -1,6 +1,6 @@
 //! Times exact solves of empty boards: `cargo run --release -p ply-mnk
 //! --example solve_board -- ROWS COLS K [RUNS]` (no arguments: the
-//! `ply bench mnk` boards). Handy until the CLI's `ply bench` is at hand.
+//! `ply bench mnk` boards; HASH_MB in the environment sets the table size).
 
 use ply_engine::EngineConfig;
 use ply_mnk::bench;
@@ -10,7 +10,10 @@ fn main() {
         .skip(1)
         .filter_map(|a| a.parse().ok())
         .collect();
-    let config = EngineConfig::default();
+    let mut config = EngineConfig::default();
+    if let Some(mb) = std::env::var("HASH_MB").ok().and_then(|v| v.parse().ok()) {
+        config.hash_mb = mb;
+    }
     if let [rows, cols, k, ref rest @ ..] = args[..] {
         let runs = rest.first().map_or(1, |&r| r as usize);
         match bench::measure((rows, cols, k), runs, config.hash_mb) {

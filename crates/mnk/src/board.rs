@@ -282,6 +282,10 @@ impl Game for Mnk {
         Some(self.empty_squares().count_ones())
     }
 
+    fn is_dead_draw(&self) -> bool {
+        threats::is_dead_draw(self)
+    }
+
     fn evaluate(&self) -> i32 {
         threats::evaluate(self)
     }

@@ -17,38 +17,71 @@ pub struct Scan {
     pub live: u64,
 }
 
+/// Stones each player can still add: the side to move gets the odd empty
+/// square. A line needing more than that can never be completed.
+#[inline]
+fn stones_left(game: &Mnk) -> (u32, u32) {
+    let empty = game.empty_squares().count_ones();
+    (empty.div_ceil(2), empty / 2)
+}
+
 /// Reads every line once.
 #[inline]
 pub fn scan(game: &Mnk) -> Scan {
     let side = game.to_move();
     let mine = game.stones(side);
     let theirs = game.stones(side.opponent());
-    let short = game.k() as u32 - 1;
+    let k = game.k() as u32;
+    let (my_left, their_left) = stones_left(game);
     let mut scan = Scan::default();
     for &line in &game.geo.lines {
         let a = line & mine;
         let b = line & theirs;
         if b == 0 {
-            scan.live |= line;
-            if a.count_ones() == short {
-                scan.wins |= line & !a;
+            let need = k - a.count_ones();
+            if need <= my_left {
+                scan.live |= line;
+                if need == 1 {
+                    scan.wins |= line & !a;
+                }
             }
         } else if a == 0 {
-            scan.live |= line;
-            if b.count_ones() == short {
-                scan.threats |= line & !b;
+            let need = k - b.count_ones();
+            if need <= their_left {
+                scan.live |= line;
+                if need == 1 {
+                    scan.threats |= line & !b;
+                }
             }
         }
     }
     scan
 }
 
+/// No line can be completed any more: whatever is played, the board fills
+/// up without a winner.
+pub fn is_dead_draw(game: &Mnk) -> bool {
+    if game.status() != Status::Playing {
+        return false;
+    }
+    let side = game.to_move();
+    let mine = game.stones(side);
+    let theirs = game.stones(side.opponent());
+    let k = game.k() as u32;
+    let (my_left, their_left) = stones_left(game);
+    !game.geo.lines.iter().any(|&line| {
+        let (a, b) = (line & mine, line & theirs);
+        (b == 0 && k - a.count_ones() <= my_left) || (a == 0 && k - b.count_ones() <= their_left)
+    })
+}
+
 /// Keeps only moves that can matter (value and remoteness preserved):
 /// - a move that wins at once: only one such move (they all win in 1);
 /// - the opponent threatens to win: only a block; with two or more threats
 ///   every move loses in 2, so any one of them stands for all;
-/// - squares on no line anyone can complete ("dead") are all alike, since
-///   they stay dead: one of them stands for the rest.
+/// - squares on no line anyone can complete ("dead": every line through
+///   them is blocked, or needs more stones than its owner has moves left)
+///   are all alike, since they stay dead: one stands for the rest.
 pub fn prune_moves(game: &Mnk, moves: &mut Vec<u8>) {
     if game.status() != Status::Playing || moves.len() <= 1 {
         return;
@@ -77,9 +110,10 @@ fn weight(count: u32) -> i32 {
     1 << (2 * count)
 }
 
-/// Orders moves best first for alpha-beta: squares that make threats
-/// (two at once above all), block the opponent's strong lines, or sit on
-/// many open lines come first.
+/// Orders moves best first for alpha-beta: a square is worth the lines
+/// through it that it extends (4^stones after the move) or spoils for the
+/// opponent (4^their stones). Measured on the benchmark boards, plain sums
+/// beat extra bonuses for making or stopping threats.
 pub fn order_moves(game: &Mnk, moves: &mut [u8]) {
     if moves.len() <= 1 {
         return;
@@ -87,35 +121,20 @@ pub fn order_moves(game: &Mnk, moves: &mut [u8]) {
     let side = game.to_move();
     let mine = game.stones(side);
     let theirs = game.stones(side.opponent());
-    let short = game.k() as u32 - 1;
     let mut scored: [(i32, u8); 64] = [(0, 0); 64];
     for (slot, &mv) in scored.iter_mut().zip(moves.iter()) {
         let mut score = 0;
-        let mut made = 0;
-        let mut blocked = 0;
         for &line in game.geo.through(mv as usize) {
             let a = (line & mine).count_ones();
             let b = (line & theirs).count_ones();
             if b == 0 {
-                score += weight(a + 1);
-                if a == short {
-                    score += 1 << 24;
-                } else if a + 1 == short {
-                    made += 1;
-                }
+                // An empty line counts a little more than one the opponent
+                // has started: it is still open to both.
+                score += weight(a + 1) + i32::from(a == 0);
             } else if a == 0 {
                 score += weight(b);
-                if b == short {
-                    score += 1 << 22;
-                } else if b + 1 == short {
-                    blocked += 1;
-                }
             }
         }
-        if made >= 2 {
-            score += 1 << 20;
-        }
-        score += (made << 12) + (blocked << 10);
         *slot = (score, mv);
     }
     let scored = &mut scored[..moves.len()];
