@@ -290,18 +290,10 @@ impl<G: Game> Player<G> for LearnerPlayer<G> {
                 (mv, value, visits)
             })
             .collect();
-        let best = scored
-            .iter()
-            .map(|s| s.1)
-            .fold(f32::NEG_INFINITY, f32::max);
-        let tied: Vec<&(G::Move, f32, u32)> =
-            scored.iter().filter(|s| s.1 >= best - TIE).collect();
+        let best = scored.iter().map(|s| s.1).fold(f32::NEG_INFINITY, f32::max);
+        let tied: Vec<&(G::Move, f32, u32)> = scored.iter().filter(|s| s.1 >= best - TIE).collect();
         let fewest = tied.iter().map(|s| s.2).min().unwrap_or(0);
-        let least_seen: Vec<G::Move> = tied
-            .iter()
-            .filter(|s| s.2 == fewest)
-            .map(|s| s.0)
-            .collect();
+        let least_seen: Vec<G::Move> = tied.iter().filter(|s| s.2 == fewest).map(|s| s.0).collect();
         let mv = *least_seen.choose(&mut self.rng).expect("a move exists");
         Choice { mv, value: None }
     }

@@ -4,9 +4,7 @@
 
 use ply_engine::bots::generic_player;
 use ply_engine::learner::LearnerPlayer;
-use ply_engine::{
-    Analysis, Analyzer, BotSpec, EngineConfig, Game, GameError, Playable, Player,
-};
+use ply_engine::{Analysis, Analyzer, BotSpec, EngineConfig, Game, GameError, Playable, Player};
 
 use crate::bouton;
 use crate::game::Nim;

@@ -130,7 +130,7 @@ pub fn best_move(nim: &Nim) -> Option<NimMove> {
         if r + 1 == target {
             return Some(mv);
         }
-        if best.map_or(true, |(_, b)| r > b) {
+        if best.is_none_or(|(_, b)| r > b) {
             best = Some((mv, r));
         }
     }

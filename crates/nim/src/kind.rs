@@ -16,8 +16,9 @@ impl NimKind {
     /// The start position the options describe (`--heaps`, `--misere`).
     pub fn start(options: &GameOptions) -> Result<Nim, GameError> {
         let rows = match options.raw("heaps") {
-            Some(text) => parse_rows(text)
-                .map_err(|e| GameError::BadOption(format!("--heaps: {e}")))?,
+            Some(text) => {
+                parse_rows(text).map_err(|e| GameError::BadOption(format!("--heaps: {e}")))?
+            }
             None => vec![1, 2, 3],
         };
         Ok(Nim::new(&rows, options.flag("misere")))

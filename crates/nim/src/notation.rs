@@ -50,10 +50,7 @@ pub fn parse_rows(text: &str) -> Result<Vec<u16>, GameError> {
         return Err(bad("give at least one row".into()));
     }
     if rows.len() > MAX_ROWS {
-        return Err(bad(format!(
-            "at most {MAX_ROWS} rows, not {}",
-            rows.len()
-        )));
+        return Err(bad(format!("at most {MAX_ROWS} rows, not {}", rows.len())));
     }
     Ok(rows)
 }
@@ -102,7 +99,9 @@ impl Notation for Nim {
         }
         let count = rows[row as usize - 1] as u64;
         if count == 0 {
-            return Err(illegal(format!("row {row} is empty: take from another row")));
+            return Err(illegal(format!(
+                "row {row} is empty: take from another row"
+            )));
         }
         if take == 0 {
             return Err(illegal("take at least one object".into()));

@@ -51,7 +51,7 @@ pub struct TreeSize {
 
 /// The mark of a node from its level and its (already marked) children.
 pub fn mark_rule(level: u32, child_marks: &[i8], misere: bool) -> i8 {
-    let even = level % 2 == 0;
+    let even = level & 1 == 0;
     if child_marks.is_empty() {
         let mark = if even { 1 } else { -1 };
         return if misere { -mark } else { mark };
@@ -273,7 +273,7 @@ pub fn with_commas(n: u128) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).rem_euclid(3) == 0 {
             out.push(',');
         }
         out.push(c);

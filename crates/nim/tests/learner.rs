@@ -35,7 +35,11 @@ fn train(
 ) -> u32 {
     let mut wins = 0;
     for game in 0..games {
-        let seat = seat.unwrap_or(if game % 2 == 0 { Side::First } else { Side::Second });
+        let seat = seat.unwrap_or(if game % 2 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        });
         session.restart();
         while session.result().is_none() {
             if session.to_move() == seat {
@@ -106,8 +110,12 @@ fn learns_best_moves_from_123_against_random() {
     for misere in [false, true] {
         for seed in 0..3 {
             let mut session = nim("1,2,3", misere);
-            let mut learner = session.new_bot(&BotSpec::Learner(None), &config(seed)).unwrap();
-            let mut random = session.new_bot(&BotSpec::Random, &config(seed + 100)).unwrap();
+            let mut learner = session
+                .new_bot(&BotSpec::Learner(None), &config(seed))
+                .unwrap();
+            let mut random = session
+                .new_bot(&BotSpec::Random, &config(seed + 100))
+                .unwrap();
             assert!(
                 !mistakes(session.as_ref(), &mut learner).is_empty(),
                 "an untrained learner should not be perfect"
@@ -122,10 +130,18 @@ fn learns_best_moves_from_123_against_random() {
 #[test]
 fn beats_random_every_game_from_345_moving_first() {
     let mut session = nim("3,4,5", false);
-    let mut learner = session.new_bot(&BotSpec::Learner(None), &config(1)).unwrap();
+    let mut learner = session
+        .new_bot(&BotSpec::Learner(None), &config(1))
+        .unwrap();
     let mut random = session.new_bot(&BotSpec::Random, &config(2)).unwrap();
     train(session.as_mut(), &mut learner, &mut random, 1000, None);
-    let wins = train(session.as_mut(), &mut learner, &mut random, 500, Some(Side::First));
+    let wins = train(
+        session.as_mut(),
+        &mut learner,
+        &mut random,
+        500,
+        Some(Side::First),
+    );
     assert_eq!(wins, 500);
     assert!(mistakes(session.as_ref(), &mut learner).is_empty());
 }
@@ -149,7 +165,13 @@ fn saves_after_each_game_and_reloads() {
     // A fresh bot from the file plays as well as the trained one.
     let mut reloaded = session.new_bot(&spec, &config(5)).unwrap();
     assert!(mistakes(session.as_ref(), &mut reloaded).is_empty());
-    let wins = train(session.as_mut(), &mut reloaded, &mut random, 100, Some(Side::First));
+    let wins = train(
+        session.as_mut(),
+        &mut reloaded,
+        &mut random,
+        100,
+        Some(Side::First),
+    );
     assert_eq!(wins, 100);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -208,7 +230,13 @@ fn damaged_and_foreign_files_are_refused_not_reset() {
         .unwrap();
     let mut ttt_session = ttt.boxed_clone();
     let mut ttt_random = ttt_session.new_bot(&BotSpec::Random, &config(1)).unwrap();
-    train(ttt_session.as_mut(), &mut ttt_learner, &mut ttt_random, 2, None);
+    train(
+        ttt_session.as_mut(),
+        &mut ttt_learner,
+        &mut ttt_random,
+        2,
+        None,
+    );
     let error = open_error(normal.as_ref(), &ttt_file);
     assert!(error.contains("not for nim"), "{error}");
     // Nim's table is not a tic-tac-toe table either.
@@ -237,13 +265,21 @@ fn unwritable_file_is_an_error() {
 #[test]
 fn ten_thousand_games_of_tictactoe_take_seconds() {
     let mut session = ply_mnk::TICTACTOE.new_session(&GameOptions::new()).unwrap();
-    let mut learner = session.new_bot(&BotSpec::Learner(None), &config(7)).unwrap();
+    let mut learner = session
+        .new_bot(&BotSpec::Learner(None), &config(7))
+        .unwrap();
     let mut random = session.new_bot(&BotSpec::Random, &config(8)).unwrap();
     let started = Instant::now();
     train(session.as_mut(), &mut learner, &mut random, 10_000, None);
     let elapsed = started.elapsed();
     assert!(elapsed.as_secs_f64() < 10.0, "{elapsed:?}");
     // Trained, it wins nearly every game against random play moving first.
-    let wins = train(session.as_mut(), &mut learner, &mut random, 200, Some(Side::First));
+    let wins = train(
+        session.as_mut(),
+        &mut learner,
+        &mut random,
+        200,
+        Some(Side::First),
+    );
     assert!(wins >= 180, "{wins} wins of 200");
 }

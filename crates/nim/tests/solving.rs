@@ -28,7 +28,7 @@ fn tree_from_123_has_447_nodes_and_182_leaves() {
 #[test]
 fn tree_marks_follow_the_level_rules() {
     fn check(node: &TreeNode) {
-        let even = node.level % 2 == 0;
+        let even = node.level & 1 == 0;
         if node.children.is_empty() {
             assert!(node.rows.iter().all(|&r| r == 0));
             assert_eq!(node.mark, if even { 1 } else { -1 });
@@ -59,9 +59,13 @@ fn tree_marks_follow_the_level_rules() {
 fn nine_nine_nine_is_counted_not_built() {
     let size = tree::count(&[9, 9, 9]).expect("countable");
     assert!(size.nodes > 5.7e14 as u128 && size.nodes < 5.9e14 as u128);
-    let refusal = tree::build_checked(&[9, 9, 9], false).unwrap_err().to_string();
+    let refusal = tree::build_checked(&[9, 9, 9], false)
+        .unwrap_err()
+        .to_string();
     assert!(refusal.contains("ply solve nim --heaps 9,9,9"), "{refusal}");
-    let big = tree::build_checked(&[65_535; 8], true).unwrap_err().to_string();
+    let big = tree::build_checked(&[65_535; 8], true)
+        .unwrap_err()
+        .to_string();
     assert!(big.contains("at least"), "{big}");
 }
 

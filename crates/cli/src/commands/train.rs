@@ -171,7 +171,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TrainArgs) -> anyho
         let seat = match args.seat.as_str() {
             "first" => Side::First,
             "second" => Side::Second,
-            _ if game % 2 == 0 => Side::First,
+            _ if game & 1 == 0 => Side::First,
             _ => Side::Second,
         };
         session.restart();
@@ -356,6 +356,9 @@ fn best_share(
     Ok(good as f64 / set.len() as f64)
 }
 
+/// A line of the chart: its name, colour and points.
+type Series<'a> = (&'a str, &'a str, Vec<(u32, f64)>);
+
 /// The learning curve as an SVG line chart: score and best-move share (0 to
 /// 1) against games played, on a logarithmic axis when the points are.
 fn svg(curve: &[Point], title: &str, log_scale: bool) -> String {
@@ -406,7 +409,7 @@ fn svg(curve: &[Point], title: &str, log_scale: bool) -> String {
         if log_scale { ", logarithmic scale" } else { "" },
         max_games
     );
-    let series: [(&str, &str, Vec<(u32, f64)>); 2] = [
+    let series: [Series; 2] = [
         (
             "score per block",
             "#1f77b4",
