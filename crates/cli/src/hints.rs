@@ -7,7 +7,8 @@ pub fn describe(value: &Value) -> String {
     value.describe()
 }
 
-/// Every move grouped winning / drawing / unknown / losing, best first.
+/// Every move grouped winning / drawing / unknown / losing, best first, each
+/// with its remoteness (or final margin) in brackets.
 pub fn format_report(report: &Report) -> String {
     let mut text = format!("Position: {}", describe(&report.value));
     if let Some(depth) = report.depth {
@@ -25,7 +26,7 @@ pub fn format_report(report: &Report) -> String {
             .iter()
             .map(|m| match (m.value.remoteness, m.value.margin) {
                 (_, Some(margin)) => format!("{} ({margin:+})", m.mv),
-                (Some(r), None) if outcome != Outcome::Draw => format!("{} ({r})", m.mv),
+                (Some(r), None) => format!("{} ({r})", m.mv),
                 _ => m.mv.clone(),
             })
             .collect();

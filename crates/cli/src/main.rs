@@ -65,7 +65,20 @@ fn run() -> anyhow::Result<()> {
     }
 }
 
+/// Lets `ply ... | head` end quietly: by default Rust ignores SIGPIPE and
+/// then panics on the failed write; the default disposition just ends us.
+fn restore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: `signal` is called once, first thing in `main`, before any
+    // thread exists, with a valid signal number and the default handler
+    // constant: nothing else can observe or race with the change.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    restore_sigpipe();
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

@@ -125,6 +125,7 @@ impl Value {
         let mut s = match (self.outcome, self.remoteness) {
             (Outcome::Win, Some(r)) => format!("win in {r}"),
             (Outcome::Lose, Some(r)) => format!("lose in {r}"),
+            (Outcome::Draw, Some(r)) => format!("draw ({r} to the end)"),
             (o, _) => o.as_str().to_string(),
         };
         if let Some(m) = self.margin {

@@ -48,6 +48,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: PlayArgs) -> anyhow
         seats,
         config,
         colour,
+        echo: !io::stdin().is_terminal(),
         names: args.players.clone(),
     };
     game.run(args.games, &mut input, &mut output)
@@ -92,6 +93,7 @@ struct Play<'a> {
     seats: Vec<Seat>,
     config: EngineConfig,
     colour: bool,
+    echo: bool,
     names: Vec<String>,
 }
 
@@ -188,8 +190,10 @@ impl Play<'_> {
             match &mut self.seats[side.index()] {
                 Seat::Bot(bot) => match self.session.bot_move(bot) {
                     Ok(report) => {
+                        // Once the game is over the result line says it all.
                         let seen = report
                             .value
+                            .filter(|_| self.session.result().is_none())
                             .map(|v| format!(": {}", hints::describe(&v)))
                             .unwrap_or_default();
                         writeln!(
@@ -227,6 +231,11 @@ impl Play<'_> {
             if input.read_line(&mut line)? == 0 {
                 writeln!(out)?;
                 return Ok(Turn::Quit);
+            }
+            if self.echo {
+                // Piped input is not shown by a terminal: echo it so a
+                // transcript reads like a session.
+                writeln!(out, "{}", line.trim_end())?;
             }
             let text = line.trim();
             match text.to_ascii_lowercase().as_str() {

@@ -98,8 +98,12 @@ fn to_json(
         .moves
         .iter()
         .map(|m| {
-            let mut object = value_json(&m.value);
-            object["move"] = json!(m.mv);
+            let mut object = json!({ "move": m.mv });
+            if let (Some(fields), serde_json::Value::Object(value)) =
+                (object.as_object_mut(), value_json(&m.value))
+            {
+                fields.extend(value);
+            }
             object
         })
         .collect();
