@@ -84,23 +84,29 @@ fn perft_split<G: Geometry>(p: G::B, o: G::B, depth: u32) -> u64 {
         .sum()
 }
 
+/// Perft on the threads of the rayon pool it is called in (the CLI installs
+/// one of `--jobs` threads): serial when that pool has one thread.
+pub fn perft_in_pool(game: &Othello, depth: u32) -> u64 {
+    if rayon::current_num_threads() <= 1 || depth < 3 {
+        return perft(game, depth);
+    }
+    let (p, o) = game.player_opponent();
+    with_geometry!(game.size(), G => perft_split::<G>(
+        <G as Geometry>::B::from_u128(p),
+        <G as Geometry>::B::from_u128(o),
+        depth,
+    ))
+}
+
 /// Perft split across `jobs` threads (0 means one per core): what the
 /// CLI's `ply perft othello DEPTH --jobs N` calls.
 pub fn perft_parallel(game: &Othello, depth: u32, jobs: usize) -> u64 {
     if jobs == 1 || depth < 3 {
         return perft(game, depth);
     }
-    let (p, o) = game.player_opponent();
-    let run = || {
-        with_geometry!(game.size(), G => perft_split::<G>(
-            <G as Geometry>::B::from_u128(p),
-            <G as Geometry>::B::from_u128(o),
-            depth,
-        ))
-    };
     match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
-        Ok(pool) => pool.install(run),
+        Ok(pool) => pool.install(|| perft_in_pool(game, depth)),
         // Without a pool of our own, rayon's global one still splits the work.
-        Err(_) => run(),
+        Err(_) => perft_in_pool(game, depth),
     }
 }

@@ -56,7 +56,9 @@ impl Playable for Othello {
         Ok(with_geometry!(self.size(), G => Box::new(EnginePlayer::<G>::new(strength, config))))
     }
 
+    /// Bulk-counting perft on the bitboards, split across the threads of the
+    /// rayon pool the caller installed (`ply perft --jobs`).
     fn perft(&self, depth: u32) -> u64 {
-        crate::perft::perft(self, depth)
+        crate::perft::perft_in_pool(self, depth)
     }
 }
