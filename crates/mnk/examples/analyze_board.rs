@@ -21,6 +21,9 @@ fn main() {
     };
     let mut searcher = Searcher::<Mnk>::new(64);
     let clock = Instant::now();
+    if std::env::var("WARM").is_ok() {
+        searcher.solve(&start);
+    }
     let analysis = searcher.analyze(&start);
     println!(
         "{rows},{cols},{k}: {} in {:.3} s, {} nodes",

@@ -12,29 +12,29 @@ use ply_engine::{
 
 use crate::board::Mnk;
 
-/// Boards with more empty squares than this are beyond a quick exact solve;
-/// there `computer` without `--depth` looks this many plies ahead instead.
-const EXACT_LIMIT: u32 = 30;
-const DEFAULT_DEPTH: u32 = 6;
+/// Positions with more empty squares than this are beyond a quick exact
+/// analysis; there `computer` without a depth plays heuristic alpha-beta
+/// this many plies deep instead.
+const EXACT_LIMIT: u32 = 25;
+const DEFAULT_DEPTH: u32 = 4;
 
 impl Playable for Mnk {
     /// `computer` with a depth (`--depth D` or `computer:D`) is the 000
-    /// request's player; without one it is perfect where that is quick.
+    /// request's player; without one it is perfect where that is quick and
+    /// heuristic alpha-beta elsewhere.
     fn player(
         &self,
         spec: &BotSpec,
         config: &EngineConfig,
     ) -> Result<Box<dyn Player<Self>>, GameError> {
         match spec {
-            BotSpec::Computer(level) => {
-                let depth = config.depth.or(*level).or_else(|| {
-                    (self.empty_squares().count_ones() > EXACT_LIMIT).then_some(DEFAULT_DEPTH)
-                });
-                match depth {
-                    Some(depth) => Ok(Box::new(SeedPlayer::new(depth, config))),
-                    None => generic_player(self, &BotSpec::Perfect, config),
+            BotSpec::Computer(level) => match config.depth.or(*level) {
+                Some(depth) => Ok(Box::new(SeedPlayer::new(depth, config))),
+                None if self.empty_squares().count_ones() > EXACT_LIMIT => {
+                    generic_player(self, &BotSpec::AlphaBeta(DEFAULT_DEPTH), config)
                 }
-            }
+                None => generic_player(self, &BotSpec::Perfect, config),
+            },
             _ => generic_player(self, spec, config),
         }
     }

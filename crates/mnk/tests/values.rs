@@ -138,6 +138,7 @@ fn solver_agrees_with_plain_minimax() {
         ((5, 5, 4), 8, 60),
         ((3, 6, 4), 8, 60),
     ];
+    let mut dead_draws = 0;
     for ((rows, cols, k), empty, count) in boards {
         let start = board(rows, cols, k);
         let mut searcher = Searcher::<Mnk>::new(4);
@@ -145,6 +146,10 @@ fn solver_agrees_with_plain_minimax() {
         for game in random_positions(&start, empty, count, rows as u64 * 31 + cols as u64) {
             let expected = minimax_value(&game);
             let text = game.format_position();
+            if game.is_dead_draw() {
+                dead_draws += 1;
+                assert_eq!(expected.outcome, Outcome::Draw, "dead draw {text}");
+            }
             assert_eq!(searcher.solve(&game), expected, "{rows},{cols},{k} {text}");
             assert_eq!(
                 tiny.solve(&game),
@@ -167,21 +172,37 @@ fn solver_agrees_with_plain_minimax() {
         }
         assert!(tiny.stats().collisions > 0);
     }
+    assert!(dead_draws > 0);
 }
 
 #[test]
-fn depth_limited_labels_are_sound() {
-    let start = board(4, 4, 3);
-    let mut exact = Searcher::<Mnk>::new(4);
-    for game in random_positions(&start, 10, 20, 5) {
-        let truth = exact.analyze(&game);
-        for depth in 1..5 {
-            let limited = Searcher::<Mnk>::new(4).analyze_to_depth(&game, depth);
-            for ((mv, label), (_, value)) in limited.moves.iter().zip(&truth.moves) {
-                if label.outcome != Outcome::Unknown {
-                    assert_eq!(label.outcome, value.outcome, "depth {depth} move {mv}");
+fn dead_draws_are_draws() {
+    let line = board(1, 5, 3);
+    // X to move with two moves left, O with one: O's lines need two more.
+    let dead = line.parse_position("X-O--").expect("a position");
+    assert!(dead.is_dead_draw());
+    assert!(!line
+        .parse_position("X----")
+        .expect("a position")
+        .is_dead_draw());
+    // Along random games, every dead draw is a draw by plain minimax.
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut met = 0;
+    for (rows, cols, k) in [(3, 3, 3), (4, 4, 4), (3, 5, 3), (4, 5, 4), (2, 6, 3)] {
+        for _ in 0..200 {
+            let mut game = board(rows, cols, k);
+            while game.result().is_none() {
+                if game.is_dead_draw() {
+                    met += 1;
+                    let text = game.format_position();
+                    assert_eq!(minimax_value(&game).outcome, Outcome::Draw, "{text}");
+                    break;
                 }
+                let mut moves = Vec::new();
+                game.generate_moves(&mut moves);
+                game.play(*moves.choose(&mut rng).expect("a move"));
             }
         }
     }
+    assert!(met > 100, "only {met} dead draws met");
 }
