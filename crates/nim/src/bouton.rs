@@ -13,114 +13,145 @@
 //!   to the loser instead of taking it);
 //! - a won position lasts one ply more than the shortest lost position the
 //!   winner can move to; only a few moves per row can reach one (to
-//!   `row XOR total`, or emptying or leaving one in misère endgames), so
-//!   the search over them is O(rows²).
+//!   `row XOR total`, or emptying or leaving one in misère endgames), and
+//!   each is checked in O(1), so a position's value costs O(rows).
 
 use ply_engine::{Game, Value};
 
-use crate::game::{Nim, NimMove};
+use crate::game::{Nim, NimMove, MAX_ROWS};
 
-fn xor(rows: &[u16]) -> u16 {
-    rows.iter().fold(0, |x, &r| x ^ r)
+/// What the rule needs to know about a position, kept so that the effect of
+/// changing one row is O(1).
+#[derive(Clone, Copy, Debug)]
+struct Summary {
+    xor: u16,
+    sum: u32,
+    /// Rows holding two or more (misère play changes below that).
+    big: u32,
 }
 
-fn sum(rows: &[u16]) -> u32 {
-    rows.iter().map(|&r| r as u32).sum()
+impl Summary {
+    fn of(rows: &[u16]) -> Summary {
+        rows.iter().fold(
+            Summary {
+                xor: 0,
+                sum: 0,
+                big: 0,
+            },
+            |s, &r| Summary {
+                xor: s.xor ^ r,
+                sum: s.sum + r as u32,
+                big: s.big + (r >= 2) as u32,
+            },
+        )
+    }
+
+    /// The summary after one row changes from `from` to `to`.
+    fn with_row(self, from: u16, to: u16) -> Summary {
+        Summary {
+            xor: self.xor ^ from ^ to,
+            sum: self.sum - from as u32 + to as u32,
+            big: self.big - (from >= 2) as u32 + (to >= 2) as u32,
+        }
+    }
+
+    fn is_lost(self, misere: bool) -> bool {
+        if misere && self.big == 0 {
+            self.sum % 2 == 1
+        } else {
+            self.xor == 0
+        }
+    }
+
+    /// Remoteness of a position known to be lost for the player to move.
+    fn lost_remoteness(self, misere: bool) -> u32 {
+        if misere && self.big > 0 {
+            self.sum - 1
+        } else {
+            self.sum
+        }
+    }
 }
 
 /// True when the player to move loses with perfect play (a P-position).
 /// The empty position is lost in normal play and won in misère play.
 pub fn is_lost(rows: &[u16], misere: bool) -> bool {
-    let all_small = rows.iter().all(|&r| r <= 1);
-    if misere && all_small {
-        sum(rows) % 2 == 1
-    } else {
-        xor(rows) == 0
-    }
+    Summary::of(rows).is_lost(misere)
 }
 
-/// Remoteness of a position known to be lost for the player to move.
-fn lost_remoteness(rows: &[u16], misere: bool) -> u32 {
-    let total = sum(rows);
-    if misere && rows.iter().any(|&r| r >= 2) {
-        total - 1
-    } else {
-        total
-    }
-}
-
-/// The targets a winning move might set row `row` to: the only row values
-/// that can leave a lost position.
-fn winning_targets(rows: &[u16], row: usize) -> impl Iterator<Item = u16> {
-    let count = rows[row];
-    let target = xor(rows) ^ count;
-    [target, 0, 1].into_iter().filter(move |&t| t < count)
-}
-
-/// Every winning move with the remoteness of the lost position it leaves.
-fn winning_moves(rows: &[u16], misere: bool) -> Vec<(NimMove, u32)> {
-    let mut child = rows.to_vec();
-    let mut found: Vec<(NimMove, u32)> = Vec::new();
-    for row in 0..rows.len() {
-        for target in winning_targets(rows, row) {
-            child[row] = target;
-            if is_lost(&child, misere) {
+/// The winning move that leaves the shortest lost position, with that
+/// position's remoteness. Only three values of each row can leave a lost
+/// position: `row XOR total`, or 0 or 1 in misère endgames.
+fn fastest_win(rows: &[u16], summary: Summary, misere: bool) -> Option<(NimMove, u32)> {
+    let mut best: Option<(NimMove, u32)> = None;
+    for (row, &count) in rows.iter().enumerate() {
+        for target in [summary.xor ^ count, 0, 1] {
+            if target >= count {
+                continue;
+            }
+            let child = summary.with_row(count, target);
+            if !child.is_lost(misere) {
+                continue;
+            }
+            let remoteness = child.lost_remoteness(misere);
+            if best.is_none_or(|(_, r)| remoteness < r) {
                 let mv = NimMove {
                     row: row as u8,
-                    take: rows[row] - target,
+                    take: count - target,
                 };
-                if !found.iter().any(|(m, _)| *m == mv) {
-                    found.push((mv, lost_remoteness(&child, misere)));
-                }
+                best = Some((mv, remoteness));
             }
-            child[row] = rows[row];
         }
     }
-    found
+    best
 }
 
-/// The value of a position for the player to move.
-pub fn value(rows: &[u16], misere: bool) -> Value {
-    if sum(rows) == 0 {
+fn value_of(rows: &[u16], summary: Summary, misere: bool) -> Value {
+    if summary.sum == 0 {
         return if misere {
             Value::win(0)
         } else {
             Value::lose(0)
         };
     }
-    if is_lost(rows, misere) {
-        return Value::lose(lost_remoteness(rows, misere));
+    if summary.is_lost(misere) {
+        return Value::lose(summary.lost_remoteness(misere));
     }
-    let shortest = winning_moves(rows, misere)
-        .into_iter()
-        .map(|(_, r)| r)
-        .min()
-        .expect("a position that is not lost has a winning move");
+    let (_, shortest) =
+        fastest_win(rows, summary, misere).expect("a position that is not lost has a winning move");
     Value::win(shortest + 1)
+}
+
+/// The value of a position for the player to move.
+pub fn value(rows: &[u16], misere: bool) -> Value {
+    value_of(rows, Summary::of(rows), misere)
 }
 
 /// The value of playing `mv` in `nim`, for the player making it.
 pub fn move_value(nim: &Nim, mv: NimMove) -> Value {
-    let mut child = nim.clone();
-    child.play(mv);
-    value(child.rows(), nim.misere()).as_move_value()
+    let rows = nim.rows();
+    let mut child = [0u16; MAX_ROWS];
+    child[..rows.len()].copy_from_slice(rows);
+    let row = mv.row as usize;
+    child[row] -= mv.take;
+    value(&child[..rows.len()], nim.misere()).as_move_value()
 }
 
 /// A best move: the fastest win if there is one, else the longest loss.
 pub fn best_move(nim: &Nim) -> Option<NimMove> {
     let rows = nim.rows();
-    if sum(rows) == 0 {
+    let summary = Summary::of(rows);
+    if summary.sum == 0 {
         return None;
     }
-    if let Some((mv, _)) = winning_moves(rows, nim.misere())
-        .into_iter()
-        .min_by_key(|&(_, r)| r)
-    {
+    if let Some((mv, _)) = fastest_win(rows, summary, nim.misere()) {
         return Some(mv);
     }
     // Lost: the longest loss is one ply shorter than this position's; taking
     // a single object almost always reaches it, so try those first.
-    let target = value(rows, nim.misere()).remoteness.unwrap_or(0);
+    let target = value_of(rows, summary, nim.misere())
+        .remoteness
+        .unwrap_or(0);
     let mut moves = Vec::new();
     nim.generate_moves(&mut moves);
     moves.sort_by_key(|m| m.take);

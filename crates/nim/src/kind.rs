@@ -1,6 +1,8 @@
 //! Nim in the registry: its options, its sessions, and `solve --tree`.
 
-use ply_engine::{GameError, GameKind, GameOptions, GameSession, OptionSpec, Session};
+use ply_engine::{
+    EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec, Session,
+};
 
 use crate::game::Nim;
 use crate::notation::{format_rows, parse_rows};
@@ -52,6 +54,10 @@ impl GameKind for NimKind {
 
     fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
         Ok(GameSession::boxed(Self::start(options)?))
+    }
+
+    fn bench(&self, _options: &GameOptions, config: &EngineConfig) -> Result<String, GameError> {
+        crate::bench::run(config)
     }
 
     fn special_solve(

@@ -3,6 +3,7 @@
 //! closed form; the request's full game tree is here too, for small starts.
 
 pub mod analyzer;
+pub mod bench;
 pub mod bouton;
 pub mod game;
 pub mod kind;
