@@ -1,0 +1,121 @@
+//! Scripted terminal sessions: bad input gets a reason and a new prompt,
+//! end of input ends cleanly with exit code 0, scores are kept.
+
+mod support;
+
+use support::ply;
+
+#[test]
+fn tictactoe_session_with_bad_input_hint_and_undo() {
+    let run = ply(
+        &["play", "tictactoe"],
+        "hello\nd4\n0\n10\nb2\nb2\nhint\nundo\nundo\nb2\n",
+    );
+    run.assert_ok();
+    let out = &run.stdout;
+    assert!(out.contains("'hello' is not a square"), "{out}");
+    assert!(out.contains("d4 is off the board"), "{out}");
+    assert!(out.contains("b2 is occupied"), "{out}");
+    assert!(out.contains("O plays"), "{out}");
+    assert!(out.contains("drawing"), "hint groups moves: {out}");
+    assert!(out.contains("Taken back."), "{out}");
+    assert!(out.contains("Nothing to undo."), "{out}");
+    assert!(out.matches("Illegal:").count() >= 5, "{out}");
+}
+
+#[test]
+fn tictactoe_the_human_can_move_second() {
+    let run = ply(&["play", "tictactoe", "--players", "computer,human"], "");
+    run.assert_ok();
+    assert!(
+        run.stdout.starts_with("    a   b   c") || run.stdout.contains("X plays"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("X plays"), "{}", run.stdout);
+}
+
+#[test]
+fn perfect_play_against_itself_draws_tictactoe() {
+    let run = ply(
+        &[
+            "play",
+            "tictactoe",
+            "--players",
+            "computer,perfect",
+            "--games",
+            "3",
+        ],
+        "",
+    );
+    run.assert_ok();
+    assert!(
+        run.stdout
+            .contains("Score after 3 games: computer (X) 0 - perfect (O) 0, draws 3"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn mnk_with_a_depth_limit_labels_moves() {
+    let run = ply(
+        &["play", "mnk", "--size", "4", "--k", "3", "--depth", "2"],
+        "hint\nquit\n",
+    );
+    run.assert_ok();
+    assert!(run.stdout.contains("undecided"), "{}", run.stdout);
+}
+
+#[test]
+fn five_games_of_nim_against_the_computer() {
+    // Every cycle offers each row in turn plus bad inputs; illegal lines are
+    // refused with a reason, so the human always finds a legal move.
+    let cycle = "1:1\n2:1\n3:1\n0:1\nx\n2:0\n1:9\n9:1\n";
+    let run = ply(&["play", "nim", "--games", "5"], &cycle.repeat(60));
+    run.assert_ok();
+    let out = &run.stdout;
+    assert!(out.contains("Game 5 of 5"), "{out}");
+    // 1,2,3 is lost for the player to move: the computer wins every game.
+    assert!(
+        out.contains("Score after 5 games: human (player 1) 0 - computer (player 2) 5"),
+        "{out}"
+    );
+    for reason in ["no row", "take at least one", "not a move"] {
+        assert!(
+            out.to_lowercase().contains(reason),
+            "missing '{reason}': {out}"
+        );
+    }
+}
+
+#[test]
+fn solve_json_follows_the_documented_shape() {
+    let run = ply(&["solve", "tictactoe", "--json"], "");
+    run.assert_ok();
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).expect("valid JSON");
+    assert_eq!(value["game"], "tictactoe");
+    assert_eq!(value["to_move"], "X");
+    assert_eq!(value["value"], "draw");
+    assert_eq!(value["remoteness"], 9);
+    let moves = value["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 9);
+    assert!(moves
+        .iter()
+        .all(|m| m["value"] == "draw" && m["remoteness"] == 8));
+}
+
+#[test]
+fn bad_positions_are_user_errors() {
+    ply(&["solve", "tictactoe", "--position", "XX"], "").assert_user_error("position");
+    ply(&["solve", "tictactoe", "--position", "XXXXOOOO?"], "").assert_user_error("position");
+    ply(&["solve", "tictactoe", "--position", "OO-------"], "").assert_user_error("position");
+    ply(&["solve", "nim", "--position", "1,x"], "").assert_user_error("position");
+}
+
+#[test]
+fn perft_counts_tictactoe() {
+    let run = ply(&["perft", "tictactoe", "9"], "");
+    run.assert_ok();
+    assert!(run.stdout.contains("perft 9 = 127872"), "{}", run.stdout);
+}
