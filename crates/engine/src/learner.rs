@@ -116,7 +116,16 @@ impl<G: Game> LearnerPlayer<G> {
         if let Some(path) = path {
             match fs::read(path) {
                 Ok(bytes) => learner.load(path, &bytes)?,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    // Say now, not after the first game, if it cannot be saved.
+                    let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+                    if folder.is_some_and(|f| !f.is_dir()) {
+                        return Err(GameError::Io(format!(
+                            "cannot save the learner file {}: its folder does not exist",
+                            path.display()
+                        )));
+                    }
+                }
                 Err(e) => {
                     return Err(GameError::Io(format!(
                         "cannot read the learner file {}: {e}",

@@ -248,10 +248,18 @@ fn damaged_and_foreign_files_are_refused_not_reset() {
 #[test]
 fn unwritable_file_is_an_error() {
     let session = nim("1,2,3", false);
-    let file = PathBuf::from("/nonexistent-ply-dir/sub/t.json");
+    let missing = PathBuf::from("/nonexistent-ply-dir/sub/t.json");
+    let error = open_error(session.as_ref(), &missing);
+    assert!(error.contains("folder does not exist"), "{error}");
+
+    // A folder that disappears after the learner was made: the save fails
+    // with an error rather than silently.
+    let dir = temp_dir("vanish");
+    let file = dir.join("t.json");
     let mut learner = session
         .new_bot(&BotSpec::Learner(Some(file)), &config(0))
         .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
     let mut play = session.boxed_clone();
     while play.result().is_none() {
         play.bot_move(&mut learner).unwrap();
