@@ -21,8 +21,7 @@ fn count<G: Game>(game: &mut G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64
         return mine.len() as u64;
     }
     let mut total = 0;
-    for i in 0..mine.len() {
-        let mv = mine[i];
+    for &mv in mine.iter() {
         let undo = game.play(mv);
         total += count(game, depth - 1, rest);
         game.undo(mv, undo);

@@ -44,7 +44,7 @@ impl Game for Race {
     type Key = (u32, u32);
 
     fn to_move(&self) -> Side {
-        if self.ply % 2 == 0 {
+        if self.ply.is_multiple_of(2) {
             Side::First
         } else {
             Side::Second
@@ -98,7 +98,7 @@ impl Game for Race {
 
     fn evaluate(&self) -> i32 {
         // Being a multiple of 4 short of the target is good for the mover's opponent.
-        if (self.target - self.total) % 4 == 0 {
+        if (self.target - self.total).is_multiple_of(4) {
             -10
         } else {
             10
