@@ -323,3 +323,118 @@ impl<G: Game> Player<G> for LearnerPlayer<G> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A pile of `left` counters; a move takes 1 to 3; whoever takes the
+    /// last wins. Lost exactly when `left` is a multiple of 4.
+    #[derive(Clone, Debug)]
+    struct Pile {
+        left: u32,
+        ply: u32,
+    }
+
+    impl Game for Pile {
+        type Move = u32;
+        type Undo = ();
+        type Key = u32;
+
+        fn to_move(&self) -> Side {
+            if self.ply & 1 == 0 {
+                Side::First
+            } else {
+                Side::Second
+            }
+        }
+        fn result(&self) -> Option<GameResult> {
+            (self.left == 0).then(|| GameResult::Win(self.to_move().opponent()))
+        }
+        fn generate_moves(&self, moves: &mut Vec<u32>) {
+            moves.clear();
+            moves.extend((1..=3).filter(|&t| t <= self.left));
+        }
+        fn play(&mut self, mv: u32) {
+            self.left -= mv;
+            self.ply += 1;
+        }
+        fn undo(&mut self, mv: u32, _: ()) {
+            self.left += mv;
+            self.ply -= 1;
+        }
+        fn hash(&self) -> u64 {
+            self.left as u64
+        }
+        fn recompute_hash(&self) -> u64 {
+            self.left as u64
+        }
+        fn key(&self) -> u32 {
+            self.left
+        }
+        fn ply(&self) -> u32 {
+            self.ply
+        }
+    }
+
+    fn play_out(learner: &mut LearnerPlayer<Pile>, start: u32, rng: &mut StdRng) -> Vec<Pile> {
+        let mut game = Pile {
+            left: start,
+            ply: 0,
+        };
+        let mut positions = vec![game.clone()];
+        while game.result().is_none() {
+            // The learner plays first; the second player moves at random.
+            let mv = if game.to_move() == Side::First {
+                learner.choose(&game).mv
+            } else {
+                let mut moves = Vec::new();
+                game.generate_moves(&mut moves);
+                *moves.choose(rng).expect("a move")
+            };
+            game.play(mv);
+            positions.push(game.clone());
+        }
+        positions
+    }
+
+    #[test]
+    fn learns_to_leave_multiples_of_four() {
+        let mut learner =
+            LearnerPlayer::<Pile>::open(None, "pile", "", &EngineConfig::default()).unwrap();
+        let mut rng = StdRng::seed_from_u64(1);
+        for _ in 0..300 {
+            let positions = play_out(&mut learner, 21, &mut rng);
+            learner.game_over(&positions, positions.last().unwrap().result(), Side::First);
+        }
+        for left in (1..=21).filter(|l| l % 4 != 0) {
+            let game = Pile { left, ply: 0 };
+            assert_eq!(learner.choose(&game).mv, left % 4, "pile of {left}");
+        }
+        assert_eq!(learner.games(), 300);
+    }
+
+    #[test]
+    fn refuses_tables_of_another_configuration() {
+        let dir = std::env::temp_dir().join(format!("ply-learner-unit-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("pile.json");
+        let config = EngineConfig::default();
+        let mut learner = LearnerPlayer::<Pile>::open(Some(&file), "pile", "a", &config).unwrap();
+        let mut rng = StdRng::seed_from_u64(2);
+        let positions = play_out(&mut learner, 9, &mut rng);
+        learner.game_over(&positions, None, Side::First);
+        learner.save().unwrap();
+        let again = LearnerPlayer::<Pile>::open(Some(&file), "pile", "a", &config).unwrap();
+        assert_eq!(again.len(), learner.len());
+        assert_eq!(again.games(), 1);
+        let error = LearnerPlayer::<Pile>::open(Some(&file), "pile", "b", &config)
+            .err()
+            .expect("another configuration");
+        assert!(
+            error.to_string().contains("trained for pile (a)"),
+            "{error}"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
