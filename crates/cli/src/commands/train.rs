@@ -113,6 +113,14 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TrainArgs) -> anyho
     if !(0.0..=1.0).contains(&args.explore) {
         bail!("--explore must be between 0 and 1");
     }
+    if let Some(folder) = args.plot.as_deref().and_then(|p| p.parent()) {
+        if !folder.as_os_str().is_empty() && !folder.is_dir() {
+            bail!(
+                "cannot write the plot: {} is not a folder",
+                folder.display()
+            );
+        }
+    }
     let config = args.engine.config(None);
     let mut explorer = StdRng::seed_from_u64(config.seed.wrapping_add(2));
     let mut session = args.position.session(kind, options)?;
@@ -141,6 +149,15 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TrainArgs) -> anyho
         kind.name(),
         args.against,
         args.games,
+    )?;
+    let whose = if opponent.is_some() {
+        "the learner's score"
+    } else {
+        "the first player's score"
+    };
+    writeln!(
+        out,
+        "score: {whose} over the games since the line before (win 1, draw 1/2)"
     )?;
     writeln!(out, "{:>8}  {:>6}  {:>10}", "games", "score", "best moves")?;
     let untrained = Point {
@@ -296,6 +313,8 @@ fn evaluation_set(session: Box<dyn Session>, config: &EngineConfig) -> Option<Ve
         depth: None,
         ..config.clone()
     };
+    // If the analysis outlives the wait, the thread is left to finish or to
+    // end with the process; training does not depend on it.
     std::thread::spawn(move || {
         let _ = send.send(explore(session, &config));
     });
