@@ -11,8 +11,7 @@
 use ply_engine::TranspositionTable;
 
 use crate::bitboard::{Bits, Geometry, Squares};
-use crate::eval::reply_count;
-use crate::movegen::{flips, moves};
+use crate::movegen::{flips, moves, neighbours};
 
 /// Scores are `margin * SCALE - sign(margin) * plies_to_end` in the
 /// length-aware scoring; `SCALE` exceeds twice the longest game.
@@ -190,8 +189,13 @@ impl<G: Geometry, const LENGTH: bool> Solver<G, LENGTH> {
             let key = if square == hint as u32 {
                 i32::MIN
             } else {
-                let corner = if G::CORNERS.has(square) { -4 } else { 0 };
-                reply_count::<G>(square, p, o, f) as i32 * 8 + corner
+                let np = p | f | G::B::bit(square);
+                let no = o ^ f;
+                let child_empty = empty ^ G::B::bit(square);
+                let replies = moves::<G>(no, np).count() as i32;
+                let exposure = (neighbours::<G>(np) & child_empty).count() as i32;
+                let corner = if G::CORNERS.has(square) { -8 } else { 0 };
+                replies * 16 + exposure * 2 + corner
             };
             list.push((square, f, key));
         }

@@ -164,3 +164,26 @@ fn depth_limited_analysis_is_unknown() {
     assert_eq!(analysis.moves.len(), 1);
     assert_eq!(analysis.moves[0].0, Move::PASS);
 }
+
+#[test]
+fn midgame_search_to_the_end_is_exact() {
+    use ply_othello::bitboard::Size8;
+    use ply_othello::search::{Search, WIN_SCORE};
+    for line in include_str!("../data/ffo-1-19.obf").lines().take(8) {
+        let mut game = Othello::new(8).unwrap().parse_position(line).unwrap();
+        let plies = game.empties().saturating_sub(10);
+        play_forward(&mut game, plies);
+        let margin = solve_margin(&game, 4);
+        let (p, o) = game.player_opponent();
+        let found = Search::<Size8>::new(4).think(p as u64, o as u64, 60, None, true);
+        let expected = margin * ply_othello::eval::DISC + margin.signum() * WIN_SCORE;
+        assert_eq!(found.score, expected, "{}", game.format_position());
+        // Every root move's score is exact too.
+        for &(square, score) in &found.moves {
+            let mut child = game.clone();
+            child.play(Move(square as u8));
+            let m = -solve_margin(&child, 4);
+            assert_eq!(score, m * ply_othello::eval::DISC + m.signum() * WIN_SCORE);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! Times the exact solver on FFO positions:
+//! `cargo run --release -p ply-othello --example endgame -- FIRST LAST`
+//! (numbers of the FFO suite, 1-19 and 40-59 are bundled).
+
+use std::time::Instant;
+
+use ply_engine::Notation;
+use ply_othello::bitboard::Size8;
+use ply_othello::endgame::{Solver, INFINITY};
+use ply_othello::Othello;
+
+fn main() {
+    let args: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let first = args.first().copied().unwrap_or(40);
+    let last = args.get(1).copied().unwrap_or(first);
+    let suite: Vec<(usize, &str)> = include_str!("../data/ffo-1-19.obf")
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .chain(
+            include_str!("../data/ffo-40-59.obf")
+                .lines()
+                .enumerate()
+                .map(|(i, l)| (i + 40, l)),
+        )
+        .collect();
+    let start = Othello::new(8).expect("8x8");
+    let total = Instant::now();
+    for (number, line) in suite
+        .into_iter()
+        .filter(|(n, _)| (first..=last).contains(n))
+    {
+        let Ok(game) = start.parse_position(line) else {
+            continue;
+        };
+        let expected = line.split_whitespace().nth(2).unwrap_or("?");
+        let t = Instant::now();
+        let (p, o) = game.player_opponent();
+        let mut solver = Solver::<Size8, false>::new(64);
+        let margin = solver.solve(p as u64, o as u64, -INFINITY, INFINITY);
+        let nodes = solver.nodes();
+        println!(
+            "#{number} ({} empties): {margin:+} (listed {expected}) in {:.3} s, {:.1} M nodes",
+            game.empties(),
+            t.elapsed().as_secs_f64(),
+            nodes as f64 / 1e6
+        );
+    }
+    println!("total {:.3} s", total.elapsed().as_secs_f64());
+}
