@@ -49,7 +49,9 @@ impl Hasher for FxHasher {
         self.add(n as u64);
     }
     fn finish(&self) -> u64 {
-        self.0
+        // A product's low bits depend only on the input's low bits, and
+        // the table indexes by low bits: bring the well-mixed high bits down.
+        self.0.rotate_left(26)
     }
 }
 
@@ -418,4 +420,123 @@ pub fn fixed_point<G: Game>(start: &G) -> HashMap<G::Key, Value> {
     ids.into_iter()
         .map(|(key, i)| (key, values[i].unwrap_or(Value::draw(None))))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Side;
+
+    /// A game on a small directed graph, the same for both sides: a move
+    /// follows an edge and passes the turn; reaching a node without edges
+    /// wins for the player who moved there. Node 0 has a pass (a loop) and
+    /// an edge into a trap, so it is a draw; the rest are wins and losses at
+    /// known distances.
+    const EDGES: [&[u8]; 11] = [
+        &[0, 2],          // 0: pass forever, or walk into the trap: draw
+        &[],              // 1: unused
+        &[3],             // 2: the mover reaches 3 and wins: win in 1
+        &[],              // 3: finished
+        &[5],             // 4: forced into 5, where the opponent wins: lose in 2
+        &[4, 6],          // 5: the mover reaches 6 and wins: win in 1
+        &[],              // 6: finished
+        &[2, 4],          // 7: into 4 (opponent loses in 2): win in 3
+        &[2, 5],          // 8: both children win for the opponent: lose in 2
+        &[8, 0],          // 9: into 8: win in 3, though 0 would draw
+        &[0, 4, 7, 8, 9], // 10: the start: win in 3
+    ];
+
+    #[derive(Clone, Debug)]
+    struct Walk {
+        node: u8,
+        side: Side,
+        ply: u32,
+    }
+
+    impl Game for Walk {
+        type Move = u8;
+        type Undo = u8;
+        type Key = (u8, u8);
+        const ALWAYS_ENDS: bool = false;
+
+        fn to_move(&self) -> Side {
+            self.side
+        }
+        fn result(&self) -> Option<GameResult> {
+            EDGES[self.node as usize]
+                .is_empty()
+                .then_some(GameResult::Win(self.side.opponent()))
+        }
+        fn generate_moves(&self, moves: &mut Vec<u8>) {
+            moves.clear();
+            moves.extend_from_slice(EDGES[self.node as usize]);
+        }
+        fn play(&mut self, mv: u8) -> u8 {
+            let from = self.node;
+            self.node = mv;
+            self.side = self.side.opponent();
+            self.ply += 1;
+            from
+        }
+        fn undo(&mut self, _mv: u8, from: u8) {
+            self.node = from;
+            self.side = self.side.opponent();
+            self.ply -= 1;
+        }
+        fn hash(&self) -> u64 {
+            self.recompute_hash()
+        }
+        fn recompute_hash(&self) -> u64 {
+            u64::from(self.node) * 2 + self.side.index() as u64
+        }
+        fn key(&self) -> (u8, u8) {
+            (self.node, self.side.index() as u8)
+        }
+        fn ply(&self) -> u32 {
+            self.ply
+        }
+    }
+
+    fn at(node: u8, side: Side) -> Walk {
+        Walk { node, side, ply: 0 }
+    }
+
+    #[test]
+    fn labels_wins_losses_and_draws_with_remoteness() {
+        let start = at(10, Side::First);
+        let solution = Solution::solve(&start, 100).expect("small");
+        let expected = [
+            (0, Value::draw(None)),
+            (2, Value::win(1)),
+            (3, Value::lose(0)),
+            (4, Value::lose(2)),
+            (5, Value::win(1)),
+            (6, Value::lose(0)),
+            (7, Value::win(3)),
+            (8, Value::lose(2)),
+            (9, Value::win(3)),
+        ];
+        for (node, value) in expected {
+            for side in Side::BOTH {
+                let position = at(node, side);
+                if let Some(found) = solution.value(&position) {
+                    assert_eq!(found, value, "node {node}, {side:?} to move");
+                }
+            }
+        }
+        assert_eq!(solution.value(&start), Some(Value::win(3)));
+        assert_eq!(solution.value(&at(1, Side::First)), None, "unreachable");
+        let analysis = solution.analyze(&start).expect("reachable");
+        assert_eq!(analysis.best_moves(), vec![4, 8]);
+        let plain = fixed_point(&start);
+        assert_eq!(plain.len(), solution.len());
+        for (key, value) in solution.iter() {
+            assert_eq!(plain.get(&key), Some(&value), "{key:?}");
+        }
+    }
+
+    #[test]
+    fn refuses_more_positions_than_allowed() {
+        assert!(Solution::solve(&at(10, Side::First), 5).is_err());
+    }
 }
