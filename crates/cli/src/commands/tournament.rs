@@ -119,7 +119,7 @@ fn table(report: &TournamentReport) -> String {
             "{:>4}  {:<width$}  {:>10.0}  {:>5} {:>5} {:>5}  {:>13}  {:>13}  {:>10.1}  {:>+6.0}\n",
             rank + 1,
             s.name,
-            s.score,
+            s.score.round() + 0.0,
             s.total.wins,
             s.total.draws,
             s.total.losses,
