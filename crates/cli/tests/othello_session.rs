@@ -1,7 +1,6 @@
 //! Two people play a whole game of Othello at the terminal, with every kind
 //! of bad input in between; passes are automatic and the end is announced.
 
-#[allow(dead_code)]
 mod support;
 
 use ply_engine::{GameKind, GameOptions, GameResult, Session, Side};

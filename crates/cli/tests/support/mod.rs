@@ -1,4 +1,6 @@
 //! Running the `ply` binary in tests.
+// Each test binary uses part of this module.
+#![allow(dead_code)]
 
 use std::io::Write;
 use std::process::{Command, Stdio};
