@@ -10,7 +10,7 @@ pub fn describe(value: &Value) -> String {
 /// Every move grouped winning / drawing / unknown / losing, best first, each
 /// with its remoteness (or final margin) in brackets.
 pub fn format_report(report: &Report) -> String {
-    let mut text = format!("Position: {}", describe(&report.value));
+    let mut text = format!("Value: {}", describe(&report.value));
     if let Some(depth) = report.depth {
         text.push_str(&format!(" (searched {depth} plies)"));
     }

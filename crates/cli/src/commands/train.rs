@@ -478,3 +478,51 @@ fn escape(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checkpoints_are_geometric_or_every_block() {
+        let mut points: Vec<u32> = checkpoints(1000, None).into_iter().collect();
+        points.sort();
+        assert_eq!(
+            points,
+            [1, 2, 3, 5, 10, 20, 30, 50, 100, 200, 300, 500, 1000]
+        );
+        let mut points: Vec<u32> = checkpoints(10, Some(3)).into_iter().collect();
+        points.sort();
+        assert_eq!(points, [3, 6, 9, 10]);
+        let mut points: Vec<u32> = checkpoints(7, None).into_iter().collect();
+        points.sort();
+        assert_eq!(points, [1, 2, 3, 5, 7]);
+    }
+
+    #[test]
+    fn svg_draws_both_curves() {
+        let curve = [
+            Point {
+                games: 0,
+                score: None,
+                best_share: Some(0.4),
+            },
+            Point {
+                games: 10,
+                score: Some(0.5),
+                best_share: Some(0.9),
+            },
+            Point {
+                games: 20,
+                score: Some(1.0),
+                best_share: Some(1.0),
+            },
+        ];
+        let text = svg(&curve, "nim <1,2,3> & co", true);
+        assert!(text.starts_with("<svg"));
+        assert!(text.trim_end().ends_with("</svg>"));
+        assert_eq!(text.matches("<polyline").count(), 2);
+        assert!(text.contains("nim &lt;1,2,3&gt; &amp; co"));
+        assert!(text.contains("logarithmic"));
+    }
+}
