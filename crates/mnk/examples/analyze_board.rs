@@ -1,5 +1,6 @@
 //! Times the per-move analysis (`ply solve`, `hint`) of an empty board:
-//! `cargo run --release -p ply-mnk --example analyze_board -- ROWS COLS K`.
+//! `cargo run --release -p ply-mnk --example analyze_board -- ROWS COLS K`
+//! (HASH_MB in the environment sets the table size).
 
 use std::time::Instant;
 
@@ -19,11 +20,12 @@ fn main() {
         Ok(start) => start,
         Err(e) => return eprintln!("{e}"),
     };
-    let mut searcher = Searcher::<Mnk>::new(64);
+    let hash_mb = std::env::var("HASH_MB")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(64);
+    let mut searcher = Searcher::<Mnk>::new(hash_mb);
     let clock = Instant::now();
-    if std::env::var("WARM").is_ok() {
-        searcher.solve(&start);
-    }
     let analysis = searcher.analyze(&start);
     println!(
         "{rows},{cols},{k}: {} in {:.3} s, {} nodes",

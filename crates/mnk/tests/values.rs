@@ -129,10 +129,10 @@ fn random_positions(start: &Mnk, empty: u32, count: usize, seed: u64) -> Vec<Mnk
 fn solver_agrees_with_plain_minimax() {
     let boards = [
         ((3, 3, 3), 9, 20),
-        ((3, 4, 3), 9, 60),
+        ((3, 4, 3), 8, 60),
         ((4, 3, 3), 8, 60),
         ((4, 4, 3), 8, 60),
-        ((4, 4, 4), 9, 30),
+        ((4, 4, 4), 8, 40),
         ((2, 5, 2), 9, 40),
         ((1, 7, 3), 7, 40),
         ((5, 5, 4), 8, 60),
@@ -205,4 +205,33 @@ fn dead_draws_are_draws() {
         }
     }
     assert!(met > 100, "only {met} dead draws met");
+}
+
+/// Slower: `cargo test --release -p ply-mnk -- --ignored`.
+#[test]
+#[ignore]
+fn every_first_move_of_5x5_k4_draws_and_6x6_k4_is_won() {
+    let analysis = Searcher::<Mnk>::new(256).analyze(&board(5, 5, 4));
+    assert_eq!(analysis.value.outcome, Outcome::Draw);
+    assert!(analysis
+        .moves
+        .iter()
+        .all(|(_, v)| v.outcome == Outcome::Draw));
+    assert_eq!(solve(&board(6, 6, 4)).outcome, Outcome::Win);
+}
+
+/// The speed targets for `ply bench mnk` (medians, release build):
+/// `cargo test --release -p ply-mnk -- --ignored`.
+#[test]
+#[ignore]
+fn bench_speed_targets() {
+    use std::time::Duration;
+    for (board, limit) in [((4, 4, 4), 0.1), ((5, 5, 4), 1.0), ((6, 5, 4), 2.0)] {
+        let m = ply_mnk::bench::measure(board, 5, 64).expect("a board");
+        assert!(
+            m.median() < Duration::from_secs_f64(limit),
+            "{board:?}: median {:?} over {limit} s",
+            m.median()
+        );
+    }
 }
