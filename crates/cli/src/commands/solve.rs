@@ -40,9 +40,14 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
         return Ok(());
     }
     println!("{}", session.render(false));
+    let position = session.position();
+    let shown = if position.is_empty() {
+        "(the start)"
+    } else {
+        position.as_str()
+    };
     println!(
-        "Position {} ({} to move)",
-        session.position(),
+        "Position: {shown} ({} to move)",
         session.side_name(session.to_move())
     );
     print!("{}", hints::format_report(&report));
