@@ -1,6 +1,6 @@
-//! Times exact solves of empty boards: `cargo run --release -p ply-mnk
-//! --example solve_board -- ROWS COLS K [RUNS]` (no arguments: the
-//! `ply bench mnk` boards; HASH_MB in the environment sets the table size).
+//! Times exact solves of empty boards: `cargo bench -p ply-mnk` runs the
+//! `ply bench mnk` boards; `cargo bench -p ply-mnk -- ROWS COLS K [RUNS]`
+//! one board. HASH_MB in the environment sets the table size.
 
 use ply_engine::EngineConfig;
 use ply_mnk::bench;
