@@ -84,3 +84,37 @@ fn every_call_gets_a_legal_answer() {
     let answer = play_trilite(&board, 7, 1, false);
     assert_legal(&board, answer, "finished game");
 }
+
+/// Given the board, the opponent's move and the engine's own record (the
+/// position after its last move), the resynchronisation recovers the exact
+/// position, both players' order included, throughout many random games.
+#[test]
+fn resynchronisation_recovers_the_exact_position() {
+    use ply_trilite::seat::resynchronise;
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut checked = 0;
+    for _ in 0..300 {
+        let mut game = Trilite::new();
+        for _ in 0..40 {
+            if game.result().is_some() {
+                break;
+            }
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mv = moves[(state % moves.len() as u64) as usize];
+            let record = game;
+            game.play(mv);
+            if game.result().is_none() {
+                let found =
+                    resynchronise(&encode(&game), Some(record), i32::from(mv), game.to_move())
+                        .expect("a position");
+                assert_eq!(found.key(), game.key(), "{}", game.format_position());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 3_000, "{checked}");
+}

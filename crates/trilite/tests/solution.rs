@@ -163,3 +163,48 @@ fn perfect_never_loses_to_random() {
         }
     }
 }
+
+/// The generic depth-limited search decides only what the table says:
+/// a move it labels won or lost within its horizon has that value in the
+/// table, with the same remoteness when the search pins it down.
+#[test]
+fn depth_limited_search_agrees_with_the_table() {
+    use ply_engine::bots::SearchAnalyzer;
+    use ply_engine::{Analyzer, EngineConfig};
+    use rand::rngs::StdRng;
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    let table = solution();
+    let config = EngineConfig {
+        hash_mb: 8,
+        depth: Some(7),
+        ..EngineConfig::default()
+    };
+    let mut search = SearchAnalyzer::new(&config);
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut decided = 0;
+    for _ in 0..40 {
+        let mut game = Trilite::new();
+        for _ in 0..20 {
+            if game.result().is_some() {
+                break;
+            }
+            let exact = table.analyze(&game).expect("reachable");
+            let limited = search.analyze(&game).expect("depth-limited");
+            for ((mv, truth), (same, guess)) in exact.moves.iter().zip(&limited.moves) {
+                assert_eq!(mv, same);
+                if matches!(guess.outcome, Outcome::Win | Outcome::Lose) {
+                    decided += 1;
+                    assert_eq!(guess.outcome, truth.outcome, "{}", game.format_position());
+                    if let Some(r) = guess.remoteness {
+                        assert_eq!(Some(r), truth.remoteness, "{}", game.format_position());
+                    }
+                }
+            }
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            game.play(*moves.choose(&mut rng).expect("a move"));
+        }
+    }
+    assert!(decided > 100, "{decided} decided moves");
+}
