@@ -78,8 +78,11 @@ impl Trilite {
                 return None;
             }
             for (i, &square) in marks.iter().enumerate() {
+                if square as usize >= SQUARES {
+                    return None;
+                }
                 let bit = 1u16 << square;
-                if square as usize >= SQUARES || (game.occupied[0] | game.occupied[1]) & bit != 0 {
+                if (game.occupied[0] | game.occupied[1]) & bit != 0 {
                     return None;
                 }
                 game.marks[side][i] = square;

@@ -161,6 +161,30 @@ fn symmetric_images_are_distinct_and_canonical() {
 }
 
 #[test]
+fn from_marks_refuses_impossible_boards() {
+    assert!(
+        Trilite::from_marks(&[0, 1], &[1], Side::First).is_none(),
+        "shared square"
+    );
+    assert!(
+        Trilite::from_marks(&[0, 9], &[], Side::Second).is_none(),
+        "off the board"
+    );
+    assert!(
+        Trilite::from_marks(&[200], &[], Side::Second).is_none(),
+        "far off the board"
+    );
+    assert!(
+        Trilite::from_marks(&[0, 1, 2, 3], &[], Side::Second).is_none(),
+        "four marks"
+    );
+    // The side to move cannot hold a line: it would have ended the game.
+    assert!(Trilite::from_marks(&[0, 1, 2], &[4, 5], Side::First).is_none());
+    let won = Trilite::from_marks(&[0, 1, 2], &[4, 5], Side::Second).expect("X has won");
+    assert_eq!(won.result(), Some(GameResult::Win(Side::First)));
+}
+
+#[test]
 fn conformance() {
     conformance::check_rules(&Trilite::new(), 300, 120, 11);
 }
