@@ -15,8 +15,9 @@
 //! exploration over moves it knows nothing about yet.
 //!
 //! The table is saved as JSON with a header naming the game and its
-//! configuration, written to a temporary file and renamed over the old one,
-//! so an interrupted save never leaves a damaged file.
+//! configuration, after every game that changed it, written to a temporary
+//! file and renamed over the old one, so an interrupted save never leaves a
+//! damaged file.
 
 use std::collections::HashMap;
 use std::fs;
@@ -88,6 +89,8 @@ pub struct LearnerPlayer<G: Game> {
     table: HashMap<G::Key, Entry>,
     games: u64,
     rng: StdRng,
+    /// A value was learned or changed since the last save.
+    changed: bool,
 }
 
 impl<G: Game> LearnerPlayer<G> {
@@ -112,6 +115,7 @@ impl<G: Game> LearnerPlayer<G> {
             table: HashMap::new(),
             games: 0,
             rng: StdRng::seed_from_u64(engine.seed),
+            changed: false,
         };
         if let Some(path) = path {
             match fs::read(path) {
@@ -233,10 +237,14 @@ impl<G: Game> LearnerPlayer<G> {
             return;
         }
         let target = -DISCOUNT * self.best_reply(after);
-        let entry = self.table.entry(after.canonical().1).or_insert(Entry {
-            value: 0.0,
+        let key = after.canonical().1;
+        let entry = self.table.entry(key).or_insert(Entry {
+            value: f32::NAN,
             visits: 0,
         });
+        if entry.value != target {
+            self.changed = true;
+        }
         entry.value = target;
         entry.visits = entry.visits.saturating_add(1);
     }
@@ -316,10 +324,17 @@ impl<G: Game> Player<G> for LearnerPlayer<G> {
         self.games += 1;
     }
 
+    /// Writes the table after every game that learned or changed a value.
+    /// Visit counts alone (they only steer tie-breaks) wait for the next
+    /// such game, which spares a converged learner a file write per game.
     fn save(&mut self) -> Result<(), GameError> {
         match &self.path {
-            Some(path) => self.write(path),
-            None => Ok(()),
+            Some(path) if self.changed => {
+                self.write(path)?;
+                self.changed = false;
+                Ok(())
+            }
+            _ => Ok(()),
         }
     }
 }
