@@ -5,9 +5,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ply_engine::arena::{self, ArenaConfig, TournamentReport};
-use ply_engine::{BotSpec, GameKind, GameOptions, PlayerSpec};
-
-use crate::common::EngineArgs;
+use ply_engine::{BotSpec, EngineConfig, GameKind, GameOptions, PlayerSpec};
 
 #[derive(clap::Args, Debug)]
 pub struct TournamentArgs {
@@ -29,8 +27,13 @@ pub struct TournamentArgs {
     /// Search depth for `computer` players.
     #[arg(long)]
     pub depth: Option<u32>,
-    #[command(flatten)]
-    pub engine: EngineArgs,
+    /// Transposition table size in MiB for each bot in each game: every
+    /// game builds fresh bots, so a small table keeps games quick to start.
+    #[arg(long = "hash", value_name = "MB", default_value_t = 4)]
+    pub hash_mb: usize,
+    /// Seed for every random choice (each bot in each game gets its own).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
     /// Print the full results (every game) as JSON.
     #[arg(long)]
     pub json: bool,
@@ -48,8 +51,12 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TournamentArgs) -> 
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let mut engine = args.engine.config(args.depth);
-    engine.move_time = args.move_time.map(Duration::from_millis);
+    let engine = EngineConfig {
+        hash_mb: args.hash_mb.max(1),
+        depth: args.depth,
+        seed: args.seed,
+        move_time: args.move_time.map(Duration::from_millis),
+    };
     let config = ArenaConfig {
         players,
         games_per_pair: args.games,
