@@ -22,7 +22,7 @@ use crate::game::NimMove;
 use crate::notation::format_rows;
 
 /// Largest tree `--tree` builds and prints.
-pub const TREE_LIMIT: u128 = 100_000;
+pub const TREE_LIMIT: u128 = 250_000;
 
 /// Most work (distinct positions times objects) the exact node count may
 /// take; above it only a lower bound is given.
