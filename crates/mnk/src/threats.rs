@@ -79,6 +79,7 @@ pub fn is_dead_draw(game: &Mnk) -> bool {
 /// - a move that wins at once: only one such move (they all win in 1);
 /// - the opponent threatens to win: only a block; with two or more threats
 ///   every move loses in 2, so any one of them stands for all;
+/// - the opponent can make two threats with one stone: see `defences`;
 /// - squares on no line anyone can complete ("dead": every line through
 ///   them is blocked, or needs more stones than its owner has moves left)
 ///   are all alike, since they stay dead: one stands for the rest.
@@ -97,11 +98,73 @@ pub fn prune_moves(game: &Mnk, moves: &mut Vec<u8>) {
         moves.push(forced.trailing_zeros() as u8);
         return;
     }
+    if let Some(keep) = defences(game) {
+        if keep == 0 {
+            moves.truncate(1);
+        } else {
+            moves.retain(|&m| keep >> m & 1 == 1);
+        }
+        return;
+    }
     let dead = game.empty_squares() & !scan.live;
     if dead.count_ones() > 1 {
         let keep = dead.trailing_zeros() as u8;
         moves.retain(|&m| dead >> m & 1 == 0 || m == keep);
     }
+}
+
+/// When neither side threatens to win at once but the opponent has a
+/// square `d` where one stone would make two threats (`t1`, `t2`), every
+/// move off `{d, t1, t2}` that makes no threat of our own loses in exactly
+/// 4 plies (we move, they play `d`, we block one, they complete the other),
+/// and no move loses faster. So only the moves that stop every such square,
+/// and our own threat-making moves, need searching: the returned set. An
+/// empty set means every move loses in 4. `None`: no such square.
+pub fn defences(game: &Mnk) -> Option<u64> {
+    let k = game.k() as u32;
+    let empty = game.empty_squares();
+    // Our move, their double threat, our block, their win.
+    if k < 2 || empty.count_ones() < 4 {
+        return None;
+    }
+    let side = game.to_move();
+    let mine = game.stones(side);
+    let theirs = game.stones(side.opponent());
+    // For each square, the threat squares one opponent stone there makes.
+    let mut targets = [0u64; 64];
+    let mut setters = 0u64;
+    let mut makers = 0u64;
+    for &line in &game.geo.lines {
+        let a = line & mine;
+        let b = line & theirs;
+        if a == 0 && b.count_ones() == k - 2 {
+            let open = line & !b;
+            let mut rest = open;
+            while rest != 0 {
+                let sq = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                targets[sq] |= open & !(1u64 << sq);
+                setters |= 1 << sq;
+            }
+        } else if b == 0 && a.count_ones() == k - 2 {
+            makers |= line & !a;
+        }
+    }
+    let mut keep = empty;
+    let mut found = false;
+    let mut rest = setters;
+    while rest != 0 {
+        let sq = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let made = targets[sq].count_ones();
+        if made >= 2 {
+            found = true;
+            // With three or more threats to come, blocking one is no help.
+            let blocks = if made == 2 { targets[sq] } else { 0 };
+            keep &= 1u64 << sq | blocks;
+        }
+    }
+    found.then_some(keep | makers)
 }
 
 /// Weight of a line holding `count` stones of one player and none of the other.

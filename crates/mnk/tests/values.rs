@@ -235,3 +235,39 @@ fn bench_speed_targets() {
         );
     }
 }
+
+/// The pruning rules' claims, checked move by move with plain minimax:
+/// where the opponent could make a double threat, every move outside the
+/// defences loses in exactly 4 and none loses faster.
+#[test]
+fn moves_outside_the_defences_lose_in_4() {
+    let mut checked = 0;
+    for (rows, cols, k) in [(4, 4, 4), (3, 5, 3), (4, 5, 4), (4, 4, 3), (5, 5, 4)] {
+        let start = board(rows, cols, k);
+        for game in random_positions(&start, 9, 400, rows as u64 * 7 + cols as u64 + 1) {
+            // The rule applies when no one threatens to win at once.
+            let scan = ply_mnk::threats::scan(&game);
+            if scan.wins | scan.threats != 0 {
+                continue;
+            }
+            let Some(keep) = ply_mnk::threats::defences(&game) else {
+                continue;
+            };
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            for mv in moves {
+                let mut child = game.clone();
+                child.play(mv);
+                let value = minimax_value(&child).as_move_value();
+                let text = game.format_position();
+                if keep >> mv & 1 == 0 {
+                    assert_eq!(value, Value::lose(3), "{text} then {mv}");
+                } else if value.outcome == Outcome::Lose {
+                    assert!(value.remoteness >= Some(3), "{text} then {mv}");
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 500, "only {checked} moves checked");
+}
