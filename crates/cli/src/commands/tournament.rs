@@ -75,10 +75,12 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TournamentArgs) -> 
         );
         bar
     });
-    let progress = |done: usize, total: usize| {
+    // Called from worker threads: `inc` keeps the count monotonic however
+    // the calls interleave.
+    let progress = |_done: usize, total: usize| {
         if let Some(bar) = &bar {
             bar.set_length(total as u64);
-            bar.set_position(done as u64);
+            bar.inc(1);
         }
     };
     let report = arena::run(kind, options, &config, &progress);
