@@ -4,7 +4,7 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use ply_engine::{Game, Notation, Side};
+use ply_engine::{Game, Side};
 use trilite::{heuristic, solution, Trilite};
 
 use crate::codes::{
@@ -204,11 +204,4 @@ pub fn choose(game: &Trilite) -> Option<u8> {
             None => -heuristic::evaluate(&child),
         }
     })
-}
-
-/// The canonical move list of a seat's record, for debugging and tests.
-pub fn record(player_number: i32) -> Option<String> {
-    let side = side_of(player_number)?;
-    let seats = SEATS.lock().unwrap_or_else(PoisonError::into_inner);
-    seats[side.index()].map(|game| game.format_position())
 }
