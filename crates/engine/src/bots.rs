@@ -228,7 +228,7 @@ pub fn generic_player<G: Playable>(
         BotSpec::Learner(path) => Box::new(crate::learner::LearnerPlayer::<G>::open(
             path.as_deref(),
             std::any::type_name::<G>(),
-            "",
+            &game.variant(),
             config,
         )?),
     })

@@ -27,6 +27,13 @@ pub trait Playable: Notation {
         generic_player(self, spec, config)
     }
 
+    /// The settings that make two positions of this game comparable (board
+    /// size, k, ...); learners record it so a table is never loaded for
+    /// another variant.
+    fn variant(&self) -> String {
+        String::new()
+    }
+
     /// Leaf count of the game tree `depth` plies deep.
     fn perft(&self, depth: u32) -> u64 {
         crate::perft::perft(self, depth)
