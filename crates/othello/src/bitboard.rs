@@ -64,16 +64,6 @@ pub trait Bits:
         self & self.wrapping_neg()
     }
 
-    /// The highest set bit alone (zero for zero).
-    #[inline(always)]
-    fn highest_bit(self) -> Self {
-        if self.is_empty() {
-            Self::ZERO
-        } else {
-            Self::ONE << (Self::WIDTH - 1 - self.leading_zeros())
-        }
-    }
-
     /// All ones when `condition` holds, else zero: for branch-free selection.
     #[inline(always)]
     fn all_if(condition: bool) -> Self {

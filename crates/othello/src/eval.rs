@@ -3,7 +3,7 @@
 //! dominate early; corners, the squares next to empty corners, and stable
 //! edge discs are the positional terms; parity matters near the end.
 
-use crate::bitboard::{Bits, Geometry, Squares};
+use crate::bitboard::{Bits, Geometry};
 use crate::movegen::{moves, neighbours};
 
 /// One disc of final margin in evaluation units.
@@ -122,11 +122,10 @@ pub fn evaluate<G: Geometry>(p: G::B, o: G::B) -> i32 {
     (mobility + potential + positional + stable + parity + discs).clamp(-9_000, 9_000)
 }
 
-/// Mobility of the opponent after each of my moves, for ordering: the
-/// fewer replies, the better the move tends to be.
+/// The opponent's number of replies after my move on `square` (flipping
+/// `flipped`), for ordering: the fewer replies, the better the move tends to be.
 pub fn reply_count<G: Geometry>(square: u32, p: G::B, o: G::B, flipped: G::B) -> u32 {
     let np = p | flipped | G::B::bit(square);
     let no = o ^ flipped;
-    let _ = Squares(G::B::ZERO);
     moves::<G>(no, np).count()
 }

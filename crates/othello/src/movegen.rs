@@ -50,11 +50,13 @@ pub fn flips<G: Geometry>(square: u32, p: G::B, o: G::B) -> G::B {
         let outflanked = ray & first.wrapping_sub(G::B::ONE);
         flipped |= outflanked & G::B::all_if(!(first & p).is_empty());
     }
-    // Rays running down: the highest set bit.
+    // Rays running down: the highest set bit. Bit 0 is added so that the
+    // search never meets zero; it only counts if it lies on the ray.
     for &ray in &rays[4..] {
-        let first = (ray & !o).highest_bit();
+        let candidates = (ray & !o) | G::B::ONE;
+        let first = G::B::ONE << (G::B::WIDTH - 1 - candidates.leading_zeros());
         let outflanked = ray & !(first | first.wrapping_sub(G::B::ONE));
-        flipped |= outflanked & G::B::all_if(!(first & p).is_empty());
+        flipped |= outflanked & G::B::all_if(!(first & p & ray).is_empty());
     }
     flipped
 }

@@ -27,6 +27,15 @@ pub fn perft_bits<G: Geometry>(p: G::B, o: G::B, depth: u32) -> u64 {
         return perft_bits::<G>(o, p, depth - 1);
     }
     let mut total = 0;
+    if depth == 2 {
+        // The last ply inline: count the replies, one leaf for a pass or an end.
+        for square in Squares(legal) {
+            let flipped = flips::<G>(square, p, o);
+            let replies = moves::<G>(o ^ flipped, p | flipped | G::B::bit(square));
+            total += replies.count().max(1) as u64;
+        }
+        return total;
+    }
     for square in Squares(legal) {
         let flipped = flips::<G>(square, p, o);
         total += perft_bits::<G>(o ^ flipped, p | flipped | G::B::bit(square), depth - 1);
