@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use ply_engine::retrograde::Solution;
 use ply_engine::Game;
-use ply_trilite::codes::{encode, K_NO_POSITION};
-use ply_trilite::play_trilite;
+use ply_trilite_c::codes::{encode, K_NO_POSITION};
+use ply_trilite_c::play_trilite;
 use trilite::Trilite;
 
 fn main() {

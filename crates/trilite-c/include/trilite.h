@@ -2,8 +2,8 @@
  * trilite.h - the PlayTrilite interface of ply's perfect Trilite engine
  * (the Programmer's Challenge of February 2001).
  *
- * Link with libply_trilite.a (plus -lpthread -ldl -lm on Linux) or the
- * shared libply_trilite.so / .dylib built by `cargo build -p ply-trilite-c`.
+ * Link with libply_trilite_c.a (plus -lpthread -ldl -lm on Linux) or the
+ * shared libply_trilite_c.so / .dylib built by `cargo build -p ply-trilite-c`.
  *
  * The engine keeps its own record of each game, one per player number, so
  * two copies may play each other in one process. It checks every board it

@@ -17,9 +17,9 @@ const CRATE: &str = env!("CARGO_MANIFEST_DIR");
 /// into a private target directory.
 fn static_library() -> PathBuf {
     let name = if cfg!(target_env = "msvc") {
-        "ply_trilite.lib"
+        "ply_trilite_c.lib"
     } else {
-        "libply_trilite.a"
+        "libply_trilite_c.a"
     };
     let exe = std::env::current_exe().expect("the test knows its own path");
     let deps = exe.parent().expect("the test lives in a directory");

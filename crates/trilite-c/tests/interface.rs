@@ -4,8 +4,8 @@
 //! process-wide and tests run in parallel threads.
 
 use ply_engine::{Game, Notation};
-use ply_trilite::codes::{encode, is_empty, K_EMPTY, K_NO_POSITION};
-use ply_trilite::play_trilite;
+use ply_trilite_c::codes::{encode, is_empty, K_EMPTY, K_NO_POSITION};
+use ply_trilite_c::play_trilite;
 use trilite::{solution, Trilite};
 
 fn position(moves: &str) -> Trilite {
@@ -90,7 +90,7 @@ fn every_call_gets_a_legal_answer() {
 /// position, both players' order included, throughout many random games.
 #[test]
 fn resynchronisation_recovers_the_exact_position() {
-    use ply_trilite::seat::resynchronise;
+    use ply_trilite_c::seat::resynchronise;
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
     let mut checked = 0;
     for _ in 0..300 {
