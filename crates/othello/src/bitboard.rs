@@ -152,8 +152,9 @@ pub trait Geometry: Copy + Debug + Default + Send + Sync + 'static {
     /// shifts from wrapping between rows.
     const INNER_COLUMNS: Self::B;
     const CORNERS: Self::B;
-    /// The squares beyond each square in each direction, nearest first.
-    fn rays() -> &'static [[Self::B; DIRECTIONS]];
+    /// The squares beyond each square in each direction, nearest first
+    /// (padded to 128 squares so that a masked index needs no bounds check).
+    fn rays() -> &'static [[Self::B; DIRECTIONS]; 128];
     /// For each square, the squares of its quadrant (for parity ordering).
     fn quadrants() -> &'static [Self::B; 4];
 }
@@ -165,7 +166,7 @@ macro_rules! geometry {
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
         pub struct $name;
 
-        static $rays: [[$t; DIRECTIONS]; $n * $n] = {
+        static $rays: [[$t; DIRECTIONS]; 128] = {
             let n: i32 = $n;
             let steps: [(i32, i32); DIRECTIONS] = [
                 (0, 1),
@@ -177,7 +178,7 @@ macro_rules! geometry {
                 (-1, -1),
                 (-1, 1),
             ];
-            let mut table = [[0 as $t; DIRECTIONS]; $n * $n];
+            let mut table = [[0 as $t; DIRECTIONS]; 128];
             let mut square = 0;
             while square < n * n {
                 let mut d = 0;
@@ -241,7 +242,7 @@ macro_rules! geometry {
                 | ((1 as $t) << ($n * ($n - 1)))
                 | ((1 as $t) << ($n * $n - 1));
             #[inline(always)]
-            fn rays() -> &'static [[$t; DIRECTIONS]] {
+            fn rays() -> &'static [[$t; DIRECTIONS]; 128] {
                 &$rays
             }
             #[inline(always)]

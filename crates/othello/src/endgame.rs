@@ -20,9 +20,9 @@ pub const SCALE: i32 = 256;
 pub const INFINITY: i32 = 1 << 24;
 
 /// Below this many empties no table and no move list: parity order.
-const SHALLOW: u32 = 6;
+const SHALLOW: u32 = 5;
 /// From this many empties the table is used.
-const TABLE_MIN: u32 = 8;
+const TABLE_MIN: u32 = 7;
 
 #[derive(Clone, Copy, Debug)]
 struct Bounds {

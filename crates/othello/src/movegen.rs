@@ -41,7 +41,7 @@ pub fn moves<G: Geometry>(p: G::B, o: G::B) -> G::B {
 /// The discs a move on `square` flips (empty if it outflanks nothing).
 #[inline]
 pub fn flips<G: Geometry>(square: u32, p: G::B, o: G::B) -> G::B {
-    let rays = &G::rays()[square as usize];
+    let rays = &G::rays()[square as usize & 127];
     let mut flipped = G::B::ZERO;
     // Rays running up the bit order: the first disc that is not the
     // opponent's is the lowest set bit of `ray & !o`.

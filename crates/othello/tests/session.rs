@@ -135,3 +135,27 @@ fn perft_through_the_session() {
     let s = session(None).unwrap();
     assert_eq!(s.perft(6), 8200);
 }
+
+#[test]
+fn computer_levels_and_move_time() {
+    use std::time::{Duration, Instant};
+    let config = EngineConfig {
+        move_time: Some(Duration::from_millis(200)),
+        ..EngineConfig::default()
+    };
+    let mut s = session(None).unwrap();
+    let mut bot = s.new_bot(&BotSpec::Computer(None), &config).unwrap();
+    let t = Instant::now();
+    let report = s.bot_move(&mut bot).unwrap();
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+    assert!(["d3", "c4", "f5", "e6"].contains(&report.mv.as_str()));
+    for level in [1, 3] {
+        let mut bot = s
+            .new_bot(&BotSpec::Computer(Some(level)), &EngineConfig::default())
+            .unwrap();
+        s.bot_move(&mut bot).unwrap();
+    }
+    // A time-limited analysis reports the depth it reached.
+    let report = s.analyze(&config).unwrap();
+    assert!(report.depth.is_some());
+}
