@@ -78,7 +78,7 @@ impl<G: Geometry> Player<Othello> for EnginePlayer<G> {
         }
         if game.size() as u32 != G::SIZE {
             // Made for another size: still answer with a legal move.
-            let mv = game.greedy_moves()[0];
+            let mv = game.greedy_moves().first().copied().unwrap_or(Move::PASS);
             return Choice { mv, value: None };
         }
         let (p, o) = game.player_opponent();
@@ -100,13 +100,8 @@ impl<G: Geometry> Player<Othello> for EnginePlayer<G> {
         };
         let found = self.search.think(p, o, depth, deadline, false);
         let mv = found.best.map_or(Move::PASS, |s| Move(s as u8));
-        Choice {
-            mv,
-            value: Some(Value {
-                heuristic: Some(found.score),
-                ..Value::unknown()
-            }),
-        }
+        // A search score is no game-theoretic value: report none.
+        Choice { mv, value: None }
     }
 }
 
