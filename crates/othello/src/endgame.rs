@@ -12,6 +12,7 @@ use ply_engine::TranspositionTable;
 
 use crate::bitboard::{Bits, Geometry, Squares};
 use crate::movegen::{flips, moves, neighbours};
+use crate::stability::stable_discs;
 
 /// Scores are `margin * SCALE - sign(margin) * plies_to_end` in the
 /// length-aware scoring; `SCALE` exceeds twice the longest game.
@@ -21,6 +22,8 @@ pub const INFINITY: i32 = 1 << 24;
 
 /// Below this many empties no table and no move list: parity order.
 const SHALLOW: u32 = 5;
+/// Stability is worth computing only when alpha is this high.
+const STABILITY_ALPHA: i32 = 8;
 /// From this many empties the table is used.
 const TABLE_MIN: u32 = 7;
 
@@ -156,6 +159,14 @@ impl<G: Geometry, const LENGTH: bool> Solver<G, LENGTH> {
                 return Self::terminal(p, o, ply);
             }
             return -self.search(o, p, -beta, -alpha, ply + 1);
+        }
+        // The opponent's stable discs cap the margin: cut off when even
+        // that cap does not reach alpha.
+        if !LENGTH && alpha >= STABILITY_ALPHA {
+            let cap = G::CELLS as i32 - 2 * stable_discs::<G>(o, p).count() as i32;
+            if cap <= alpha {
+                return cap;
+            }
         }
 
         let (mut alpha, mut beta) = (alpha, beta);

@@ -17,6 +17,7 @@ pub mod perft;
 pub mod playable;
 pub mod players;
 pub mod search;
+pub mod stability;
 pub mod tile;
 
 pub use board::{GameBoard, GameState};
