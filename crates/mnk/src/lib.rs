@@ -7,6 +7,7 @@ pub mod board;
 pub mod geometry;
 pub mod kind;
 pub mod notation;
+pub mod pairing;
 pub mod player;
 pub mod threats;
 

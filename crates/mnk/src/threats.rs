@@ -5,6 +5,7 @@
 use ply_engine::Game;
 
 use crate::board::{Mnk, Status};
+use crate::pairing::{self, MAX_LINES};
 
 /// What the lines of a position say, from the side to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -58,21 +59,42 @@ pub fn scan(game: &Mnk) -> Scan {
     scan
 }
 
-/// No line can be completed any more: whatever is played, the board fills
-/// up without a winner.
+/// No one can win any more, so the board fills up without a winner: every
+/// line is blocked or needs more stones than its owner has moves left, or
+/// failing that, each side can hold the other's open lines with a pairing
+/// strategy.
 pub fn is_dead_draw(game: &Mnk) -> bool {
     if game.status() != Status::Playing {
         return false;
     }
     let side = game.to_move();
-    let mine = game.stones(side);
-    let theirs = game.stones(side.opponent());
+    let stones = [game.stones(side), game.stones(side.opponent())];
+    let left = {
+        let (mine, theirs) = stones_left(game);
+        [mine, theirs]
+    };
+    let empty = game.empty_squares();
     let k = game.k() as u32;
-    let (my_left, their_left) = stones_left(game);
-    !game.geo.lines.iter().any(|&line| {
-        let (a, b) = (line & mine, line & theirs);
-        (b == 0 && k - a.count_ones() <= my_left) || (a == 0 && k - b.count_ones() <= their_left)
-    })
+    let mut open = [[0u64; MAX_LINES]; 2];
+    let mut count = [0usize; 2];
+    for &line in &game.geo.lines {
+        for who in 0..2 {
+            if line & stones[1 - who] != 0 {
+                continue;
+            }
+            let need = k - (line & stones[who]).count_ones();
+            if need > left[who] {
+                continue;
+            }
+            // A line one stone short, or too many lines: no quick proof.
+            if need < 2 || count[who] == MAX_LINES {
+                return false;
+            }
+            open[who][count[who]] = line & empty;
+            count[who] += 1;
+        }
+    }
+    (0..2).all(|who| pairing::blockable(&open[who][..count[who]]))
 }
 
 /// Keeps only moves that can matter (value and remoteness preserved):

@@ -139,6 +139,7 @@ fn solver_agrees_with_plain_minimax() {
         ((3, 6, 4), 8, 60),
     ];
     let mut dead_draws = 0;
+    let mut collisions = 0;
     for ((rows, cols, k), empty, count) in boards {
         let start = board(rows, cols, k);
         let mut searcher = Searcher::<Mnk>::new(4);
@@ -170,8 +171,9 @@ fn solver_agrees_with_plain_minimax() {
                 assert_eq!(value, child_value.as_move_value(), "{text} then {mv}");
             }
         }
-        assert!(tiny.stats().collisions > 0);
+        collisions += tiny.stats().collisions;
     }
+    assert!(collisions > 100, "only {collisions} collisions");
     assert!(dead_draws > 0);
 }
 
@@ -181,10 +183,14 @@ fn dead_draws_are_draws() {
     // X to move with two moves left, O with one: O's lines need two more.
     let dead = line.parse_position("X-O--").expect("a position");
     assert!(dead.is_dead_draw());
-    assert!(!line
+    // O to move: X can still fill only a1-c1, and O holds it by answering
+    // b1 with c1 and c1 with b1.
+    assert!(line
         .parse_position("X----")
         .expect("a position")
         .is_dead_draw());
+    // Eight lines over nine squares cannot all hold disjoint pairs.
+    assert!(!Mnk::tic_tac_toe().is_dead_draw());
     // Along random games, every dead draw is a draw by plain minimax.
     let mut rng = StdRng::seed_from_u64(11);
     let mut met = 0;
@@ -192,7 +198,8 @@ fn dead_draws_are_draws() {
         for _ in 0..200 {
             let mut game = board(rows, cols, k);
             while game.result().is_none() {
-                if game.is_dead_draw() {
+                // Plain minimax is quick enough from 8 empty squares.
+                if game.max_remaining_plies() <= Some(8) && game.is_dead_draw() {
                     met += 1;
                     let text = game.format_position();
                     assert_eq!(minimax_value(&game).outcome, Outcome::Draw, "{text}");
@@ -270,4 +277,70 @@ fn moves_outside_the_defences_lose_in_4() {
         }
     }
     assert!(checked > 500, "only {checked} moves checked");
+}
+
+/// Win (1), draw (0) or loss (-1) by plain alpha-beta: no table, no
+/// pruning rules, no dead draws; quick enough for a dozen empty squares.
+fn outcome(game: &mut Mnk, mut alpha: i32, beta: i32) -> i32 {
+    if let Some(result) = game.result() {
+        return match result {
+            GameResult::Draw => 0,
+            GameResult::Win(side) if side == game.to_move() => 1,
+            GameResult::Win(_) => -1,
+        };
+    }
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    let mut best = -1;
+    for mv in moves {
+        let undo = game.play(mv);
+        let s = -outcome(game, -beta, -alpha);
+        game.undo(mv, undo);
+        best = best.max(s);
+        alpha = alpha.max(s);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// Draws proved by pairing strategies along random games, once `empty`
+/// squares are left, checked by plain alpha-beta; the number met.
+fn check_pairing_draws(empty: std::ops::RangeInclusive<u32>, games: usize) -> usize {
+    let mut rng = StdRng::seed_from_u64(12);
+    let mut met = 0;
+    for (rows, cols, k) in [(4, 4, 4), (3, 5, 3), (4, 5, 4), (5, 5, 4), (4, 4, 3)] {
+        for _ in 0..games {
+            let mut game = board(rows, cols, k);
+            while game.result().is_none() {
+                let left = game.max_remaining_plies().unwrap_or(0);
+                if empty.contains(&left) && game.is_dead_draw() {
+                    met += 1;
+                    let text = game.format_position();
+                    assert_eq!(outcome(&mut game.clone(), -1, 1), 0, "{text}");
+                    break;
+                }
+                let mut moves = Vec::new();
+                game.generate_moves(&mut moves);
+                game.play(*moves.choose(&mut rng).expect("a move"));
+            }
+        }
+    }
+    met
+}
+
+#[test]
+fn pairing_draws_are_draws() {
+    let met = check_pairing_draws(9..=11, 100);
+    assert!(met > 50, "only {met} pairing draws met");
+}
+
+/// More of them, further from the end:
+/// `cargo test --release -p ply-mnk -- --ignored`.
+#[test]
+#[ignore]
+fn pairing_draws_far_from_the_end_are_draws() {
+    let met = check_pairing_draws(9..=14, 400);
+    assert!(met > 300, "only {met} pairing draws met");
 }

@@ -1,0 +1,87 @@
+//! Pairing strategies: a cheap proof that a side can no longer win.
+//!
+//! If every line a side could still complete contains a pair of empty
+//! squares, the pairs all disjoint, the other side answers each stone put
+//! on a pair by taking its partner, and no such line is ever completed.
+//! When both sides are held this way the game is a draw, however far from
+//! full the board is.
+
+/// More open lines than this and the search is not worth trying.
+pub const MAX_LINES: usize = 24;
+/// Pair choices tried before giving up (the answer is then "no proof").
+const BUDGET: u32 = 200;
+
+/// Whether lines, given as their empty squares, can each hold a pair of
+/// squares with no square in two pairs. False when unsure.
+pub fn blockable(open: &[u64]) -> bool {
+    let mut lines: Vec<u64> = open.to_vec();
+    lines.sort_unstable_by_key(|l| (l.count_ones(), *l));
+    lines.dedup();
+    // A pair inside a line also lies inside every line containing that one.
+    let mut minimal: Vec<u64> = Vec::with_capacity(lines.len());
+    for &line in &lines {
+        if !minimal.iter().any(|&m| m & !line == 0) {
+            minimal.push(line);
+        }
+    }
+    let mut search = Search {
+        lines: &minimal,
+        pairs: Vec::with_capacity(minimal.len()),
+        budget: BUDGET,
+    };
+    search.place(0, 0)
+}
+
+struct Search<'a> {
+    lines: &'a [u64],
+    pairs: Vec<u64>,
+    budget: u32,
+}
+
+impl Search<'_> {
+    fn place(&mut self, index: usize, used: u64) -> bool {
+        let Some(&line) = self.lines.get(index) else {
+            return true;
+        };
+        if self.pairs.iter().any(|&p| p & !line == 0) {
+            return self.place(index + 1, used);
+        }
+        let free = line & !used;
+        let mut first = free;
+        while first != 0 {
+            let a = first & first.wrapping_neg();
+            first &= first - 1;
+            let mut second = first;
+            while second != 0 {
+                let b = second & second.wrapping_neg();
+                second &= second - 1;
+                if self.budget == 0 {
+                    return false;
+                }
+                self.budget -= 1;
+                self.pairs.push(a | b);
+                if self.place(index + 1, used | a | b) {
+                    return true;
+                }
+                self.pairs.pop();
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn disjoint_pairs_are_found_or_refused() {
+        // Two lines sharing one square of three each: pairs fit.
+        assert!(blockable(&[0b0111, 0b1_1100]));
+        // Three two-square lines over three squares: no disjoint pairs.
+        assert!(!blockable(&[0b011, 0b110, 0b101]));
+        // A line holding another needs no pair of its own.
+        assert!(blockable(&[0b011, 0b111, 0b1011]));
+        assert!(blockable(&[]));
+    }
+}
