@@ -109,7 +109,7 @@ fn full_boards_are_all_stable() {
     // Corners and the discs leaning on them along a filled edge.
     let game = Othello::new(8)
         .unwrap()
-        .parse_position(&format!("XXXO----{}{} X", "X".repeat(1), "-".repeat(55)))
+        .parse_position(&format!("XXXO----X{} X", "-".repeat(55)))
         .unwrap();
     let (p, o) = game.player_opponent();
     let stable = stable_discs::<Size8>(p as u64, o as u64);
