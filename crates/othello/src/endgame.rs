@@ -24,6 +24,8 @@ pub const INFINITY: i32 = 1 << 24;
 const SHALLOW: u32 = 5;
 /// Stability is worth computing only when alpha is this high.
 const STABILITY_ALPHA: i32 = 8;
+/// Above this many empties children are probed before the search.
+const ETC_MIN: u32 = 12;
 /// From this many empties the table is used.
 const TABLE_MIN: u32 = 7;
 
@@ -211,6 +213,22 @@ impl<G: Geometry, const LENGTH: bool> Solver<G, LENGTH> {
             list.push((square, f, key));
         }
         list.sort_unstable_by_key(|m| m.2);
+
+        // Enhanced transposition cutoff: a child already known to refute
+        // this node ends the search before any move is tried.
+        if empties > ETC_MIN {
+            for &(square, f, _) in list.iter() {
+                let (cp, co) = (o ^ f, p | f | G::B::bit(square));
+                let child_hash = crate::bitboard::hash_pair(cp, co);
+                if let Some(bounds) = self.table.probe(child_hash, (cp, co)) {
+                    let score = -Self::to_root(bounds.upper, ply + 1);
+                    if score >= beta {
+                        self.buffers[depth] = list;
+                        return score;
+                    }
+                }
+            }
+        }
 
         let mut best = -INFINITY;
         let mut best_square = NO_MOVE;
