@@ -7,7 +7,7 @@
 //! full the board is.
 
 /// More open lines than this and the search is not worth trying.
-pub const MAX_LINES: usize = 24;
+pub const MAX_LINES: usize = 40;
 /// Pair choices tried before giving up (the answer is then "no proof").
 const BUDGET: u32 = 200;
 
@@ -26,7 +26,6 @@ pub fn blockable(open: &[u64]) -> bool {
     }
     let mut search = Search {
         lines: &minimal,
-        pairs: Vec::with_capacity(minimal.len()),
         budget: BUDGET,
     };
     search.place(0, 0)
@@ -34,20 +33,30 @@ pub fn blockable(open: &[u64]) -> bool {
 
 struct Search<'a> {
     lines: &'a [u64],
-    pairs: Vec<u64>,
     budget: u32,
 }
 
 impl Search<'_> {
-    fn place(&mut self, index: usize, used: u64) -> bool {
-        let Some(&line) = self.lines.get(index) else {
+    /// Gives the remaining lines pairs, most constrained line first.
+    fn place(&mut self, done: u64, used: u64) -> bool {
+        // `done`: bit i set once line i holds a pair.
+        let mut pick = None;
+        let mut fewest = u32::MAX;
+        for (i, &line) in self.lines.iter().enumerate() {
+            if done >> i & 1 == 1 {
+                continue;
+            }
+            let free = (line & !used).count_ones();
+            if free < fewest {
+                fewest = free;
+                pick = Some(i);
+            }
+        }
+        let Some(index) = pick else {
             return true;
         };
-        if self.pairs.iter().any(|&p| p & !line == 0) {
-            return self.place(index + 1, used);
-        }
-        let free = line & !used;
-        let mut first = free;
+        let line = self.lines[index];
+        let mut first = line & !used;
         while first != 0 {
             let a = first & first.wrapping_neg();
             first &= first - 1;
@@ -59,11 +68,17 @@ impl Search<'_> {
                     return false;
                 }
                 self.budget -= 1;
-                self.pairs.push(a | b);
-                if self.place(index + 1, used | a | b) {
+                let pair = a | b;
+                // The pair also serves every other line holding it.
+                let served = self
+                    .lines
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &l)| pair & !l == 0)
+                    .fold(done, |d, (i, _)| d | 1 << i);
+                if self.place(served, used | pair) {
                     return true;
                 }
-                self.pairs.pop();
             }
         }
         false

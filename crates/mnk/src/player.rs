@@ -15,7 +15,7 @@ use crate::board::Mnk;
 /// Positions with more empty squares than this are beyond a quick exact
 /// analysis; there `computer` without a depth plays heuristic alpha-beta
 /// this many plies deep instead.
-const EXACT_LIMIT: u32 = 25;
+const EXACT_LIMIT: u32 = 30;
 const DEFAULT_DEPTH: u32 = 4;
 
 impl Playable for Mnk {
