@@ -61,13 +61,47 @@ fn known_values_of_small_games() {
     }
 }
 
-/// Each is well under a second in release (`ply bench mnk` times them).
+/// Each is well under a second in release (`ply bench mnk` times the
+/// first three).
 #[test]
 fn known_values_of_larger_games() {
     assert_eq!(solve(&board(5, 5, 4)).outcome, Outcome::Draw);
-    for (rows, cols) in [(6, 5), (5, 6)] {
+    for (rows, cols) in [(6, 5), (5, 6), (6, 6), (7, 7), (8, 8)] {
         assert_eq!(solve(&board(rows, cols, 4)).outcome, Outcome::Win);
     }
+    for (rows, cols) in [(5, 5), (6, 5), (5, 6)] {
+        assert_eq!(solve(&board(rows, cols, 5)).outcome, Outcome::Draw);
+    }
+}
+
+#[test]
+fn every_first_move_of_5x5_k4_draws() {
+    let analysis = Searcher::<Mnk>::new(16).analyze(&board(5, 5, 4));
+    assert_eq!(analysis.value, Value::draw(Some(25)));
+    assert!(analysis
+        .moves
+        .iter()
+        .all(|(_, v)| v.outcome == Outcome::Draw));
+}
+
+/// The first move decides (6,5,4): the centre wins in 11, a corner loses.
+#[test]
+fn first_moves_of_6x5_k4() {
+    let start = board(6, 5, 4);
+    let analysis = Searcher::<Mnk>::new(64).analyze(&start);
+    assert_eq!(analysis.value, Value::win(11));
+    let value = |square: &str| {
+        let mv = start.parse_move(square).expect("a square");
+        analysis
+            .moves
+            .iter()
+            .find(|(m, _)| *m == mv)
+            .expect("a move")
+            .1
+    };
+    assert_eq!(value("c3"), Value::win(10));
+    assert_eq!(value("a1"), Value::lose(15));
+    assert_eq!(value("b1").outcome, Outcome::Draw);
 }
 
 /// Plain negamax: no pruning, no table, no ordering. Scores are
@@ -212,19 +246,6 @@ fn dead_draws_are_draws() {
         }
     }
     assert!(met > 100, "only {met} dead draws met");
-}
-
-/// Slower: `cargo test --release -p ply-mnk -- --ignored`.
-#[test]
-#[ignore]
-fn every_first_move_of_5x5_k4_draws_and_6x6_k4_is_won() {
-    let analysis = Searcher::<Mnk>::new(256).analyze(&board(5, 5, 4));
-    assert_eq!(analysis.value.outcome, Outcome::Draw);
-    assert!(analysis
-        .moves
-        .iter()
-        .all(|(_, v)| v.outcome == Outcome::Draw));
-    assert_eq!(solve(&board(6, 6, 4)).outcome, Outcome::Win);
 }
 
 /// The speed targets for `ply bench mnk` (medians, release build):
