@@ -1,6 +1,9 @@
 //! The (m,n,k) games: k in a row on a rows x cols board (up to 8x8), X
-//! first; tic-tac-toe is (3,3,3). Rules on bitboards, notation, threat-based
-//! pruning and ordering for the exact solver, and the registry entries.
+//! first; tic-tac-toe is (3,3,3). Rules on bitboards kept in every symmetric
+//! image, notation, and what makes the generic exact solver fast here:
+//! threat-based pruning (forced wins and blocks, defences against double
+//! threats, dead squares), line-based move ordering, and early draws (no
+//! line completable, or both sides held by pairing strategies).
 
 pub mod bench;
 pub mod board;

@@ -6,26 +6,33 @@
 //! When both sides are held this way the game is a draw, however far from
 //! full the board is.
 
-/// More open lines than this and the search is not worth trying.
+/// More open lines than this and the search is not worth trying (at most
+/// 64: the search marks lines done in a `u64`).
 pub const MAX_LINES: usize = 40;
+const _: () = assert!(MAX_LINES <= 64);
 /// Pair choices tried before giving up (the answer is then "no proof").
 const BUDGET: u32 = 200;
 
-/// Whether lines, given as their empty squares, can each hold a pair of
-/// squares with no square in two pairs. False when unsure.
+/// Whether lines (at most `MAX_LINES`), given as their empty squares, can
+/// each hold a pair of squares with no square in two pairs. False when
+/// unsure.
 pub fn blockable(open: &[u64]) -> bool {
-    let mut lines: Vec<u64> = open.to_vec();
+    let mut lines = [0u64; MAX_LINES];
+    let lines = &mut lines[..open.len()];
+    lines.copy_from_slice(open);
     lines.sort_unstable_by_key(|l| (l.count_ones(), *l));
-    lines.dedup();
-    // A pair inside a line also lies inside every line containing that one.
-    let mut minimal: Vec<u64> = Vec::with_capacity(lines.len());
-    for &line in &lines {
-        if !minimal.iter().any(|&m| m & !line == 0) {
-            minimal.push(line);
+    // A pair inside a line also lies inside every line containing that one,
+    // so only the minimal lines need pairs of their own.
+    let mut minimal = [0u64; MAX_LINES];
+    let mut count = 0;
+    for &line in lines.iter() {
+        if !minimal[..count].iter().any(|&m| m & !line == 0) {
+            minimal[count] = line;
+            count += 1;
         }
     }
     let mut search = Search {
-        lines: &minimal,
+        lines: &minimal[..count],
         budget: BUDGET,
     };
     search.place(0, 0)
