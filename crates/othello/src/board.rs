@@ -54,6 +54,11 @@ impl GameBoard {
         }
     }
 
+    /// The board from its two disc sets (bit `row * size + column`).
+    pub(crate) fn from_bits(size: u8, black: u128, white: u128) -> GameBoard {
+        GameBoard { size, black, white }
+    }
+
     pub fn size(&self) -> u8 {
         self.size
     }

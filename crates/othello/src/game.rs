@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::bitboard::{hash_pair, Bits, Geometry};
 use crate::board::{GameBoard, GameState};
 use crate::error::OthelloError;
+use crate::symmetry;
 use crate::tile::Tile;
 use crate::with_geometry;
 
@@ -29,7 +30,7 @@ impl Move {
 }
 
 /// The exact identity of a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct OthelloKey {
     pub black: u128,
     pub white: u128,
@@ -107,6 +108,18 @@ impl Othello {
         match self.to_move {
             Side::First => margin,
             Side::Second => -margin,
+        }
+    }
+
+    /// The position under symmetry `t` (see `symmetry::map_square`).
+    pub fn transformed(&self, t: u8) -> Othello {
+        let size = self.size();
+        let black = symmetry::transform(self.board.discs(Tile::Black), size, t);
+        let white = symmetry::transform(self.board.discs(Tile::White), size, t);
+        Othello {
+            board: GameBoard::from_bits(size, black, white),
+            to_move: self.to_move,
+            ply: self.ply,
         }
     }
 
@@ -200,6 +213,24 @@ impl Game for Othello {
 
     fn ply(&self) -> u32 {
         self.ply
+    }
+
+    /// The least key among the eight symmetric images.
+    fn canonical(&self) -> (u64, OthelloKey) {
+        (0..symmetry::SYMMETRIES)
+            .map(|t| {
+                let image = self.transformed(t);
+                (image.key(), image.hash())
+            })
+            .min()
+            .map(|(key, hash)| (hash, key))
+            .unwrap_or((self.hash(), self.key()))
+    }
+
+    fn symmetric_images(&self) -> Vec<Othello> {
+        (1..symmetry::SYMMETRIES)
+            .map(|t| self.transformed(t))
+            .collect()
     }
 
     fn max_remaining_plies(&self) -> Option<u32> {

@@ -18,6 +18,7 @@ pub mod playable;
 pub mod players;
 pub mod search;
 pub mod stability;
+pub mod symmetry;
 pub mod tile;
 
 pub use board::{GameBoard, GameState};

@@ -361,3 +361,22 @@ fn play_and_undo_restore_everything() {
     game.undo(mv, undo);
     assert_eq!(game, before);
 }
+
+#[test]
+fn symmetric_images_are_equivalent() {
+    use ply_engine::Playable;
+    let start = Othello::new(8).unwrap();
+    // The start is symmetric under the half turn and the main diagonal.
+    assert_eq!(start.transformed(3), start);
+    assert_eq!(start.transformed(4), start);
+    assert_eq!(start.symmetric_images().len(), 7);
+    let game = position("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X");
+    for image in game.symmetric_images() {
+        assert_eq!(image.perft(4), game.perft(4));
+        assert_eq!(image.canonical(), game.canonical());
+        assert_eq!(
+            image.board().count(Tile::Black),
+            game.board().count(Tile::Black)
+        );
+    }
+}
