@@ -16,7 +16,7 @@ use crate::search::Search;
 pub const EXACT_EMPTIES: u32 = 20;
 /// Search depth when the position is too big to solve and no depth or time
 /// was given.
-pub const DEFAULT_DEPTH: u32 = 10;
+pub const DEFAULT_DEPTH: u32 = 12;
 
 /// The exact value of a length-aware score for the side to move.
 fn exact_value(score: i32) -> Value {

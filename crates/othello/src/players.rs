@@ -15,7 +15,7 @@ use crate::game::{Move, Othello};
 use crate::search::Search;
 
 /// The default strength of `computer`.
-pub const DEFAULT_LEVEL: u32 = 8;
+pub const DEFAULT_LEVEL: u32 = 10;
 
 /// How deep a level searches and from how many empties it plays perfectly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,9 +7,9 @@
 
 use crate::bitboard::{Bits, Geometry};
 
-/// One axis: its bit step and whether it moves sideways (so that shifts
-/// must not wrap between rows).
-const AXES: [(u32, bool); 4] = [(1, true), (0, false), (1, true), (2, true)];
+/// Whether each axis (east, south, south-east, south-west) moves sideways,
+/// so that its shifts must not wrap between rows.
+const SIDEWAYS: [bool; 4] = [true, false, true, true];
 
 fn step<G: Geometry>(axis: usize) -> u32 {
     match axis {
@@ -25,7 +25,7 @@ fn step<G: Geometry>(axis: usize) -> u32 {
 #[inline(always)]
 fn both_neighbours<G: Geometry>(x: G::B, axis: usize) -> G::B {
     let s = step::<G>(axis);
-    let sideways = AXES[axis].1;
+    let sideways = SIDEWAYS[axis];
     if sideways {
         let forward_from = x & !last_column::<G>();
         let backward_from = x & !first_column::<G>();
@@ -77,7 +77,7 @@ fn full_lines<G: Geometry>(occupied: G::B, axis: usize) -> G::B {
     // Grow from the border inwards, one direction at a time: a square is
     // full-to-the-edge when occupied and its neighbour toward the edge is.
     let s = step::<G>(axis);
-    let sideways = AXES[axis].1;
+    let sideways = SIDEWAYS[axis];
     let n = G::SIZE;
     let (east_stop, west_stop) = (last_column::<G>(), first_column::<G>());
     let first_row = G::FULL >> (n * (n - 1));
