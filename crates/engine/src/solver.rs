@@ -268,6 +268,7 @@ impl<G: Game> Searcher<G> {
         }
 
         let original_alpha = alpha;
+        let nodes_before = self.nodes;
         let mut best_score = -WIN - 1;
         let mut best_move = None;
         let child_depth = if depth == EXACT_DEPTH {
@@ -302,7 +303,7 @@ impl<G: Game> Searcher<G> {
         self.table.store(
             hash,
             key,
-            stored_depth as u32,
+            replacement_priority(stored_depth, self.nodes - nodes_before),
             Entry {
                 score: score::to_node_relative(best_score, ply),
                 bound,
@@ -312,6 +313,13 @@ impl<G: Game> Searcher<G> {
         );
         best_score
     }
+}
+
+/// Which entry a table bucket keeps: deeper searches first, then (in exact
+/// solves, where every entry has the same depth) the larger subtree, which
+/// cost more to compute.
+fn replacement_priority(depth: u8, subtree_nodes: u64) -> u32 {
+    (u32::from(depth) << 24) | subtree_nodes.min(0xFF_FFFF) as u32
 }
 
 /// The value of a position from its moves' values: the best one, one ply
