@@ -119,3 +119,40 @@ fn perft_counts_tictactoe() {
     run.assert_ok();
     assert!(run.stdout.contains("perft 9 = 127872"), "{}", run.stdout);
 }
+
+#[test]
+fn a_learner_file_is_refused_for_another_board() {
+    let dir = std::env::temp_dir().join(format!("ply-learner-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("tictactoe.json");
+    let file = file.to_str().expect("utf-8 path");
+    ply(
+        &["train", "tictactoe", "--games", "20", "--learner", file],
+        "",
+    )
+    .assert_ok();
+    let learner = format!("learner:{file}");
+    ply(
+        &[
+            "play",
+            "mnk",
+            "--size",
+            "4",
+            "--players",
+            &format!("{learner},random"),
+        ],
+        "",
+    )
+    .assert_user_error("4x4 k=3");
+    ply(
+        &[
+            "play",
+            "tictactoe",
+            "--players",
+            &format!("{learner},random"),
+        ],
+        "",
+    )
+    .assert_ok();
+    std::fs::remove_dir_all(&dir).ok();
+}

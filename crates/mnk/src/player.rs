@@ -19,6 +19,10 @@ const EXACT_LIMIT: u32 = 30;
 const DEFAULT_DEPTH: u32 = 4;
 
 impl Playable for Mnk {
+    fn variant(&self) -> String {
+        format!("{}x{} k={}", self.rows(), self.cols(), self.k())
+    }
+
     /// `computer` with a depth (`--depth D` or `computer:D`) is the 000
     /// request's player; without one it is perfect where that is quick and
     /// heuristic alpha-beta elsewhere.
