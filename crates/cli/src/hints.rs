@@ -8,7 +8,7 @@ pub fn describe(value: &Value) -> String {
 }
 
 /// Every move grouped winning / drawing / unknown / losing, best first, each
-/// with its remoteness (or final margin) in brackets.
+/// with its remoteness, final margin or search score in brackets.
 pub fn format_report(report: &Report) -> String {
     let mut text = format!("Value: {}", describe(&report.value));
     if let Some(depth) = report.depth {
@@ -24,11 +24,14 @@ pub fn format_report(report: &Report) -> String {
         };
         let list: Vec<String> = moves
             .iter()
-            .map(|m| match (m.value.remoteness, m.value.margin) {
-                (_, Some(margin)) => format!("{} ({margin:+})", m.mv),
-                (Some(r), None) => format!("{} ({r})", m.mv),
-                _ => m.mv.clone(),
-            })
+            .map(
+                |m| match (m.value.remoteness, m.value.margin, m.value.heuristic) {
+                    (_, Some(margin), _) => format!("{} ({margin:+})", m.mv),
+                    (Some(r), None, _) => format!("{} ({r})", m.mv),
+                    (None, None, Some(score)) => format!("{} (score {score:+})", m.mv),
+                    _ => m.mv.clone(),
+                },
+            )
             .collect();
         text.push_str(&format!("  {title:<9} {}\n", list.join(" ")));
     }

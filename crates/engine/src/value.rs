@@ -126,6 +126,9 @@ impl Value {
             (Outcome::Win, Some(r)) => format!("win in {r}"),
             (Outcome::Lose, Some(r)) => format!("lose in {r}"),
             (Outcome::Draw, Some(r)) => format!("draw ({r} to the end)"),
+            (Outcome::Unknown, _) if self.heuristic.is_some() => {
+                format!("unknown (score {:+})", self.heuristic.unwrap_or(0))
+            }
             (o, _) => o.as_str().to_string(),
         };
         if let Some(m) = self.margin {

@@ -80,7 +80,12 @@ fn to_json(
     stats: bool,
 ) -> serde_json::Value {
     let value_json = |v: &ply_engine::Value| {
-        let mut object = json!({ "value": v.outcome.as_str(), "remoteness": v.remoteness });
+        // `seed_score` is request 000's scale: win 3, draw 2, undecided 1, loss 0.
+        let mut object = json!({
+            "value": v.outcome.as_str(),
+            "remoteness": v.remoteness,
+            "seed_score": v.outcome.seed_score(),
+        });
         if let Some(margin) = v.margin {
             object["margin"] = json!(margin);
         }
