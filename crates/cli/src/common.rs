@@ -29,7 +29,8 @@ impl EngineArgs {
 #[derive(clap::Args, Debug, Clone)]
 pub struct PositionArgs {
     /// Start from this position (the game's notation; see `ply games`).
-    #[arg(long, value_name = "POS")]
+    /// Positions may start with '-' (an empty square), so hyphens are allowed.
+    #[arg(long, value_name = "POS", allow_hyphen_values = true)]
     pub position: Option<String>,
 }
 

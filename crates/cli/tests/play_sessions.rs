@@ -156,3 +156,46 @@ fn a_learner_file_is_refused_for_another_board() {
     .assert_ok();
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn undo_between_two_people_hands_the_turn_back() {
+    let run = ply(
+        &["play", "tictactoe", "--players", "human,human"],
+        "b2\na1\nundo\nc3\n",
+    );
+    run.assert_ok();
+    let prompts: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.contains("to move>"))
+        .collect();
+    assert_eq!(
+        prompts,
+        [
+            "X to move> b2",
+            "O to move> a1",
+            "X to move> undo",
+            "O to move> c3",
+            "X to move> "
+        ]
+    );
+}
+
+#[test]
+fn positions_may_start_with_a_hyphen() {
+    // FFO #1: black to move wins by 18 with g8.
+    let ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    let run = ply(&["solve", "othello", "--position", ffo1, "--json"], "");
+    run.assert_ok();
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).expect("valid JSON");
+    assert_eq!(value["value"], "win");
+    assert_eq!(value["margin"], 18);
+    let best: Vec<&serde_json::Value> = value["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .filter(|m| m["margin"] == 18)
+        .collect();
+    assert_eq!(best.len(), 1);
+    assert_eq!(best[0]["move"], "g8");
+}

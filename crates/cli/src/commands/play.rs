@@ -100,6 +100,8 @@ struct Play<'a> {
 /// What the person at the prompt asked for.
 enum Turn {
     Moved,
+    /// Moves were taken back: whoever is to move now takes the turn.
+    TookBack,
     Quit,
 }
 
@@ -210,6 +212,7 @@ impl Play<'_> {
                 },
                 Seat::Human => match self.human_turn(side, input, out)? {
                     Turn::Moved => {}
+                    Turn::TookBack => continue,
                     Turn::Quit => return Ok(false),
                 },
             }
@@ -251,6 +254,7 @@ impl Play<'_> {
                     if self.undo_to_human() {
                         writeln!(out, "Taken back.")?;
                         writeln!(out, "{}", self.session.render(self.colour))?;
+                        return Ok(Turn::TookBack);
                     } else {
                         writeln!(out, "Nothing to undo.")?;
                     }
