@@ -24,6 +24,15 @@ impl Side {
         }
     }
 
+    /// Whose turn it is after `plies` plies in a game that alternates strictly.
+    pub fn after_plies(plies: u32) -> Side {
+        if plies.is_multiple_of(2) {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+
     /// 0 for the first player, 1 for the second: an index into per-side arrays.
     pub fn index(self) -> usize {
         match self {

@@ -357,11 +357,7 @@ mod tests {
         type Key = u32;
 
         fn to_move(&self) -> Side {
-            if self.ply & 1 == 0 {
-                Side::First
-            } else {
-                Side::Second
-            }
+            Side::after_plies(self.ply)
         }
         fn result(&self) -> Option<GameResult> {
             (self.left == 0).then(|| GameResult::Win(self.to_move().opponent()))

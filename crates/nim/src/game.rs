@@ -112,11 +112,7 @@ impl Game for Nim {
     type Key = NimKey;
 
     fn to_move(&self) -> Side {
-        if self.ply & 1 == 0 {
-            Side::First
-        } else {
-            Side::Second
-        }
+        Side::after_plies(self.ply)
     }
 
     fn result(&self) -> Option<GameResult> {
