@@ -350,17 +350,21 @@ fn best_depth_limited<M: Copy>(moves: &[(M, Value)]) -> Value {
 }
 
 /// The value of a move from lower and upper bound scores (mover's side).
+///
+/// A decided win in the lower bound is exact, remoteness included: the
+/// pessimistic search counts every line that reaches the horizon as a loss,
+/// so it finds exactly the fastest win forced within the horizon, and the
+/// true fastest win lies within it too. Likewise a decided loss in the upper
+/// bound.
 fn bounded_value(lower: i32, upper: i32) -> Value {
     let decided_win = |s: i32| s > DECIDED && s < WIN;
     let decided_loss = |s: i32| s < -DECIDED && s > -WIN;
     // Scores are relative to the position one ply above the move's child: a
     // win scored WIN - p ends p plies after that position, p - 1 after the move.
     if decided_win(lower) {
-        let remoteness = (lower == upper).then_some((WIN - lower - 1) as u32);
-        Value::new(Outcome::Win, remoteness)
+        Value::win((WIN - lower - 1) as u32)
     } else if decided_loss(upper) {
-        let remoteness = (lower == upper).then_some((WIN + upper - 1) as u32);
-        Value::new(Outcome::Lose, remoteness)
+        Value::lose((WIN + upper - 1) as u32)
     } else if lower == 0 && upper == 0 {
         Value::draw(None)
     } else {

@@ -234,6 +234,12 @@ fn depth_limited_labels_are_sound_and_settle_with_depth() {
             if label.outcome != Outcome::Unknown {
                 assert_eq!(label.outcome, truth.outcome, "depth {depth} move {mv}");
             }
+            if label.outcome != Outcome::Draw && label.remoteness.is_some() {
+                assert_eq!(
+                    label.remoteness, truth.remoteness,
+                    "depth {depth} move {mv}"
+                );
+            }
         }
     }
     // From 12 of 21 every line ends within 9 plies: depth 9 decides everything.
@@ -296,4 +302,37 @@ fn mcts_finds_the_winning_line_of_race() {
         .player(&BotSpec::Mcts(3000), &EngineConfig::default())
         .unwrap();
     assert_eq!(mcts.choose(&game).mv, 3);
+}
+
+#[test]
+fn depth_limited_decided_labels_carry_exact_remoteness() {
+    let mut exact = Searcher::new(1);
+    let mut limited = Searcher::new(1);
+    let mut decided = 0;
+    for total in 0..21 {
+        for ply in [0, 1, 30] {
+            let game = Race::new(21, 36)
+                .parse_position(&format!("{total}/{ply}"))
+                .unwrap();
+            let truth = exact.analyze(&game);
+            for depth in 1..=9 {
+                let labels = limited.analyze_to_depth(&game, depth);
+                for ((mv, t), (_, l)) in truth.moves.iter().zip(&labels.moves) {
+                    match l.outcome {
+                        Outcome::Win | Outcome::Lose => {
+                            decided += 1;
+                            assert_eq!(
+                                (l.outcome, l.remoteness),
+                                (t.outcome, t.remoteness),
+                                "{total}/{ply} depth {depth} move {mv}"
+                            );
+                        }
+                        Outcome::Draw => assert_eq!(t.outcome, Outcome::Draw),
+                        Outcome::Unknown => {}
+                    }
+                }
+            }
+        }
+    }
+    assert!(decided > 100, "only {decided} decided labels");
 }
