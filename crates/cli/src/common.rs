@@ -7,7 +7,8 @@ use ply_engine::{EngineConfig, GameKind, GameOptions, Session};
 #[derive(clap::Args, Debug, Clone)]
 pub struct EngineArgs {
     /// Transposition table size in MiB.
-    #[arg(long = "hash", value_name = "MB", default_value_t = 64)]
+    #[arg(long = "hash", value_name = "MB", default_value_t = 64,
+          value_parser = crate::common::parse_hash_mb)]
     pub hash_mb: usize,
     /// Seed for every random choice.
     #[arg(long, default_value_t = 0)]
@@ -48,5 +49,19 @@ impl PositionArgs {
                 .with_context(|| format!("bad --position '{position}'"))?;
         }
         Ok(session)
+    }
+}
+
+/// Largest `--hash` accepted, in MiB; the table takes less if the system
+/// refuses that much.
+const MAX_HASH_MB: usize = 32_768;
+
+/// `--hash MB`: a whole number of MiB from 1 to `MAX_HASH_MB`.
+pub fn parse_hash_mb(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => Ok(mb),
+        _ => Err(format!(
+            "give a whole number of MiB from 1 to {MAX_HASH_MB}"
+        )),
     }
 }

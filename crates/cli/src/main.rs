@@ -51,8 +51,32 @@ fn with_game<A: FromArgMatches>(
     run(kind, &options, args)
 }
 
+/// Turns a clap error into the one-line message of the command-line
+/// contract; help and version requests still print and exit 0.
+fn one_line_usage_error(error: clap::Error) -> anyhow::Error {
+    use clap::error::ErrorKind;
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => error.exit(),
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
+            let games: Vec<&str> = registry::games().iter().map(|g| g.name()).collect();
+            anyhow::anyhow!("name a game: {} (see ply --help)", games.join(", "))
+        }
+        _ => {
+            // The message is the first paragraph; usage and tips follow it.
+            let text = error.to_string();
+            let message: Vec<&str> = text
+                .lines()
+                .take_while(|line| !line.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            let message = message.join(" ");
+            anyhow::anyhow!("{} (see --help)", message.trim_start_matches("error: "))
+        }
+    }
+}
+
 fn run() -> anyhow::Result<()> {
-    let matches = command().try_get_matches().unwrap_or_else(|e| e.exit());
+    let matches = command().try_get_matches().map_err(one_line_usage_error)?;
     match matches.subcommand() {
         Some(("play", m)) => with_game(m, play::run),
         Some(("solve", m)) => with_game(m, solve::run),

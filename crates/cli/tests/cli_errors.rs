@@ -8,6 +8,10 @@ use support::ply;
 fn unknown_game_and_command() {
     ply(&["play", "chess"], "").assert_user_error("chess");
     ply(&["frobnicate"], "").assert_user_error("frobnicate");
+    ply(&["play"], "").assert_user_error("name a game");
+    ply(&["perft", "tictactoe"], "").assert_user_error("<DEPTH>");
+    ply(&["solve", "tictactoe", "--depth", "abc"], "").assert_user_error("abc");
+    ply(&["solve", "tictactoe", "--hash", "100000000000"], "").assert_user_error("MiB");
 }
 
 #[test]

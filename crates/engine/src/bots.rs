@@ -206,6 +206,12 @@ impl<G: Game> Player<G> for HeuristicPlayer {
     }
 }
 
+/// The game's type name without its module path ("Mnk"), for learner files.
+fn short_type_name<G>() -> &'static str {
+    let full = std::any::type_name::<G>();
+    full.rsplit("::").next().unwrap_or(full)
+}
+
 /// The generic players every game gets unless it builds its own.
 pub fn generic_player<G: Playable>(
     game: &G,
@@ -227,7 +233,7 @@ pub fn generic_player<G: Playable>(
         BotSpec::Mcts(playouts) => Box::new(crate::mcts::MctsPlayer::new(*playouts, config)),
         BotSpec::Learner(path) => Box::new(crate::learner::LearnerPlayer::<G>::open(
             path.as_deref(),
-            std::any::type_name::<G>(),
+            short_type_name::<G>(),
             &game.variant(),
             config,
         )?),

@@ -53,8 +53,16 @@ impl<K: Copy + Eq, D: Copy> TranspositionTable<K, D> {
         } else {
             buckets.next_power_of_two() / 2
         };
+        // Ask for the memory without aborting: when the system refuses a
+        // huge `--hash`, settle for the largest power of two it grants.
+        let mut count = count;
+        let mut buckets = Vec::new();
+        while buckets.try_reserve_exact(count).is_err() && count > 1 {
+            count /= 2;
+        }
+        buckets.resize(count, [None, None]);
         TranspositionTable {
-            buckets: vec![[None, None]; count],
+            buckets,
             mask: count - 1,
             stats: TableStats {
                 capacity: 2 * count as u64,

@@ -29,7 +29,8 @@ pub struct TournamentArgs {
     pub depth: Option<u32>,
     /// Transposition table size in MiB for each bot in each game: every
     /// game builds fresh bots, so a small table keeps games quick to start.
-    #[arg(long = "hash", value_name = "MB", default_value_t = 4)]
+    #[arg(long = "hash", value_name = "MB", default_value_t = 4,
+          value_parser = crate::common::parse_hash_mb)]
     pub hash_mb: usize,
     /// Seed for every random choice (each bot in each game gets its own).
     #[arg(long, default_value_t = 0)]

@@ -41,6 +41,12 @@ impl Run {
     pub fn assert_user_error(&self, fragment: &str) {
         assert_eq!(self.code, 2, "exit code; stderr: {}", self.stderr);
         assert!(!self.stderr.contains("panicked"), "panic: {}", self.stderr);
+        assert_eq!(
+            self.stderr.lines().count(),
+            1,
+            "one line on stderr: {}",
+            self.stderr
+        );
         assert!(
             self.stderr
                 .to_lowercase()
