@@ -18,7 +18,7 @@ fn unknown_game_and_command() {
 fn bad_players() {
     ply(&["play", "tictactoe", "--players", "human,wizard"], "").assert_user_error("wizard");
     ply(&["play", "tictactoe", "--players", "alphabeta:x,human"], "")
-        .assert_user_error("not a whole number");
+        .assert_user_error("whole number");
     ply(&["play", "tictactoe", "--players", "human"], "").assert_user_error("two players");
 }
 

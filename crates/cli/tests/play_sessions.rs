@@ -199,3 +199,27 @@ fn positions_may_start_with_a_hyphen() {
     assert_eq!(best.len(), 1);
     assert_eq!(best[0]["move"], "g8");
 }
+
+#[test]
+fn undo_before_any_human_move_changes_nothing() {
+    let run = ply(
+        &["play", "tictactoe", "--players", "computer,human"],
+        "undo\n",
+    );
+    run.assert_ok();
+    assert!(run.stdout.contains("Nothing to undo."), "{}", run.stdout);
+    assert_eq!(run.stdout.matches("X plays").count(), 1, "{}", run.stdout);
+}
+
+#[test]
+fn nim_positions_name_a_missing_row_and_the_tree_refuses_other_outputs() {
+    ply(&["solve", "nim", "--heaps", "1,,2"], "").assert_user_error("row 2 is missing");
+    ply(
+        &["solve", "nim", "--heaps", "1,2,3", "--tree", "--json"],
+        "",
+    )
+    .assert_user_error("--json");
+    let run = ply(&["solve", "nim", "--heaps", "1 2 3"], "");
+    run.assert_ok();
+    assert!(run.stdout.contains("Position: 1,2,3"), "{}", run.stdout);
+}

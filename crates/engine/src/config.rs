@@ -63,9 +63,13 @@ impl FromStr for PlayerSpec {
             let arg = arg.ok_or_else(|| {
                 GameError::BadOption(format!("player '{text}' needs a number: {name}:{what}"))
             })?;
-            arg.parse::<u32>().map_err(|_| {
-                GameError::BadOption(format!("player '{text}': '{arg}' is not a whole number"))
-            })
+            match arg.parse::<u32>() {
+                Ok(n) if n >= 1 => Ok(n),
+                _ => Err(GameError::BadOption(format!(
+                    "player '{text}': {what} must be a whole number from 1 to {}, not '{arg}'",
+                    u32::MAX
+                ))),
+            }
         };
         let no_arg = |spec: BotSpec| -> Result<PlayerSpec, GameError> {
             match arg {
@@ -91,9 +95,12 @@ impl FromStr for PlayerSpec {
             "mcts" => Ok(PlayerSpec::Bot(BotSpec::Mcts(number("PLAYOUTS")?))),
             "heuristic" => no_arg(BotSpec::Heuristic),
             "random" => no_arg(BotSpec::Random),
-            "learner" => Ok(PlayerSpec::Bot(BotSpec::Learner(
-                arg.filter(|a| !a.is_empty()).map(PathBuf::from),
-            ))),
+            "learner" => match arg {
+                Some("") => Err(GameError::BadOption(
+                    "player 'learner:' needs a file after the ':' (or plain 'learner')".into(),
+                )),
+                _ => Ok(PlayerSpec::Bot(BotSpec::Learner(arg.map(PathBuf::from)))),
+            },
             _ => Err(GameError::BadOption(format!(
                 "unknown player '{text}' (expected human, computer, perfect, alphabeta:DEPTH, \
                  mcts:PLAYOUTS, heuristic, random or learner[:FILE])"
@@ -146,5 +153,12 @@ mod tests {
         assert!("alphabeta:x".parse::<PlayerSpec>().is_err());
         assert!("wizard".parse::<PlayerSpec>().is_err());
         assert!("random:3".parse::<PlayerSpec>().is_err());
+        assert!("alphabeta:0".parse::<PlayerSpec>().is_err());
+        assert!("mcts:99999999999".parse::<PlayerSpec>().is_err());
+        assert!("learner:".parse::<PlayerSpec>().is_err());
+        assert_eq!(
+            "learner".parse(),
+            Ok(PlayerSpec::Bot(BotSpec::Learner(None)))
+        );
     }
 }

@@ -19,10 +19,17 @@ pub fn parse_rows(text: &str) -> Result<Vec<u16>, GameError> {
     }
     let separated = text.contains(',') || text.contains(char::is_whitespace);
     let rows: Vec<u16> = if separated {
-        let parts: Vec<&str> = text
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|p| !p.is_empty())
-            .collect();
+        let parts: Vec<&str> = if text.contains(',') {
+            text.split(',').map(str::trim).collect()
+        } else {
+            text.split_whitespace().collect()
+        };
+        if let Some(i) = parts.iter().position(|p| p.is_empty()) {
+            return Err(bad(format!(
+                "row {} is missing (write 0 for an empty row)",
+                i + 1
+            )));
+        }
         parts
             .iter()
             .map(|p| {

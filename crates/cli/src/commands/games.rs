@@ -10,7 +10,8 @@ pub fn run() -> anyhow::Result<()> {
                 .value_name
                 .map(|v| format!(" {v}"))
                 .unwrap_or_default();
-            println!("    --{}{value:<12} {}", option.name, option.help);
+            let flag = format!("--{}{value}", option.name);
+            println!("    {flag:<16} {}", option.help);
         }
     }
     Ok(())

@@ -74,6 +74,9 @@ fn ask<T>(
             return Ok(None);
         }
         let text = line.trim();
+        if text.is_empty() {
+            continue;
+        }
         if matches!(text, "q" | "quit" | "exit") {
             return Ok(None);
         }

@@ -17,7 +17,7 @@ pub struct PlayArgs {
     #[arg(long, value_delimiter = ',', default_value = "human,computer")]
     pub players: Vec<String>,
     /// Number of games to play in a row; the score is kept.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub games: u32,
     /// Maximum search depth of the computer (plies).
     #[arg(long)]
@@ -113,7 +113,7 @@ impl Play<'_> {
     fn run(&mut self, games: u32, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
         // Wins per seat, then draws.
         let mut score = [0u32; 3];
-        for number in 1..=games.max(1) {
+        for number in 1..=games {
             if number > 1 {
                 self.session.restart();
                 writeln!(out, "\nGame {number} of {games}")?;
@@ -267,17 +267,23 @@ impl Play<'_> {
         }
     }
 
-    /// Takes back moves until it is a person's turn again, at least one move.
+    /// Takes back moves until it is a person's turn again, at least one
+    /// move; changes nothing (false) when no earlier turn was a person's.
     fn undo_to_human(&mut self) -> bool {
-        if !self.session.undo() {
-            return false;
-        }
-        while matches!(self.seats[self.session.to_move().index()], Seat::Bot(_))
-            || self.session.must_pass()
-        {
-            if !self.session.undo() {
+        let mut probe = self.session.boxed_clone();
+        let mut steps = 0;
+        loop {
+            if !probe.undo() {
+                return false;
+            }
+            steps += 1;
+            let seat = &self.seats[probe.to_move().index()];
+            if matches!(seat, Seat::Human) && !probe.must_pass() {
                 break;
             }
+        }
+        for _ in 0..steps {
+            self.session.undo();
         }
         true
     }

@@ -26,6 +26,9 @@ pub struct SolveArgs {
 pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyhow::Result<()> {
     let mut session = args.position.session(kind, options)?;
     if let Some(special) = kind.special_solve(options, session.as_mut()) {
+        if args.json || args.stats || args.depth.is_some() {
+            anyhow::bail!("--json, --stats and --depth do not apply to this output");
+        }
         print!("{}", special?);
         return Ok(());
     }
