@@ -13,6 +13,10 @@ pub struct EngineArgs {
     /// Seed for every random choice.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Thinking time per move in milliseconds, for engines that search
+    /// against the clock (Othello); others use their depth.
+    #[arg(long = "move-time", value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub move_time_ms: Option<u64>,
 }
 
 impl EngineArgs {
@@ -21,7 +25,7 @@ impl EngineArgs {
             hash_mb: self.hash_mb,
             depth,
             seed: self.seed,
-            move_time: None,
+            move_time: self.move_time_ms.map(std::time::Duration::from_millis),
         }
     }
 }
@@ -63,5 +67,13 @@ pub fn parse_hash_mb(text: &str) -> Result<usize, String> {
         _ => Err(format!(
             "give a whole number of MiB from 1 to {MAX_HASH_MB}"
         )),
+    }
+}
+
+/// `--jobs N`: how many threads, at least one.
+pub fn parse_jobs(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err("give a number of threads, at least 1".into()),
     }
 }

@@ -326,6 +326,11 @@ pub trait GameKind: Send + Sync {
     ) -> Option<Result<String, GameError>> {
         None
     }
+    /// Lines `ply solve` adds after the values: what the game's solver
+    /// knows beyond them (positions counted, the final score).
+    fn solve_notes(&self, _session: &dyn Session, _report: &Report) -> Option<String> {
+        None
+    }
     /// `ply bench GAME`: the game's benchmark, as a printed report.
     fn bench(
         &self,

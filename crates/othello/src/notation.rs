@@ -155,8 +155,17 @@ impl Notation for Othello {
         text
     }
 
+    /// A position of this game's board size (`--size` picks the size; a
+    /// position of another size is refused rather than silently obeyed).
     fn parse_position(&self, text: &str) -> Result<Othello, GameError> {
-        Ok(Othello::read_obf(text)?)
+        let game = Othello::read_obf(text)?;
+        if game.size() != self.size() {
+            let (n, m) = (game.size(), self.size());
+            return Err(GameError::BadPosition(format!(
+                "this position is {n}x{n} but the board is {m}x{m}: add --size {n}"
+            )));
+        }
+        Ok(game)
     }
 
     fn side_name(&self, side: Side) -> String {

@@ -29,6 +29,12 @@ impl Playable for Othello {
                     strength.depth = depth.max(1);
                 }
                 strength.move_time = config.move_time;
+                if let Some(limit) = config.move_time {
+                    // The exact solver does not watch the clock: under a time
+                    // limit, solve only endgames it finishes well within it.
+                    strength.exact_empties =
+                        strength.exact_empties.min(exact_empties_within(limit));
+                }
                 strength
             }
             BotSpec::AlphaBeta(depth) => Strength {
@@ -60,5 +66,16 @@ impl Playable for Othello {
     /// rayon pool the caller installed (`ply perft --jobs`).
     fn perft(&self, depth: u32) -> u64 {
         crate::perft::perft_in_pool(self, depth)
+    }
+}
+
+/// Empties the exact solver finishes in well under `limit` (measured: 12
+/// empties take about a millisecond, 20 about a second).
+fn exact_empties_within(limit: std::time::Duration) -> u32 {
+    match limit.as_millis() {
+        0..=49 => 10,
+        50..=499 => 12,
+        500..=4_999 => 16,
+        _ => 20,
     }
 }

@@ -329,8 +329,17 @@ fn positions_parse_and_refuse_garbage() {
             "{bad:?}"
         );
     }
-    // Other sizes are recognised by their cell count.
-    let small = game.parse_position("-----OX--XO----- X").unwrap();
+    // A position of another size is refused, naming the size to ask for;
+    // on a board of its own size it parses.
+    let refused = game.parse_position("-----OX--XO----- X");
+    assert!(
+        matches!(&refused, Err(GameError::BadPosition(why)) if why.contains("--size 4")),
+        "{refused:?}"
+    );
+    let small = Othello::new(4)
+        .unwrap()
+        .parse_position("-----OX--XO----- X")
+        .unwrap();
     assert_eq!(small.size(), 4);
 }
 

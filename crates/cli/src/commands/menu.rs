@@ -50,6 +50,7 @@ pub fn run() -> anyhow::Result<()> {
         engine: EngineArgs {
             hash_mb: 64,
             seed: rand::random(),
+            move_time_ms: None,
         },
     };
     println!(

@@ -11,7 +11,7 @@ pub struct PerftArgs {
     /// Depth in plies.
     pub depth: u32,
     /// Worker threads (games that split the root moves use them).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::common::parse_jobs)]
     pub jobs: usize,
     #[command(flatten)]
     pub position: PositionArgs,

@@ -20,7 +20,7 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub games: u32,
     /// Maximum search depth of the computer (plies).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: Option<u32>,
     #[command(flatten)]
     pub position: PositionArgs,
@@ -187,6 +187,7 @@ impl Play<'_> {
                         break;
                     }
                 }
+                writeln!(out, "{}", self.session.render(self.colour))?;
                 continue;
             }
             match &mut self.seats[side.index()] {

@@ -9,7 +9,7 @@ use crate::hints;
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
     /// Search this many plies only; undecided moves show as unknown.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: Option<u32>,
     /// Print one JSON object.
     #[arg(long)]
@@ -54,6 +54,9 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
         session.side_name(session.to_move())
     );
     print!("{}", hints::format_report(&report));
+    if let Some(notes) = kind.solve_notes(session.as_ref(), &report) {
+        println!("{notes}");
+    }
     if args.stats {
         if let Some(stats) = report.stats {
             println!(
@@ -100,7 +103,12 @@ fn to_json(
     let mut top = json!({
         "game": kind.name(),
         "position": session.position(),
-        "to_move": session.side_name(session.to_move()),
+        // DESIGN.md's notation: X moves first, O second, in every game.
+        "to_move": match session.to_move() {
+            ply_engine::Side::First => "X",
+            ply_engine::Side::Second => "O",
+        },
+        "to_move_name": session.side_name(session.to_move()),
     });
     if let (Some(object), serde_json::Value::Object(fields)) =
         (top.as_object_mut(), value_json(&report.value))
@@ -123,6 +131,9 @@ fn to_json(
     top["moves"] = json!(moves);
     if let Some(depth) = report.depth {
         top["depth"] = json!(depth);
+    }
+    if let Some(notes) = kind.solve_notes(session, report) {
+        top["notes"] = json!(notes);
     }
     if stats {
         top["stats"] = json!(report.stats);

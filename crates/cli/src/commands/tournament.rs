@@ -12,20 +12,20 @@ pub struct TournamentArgs {
     /// Comma-separated bot specs (perfect, alphabeta:4, heuristic, random, ...).
     #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<String>,
-    /// Games per pair, half with each side first.
-    #[arg(long, default_value_t = 10)]
+    /// Games per pair, half with each side first (an even number).
+    #[arg(long, default_value_t = 10, value_parser = parse_even_games)]
     pub games: u32,
     /// A game still going after this many plies is a draw.
-    #[arg(long, value_name = "PLIES", default_value_t = 300)]
+    #[arg(long, value_name = "PLIES", default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_moves: u32,
     /// A move that takes longer than this many milliseconds makes the game a draw.
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub move_time: Option<u64>,
     /// Games played at once (default: one per CPU).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::common::parse_jobs)]
     pub jobs: Option<usize>,
     /// Search depth for `computer` players.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: Option<u32>,
     /// Transposition table size in MiB for each bot in each game: every
     /// game builds fresh bots, so a small table keeps games quick to start.
@@ -56,13 +56,15 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TournamentArgs) -> 
         hash_mb: args.hash_mb.max(1),
         depth: args.depth,
         seed: args.seed,
-        move_time: args.move_time.map(Duration::from_millis),
+        // Bots aim at half the referee's limit, keeping a margin for the
+        // moves whose cost they cannot foresee.
+        move_time: args.move_time.map(|ms| Duration::from_millis(ms) / 2),
     };
     let config = ArenaConfig {
         players,
         games_per_pair: args.games,
         max_plies: args.max_moves,
-        move_time: engine.move_time,
+        move_time: args.move_time.map(Duration::from_millis),
         jobs,
         engine,
     };
@@ -170,4 +172,14 @@ fn table(report: &TournamentReport) -> String {
         ));
     }
     out
+}
+
+/// `--games`: a positive even number, so each side moves first equally often.
+fn parse_even_games(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(n) if n > 0 && n % 2 == 0 => Ok(n),
+        _ => {
+            Err("give a positive even number of games per pair (half with each side first)".into())
+        }
+    }
 }
