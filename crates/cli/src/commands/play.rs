@@ -12,8 +12,8 @@ use crate::hints;
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
-    /// Who plays, first mover first: human, computer, perfect, alphabeta:DEPTH,
-    /// mcts:PLAYOUTS, heuristic, random, learner[:FILE].
+    /// Who plays, first mover first: human, computer[:LEVEL], perfect,
+    /// alphabeta:DEPTH, mcts:PLAYOUTS, heuristic, random, learner[:FILE].
     #[arg(long, value_delimiter = ',', default_value = "human,computer")]
     pub players: Vec<String>,
     /// Number of games to play in a row; the score is kept.
