@@ -33,6 +33,14 @@ impl Side {
         }
     }
 
+    /// The letter of DESIGN.md's notation: X moves first, O second.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Side::First => "X",
+            Side::Second => "O",
+        }
+    }
+
     /// 0 for the first player, 1 for the second: an index into per-side arrays.
     pub fn index(self) -> usize {
         match self {

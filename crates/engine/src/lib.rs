@@ -4,6 +4,7 @@
 
 pub mod arena;
 pub mod bots;
+pub mod bound;
 pub mod config;
 pub mod conformance;
 pub mod error;

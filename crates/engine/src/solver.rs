@@ -2,17 +2,11 @@
 //! depth-limited labelling of moves (win / draw / lose / unknown) and the
 //! heuristic search behind `alphabeta:DEPTH`.
 
+use crate::bound::Bound;
 use crate::game::{Game, Side};
 use crate::score::{self, DECIDED, HEURISTIC_LIMIT, WIN};
 use crate::tt::{TableStats, TranspositionTable};
 use crate::value::{Analysis, Outcome, Value};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
 
 #[derive(Clone, Copy, Debug)]
 struct Entry<M> {
@@ -293,13 +287,7 @@ impl<G: Game> Searcher<G> {
         }
         self.buffers[level] = moves;
 
-        let bound = if best_score <= original_alpha {
-            Bound::Upper
-        } else if best_score >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         self.table.store(
             hash,
             key,

@@ -4,6 +4,7 @@
 
 use std::time::Instant;
 
+use ply_engine::bound::Bound;
 use ply_engine::TranspositionTable;
 
 use crate::bitboard::{hash_pair, Bits, Geometry, Squares};
@@ -15,13 +16,6 @@ use crate::movegen::{flips, moves};
 /// worth more than any advantage.
 pub const WIN_SCORE: i32 = 20_000;
 const INFINITY: i32 = 1 << 20;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
 
 #[derive(Clone, Copy, Debug)]
 struct Entry {
@@ -257,13 +251,7 @@ impl<G: Geometry> Search<G> {
                 }
             }
         }
-        let bound = if best <= original_alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.table.store(
             hash,
             (p, o),

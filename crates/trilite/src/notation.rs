@@ -133,10 +133,7 @@ impl Notation for Trilite {
     }
 
     fn side_name(&self, side: Side) -> String {
-        match side {
-            Side::First => "X".into(),
-            Side::Second => "O".into(),
-        }
+        side.letter().into()
     }
 
     fn render(&self, colour: bool) -> String {

@@ -104,10 +104,7 @@ fn to_json(
         "game": kind.name(),
         "position": session.position(),
         // DESIGN.md's notation: X moves first, O second, in every game.
-        "to_move": match session.to_move() {
-            ply_engine::Side::First => "X",
-            ply_engine::Side::Second => "O",
-        },
+        "to_move": session.to_move().letter(),
         "to_move_name": session.side_name(session.to_move()),
     });
     if let (Some(object), serde_json::Value::Object(fields)) =
