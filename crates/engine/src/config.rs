@@ -15,7 +15,9 @@ pub struct EngineConfig {
     pub depth: Option<u32>,
     /// Seed for every random choice (`--seed`).
     pub seed: u64,
-    /// Time limit per move (`--move-time`), for engines that use one.
+    /// Time budget of one search (`--move-time`): a bot's move, or a
+    /// `hint` / `solve` analysis, which then reports what it proved in that
+    /// time and leaves the rest `unknown`.
     pub move_time: Option<Duration>,
 }
 

@@ -7,6 +7,7 @@ pub mod bots;
 pub mod bound;
 pub mod config;
 pub mod conformance;
+pub mod deadline;
 pub mod error;
 pub mod game;
 pub mod learner;
@@ -23,11 +24,14 @@ pub mod value;
 
 pub use bots::{Analyzer, Choice, Player};
 pub use config::{BotSpec, EngineConfig, PlayerSpec};
+pub use deadline::Deadline;
 pub use error::GameError;
 pub use game::{Game, GameResult, Notation, Side};
 pub use options::{GameOptions, OptionSpec};
 pub use playable::Playable;
-pub use session::{Bot, GameKind, GameSession, MoveReport, MoveValue, Report, Session};
+pub use session::{
+    Bot, GameKind, GameSession, MoveReport, MoveValue, PositionNotation, Report, Session,
+};
 pub use solver::Searcher;
 pub use tt::{TableStats, TranspositionTable};
 pub use value::{Analysis, Outcome, Value};

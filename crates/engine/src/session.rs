@@ -303,6 +303,15 @@ impl<G: Playable> Session for GameSession<G> {
     }
 }
 
+/// How a game's `--position` is written, for help and error messages.
+#[derive(Clone, Copy, Debug)]
+pub struct PositionNotation {
+    /// One line: what the text holds and in which order.
+    pub description: &'static str,
+    /// A real position of the game at its default options.
+    pub example: &'static str,
+}
+
 /// A game as the registry lists it: its name, options, and how to start a
 /// session from the options a user gave.
 pub trait GameKind: Send + Sync {
@@ -312,6 +321,8 @@ pub trait GameKind: Send + Sync {
     fn summary(&self) -> &'static str;
     /// The options this game accepts.
     fn options(&self) -> Vec<crate::options::OptionSpec>;
+    /// How positions of this game are written, with an example.
+    fn position_notation(&self) -> PositionNotation;
     /// A session at the start position the options describe.
     fn new_session(
         &self,

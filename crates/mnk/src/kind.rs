@@ -1,7 +1,8 @@
 //! The registry entries: `tictactoe` and `mnk` with their options.
 
 use ply_engine::{
-    EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec, Session,
+    EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec, PositionNotation,
+    Session,
 };
 
 use crate::board::Mnk;
@@ -19,6 +20,13 @@ impl GameKind for TicTacToeKind {
 
     fn summary(&self) -> &'static str {
         "Tic-tac-toe: three in a row on 3x3 (X moves first)"
+    }
+
+    fn position_notation(&self) -> PositionNotation {
+        PositionNotation {
+            description: "the cells row by row from the top: X, O, or - for empty (X moves first, so the side to move follows from the counts)",
+            example: "X---O----",
+        }
     }
 
     fn options(&self) -> Vec<OptionSpec> {
@@ -67,6 +75,13 @@ impl GameKind for MnkKind {
 
     fn summary(&self) -> &'static str {
         "(m,n,k) games: k in a row on a board up to 8x8 (X moves first)"
+    }
+
+    fn position_notation(&self) -> PositionNotation {
+        PositionNotation {
+            description: "the cells row by row from the top: X, O, or - for empty (X moves first, so the side to move follows from the counts)",
+            example: "X---O----",
+        }
     }
 
     fn options(&self) -> Vec<OptionSpec> {

@@ -1,7 +1,8 @@
 //! Nim in the registry: its options, its sessions, and `solve --tree`.
 
 use ply_engine::{
-    EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec, Session,
+    EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec, PositionNotation,
+    Session,
 };
 
 use crate::game::Nim;
@@ -34,6 +35,13 @@ impl GameKind for NimKind {
 
     fn summary(&self) -> &'static str {
         "Nim: take objects from one row; last to take wins"
+    }
+
+    fn position_notation(&self) -> PositionNotation {
+        PositionNotation {
+            description: "the objects in each row, comma separated (digits without commas when every row holds 0-9)",
+            example: "1,2,3",
+        }
     }
 
     fn options(&self) -> Vec<OptionSpec> {

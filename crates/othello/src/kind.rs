@@ -1,7 +1,8 @@
 //! The registry entry: options, sessions and the benchmark.
 
 use ply_engine::{
-    EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec, Session,
+    EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec, PositionNotation,
+    Session,
 };
 
 use crate::error::OthelloError;
@@ -34,6 +35,13 @@ impl GameKind for OthelloKind {
 
     fn summary(&self) -> &'static str {
         "Othello (Reversi) on even boards 4 to 10"
+    }
+
+    fn position_notation(&self) -> PositionNotation {
+        PositionNotation {
+            description: "OBF: the N*N cells row by row from a1, X (black), O (white) or - (empty), a space, then the side to move X or O",
+            example: "---------------------------OX------XO--------------------------- X",
+        }
     }
 
     fn options(&self) -> Vec<OptionSpec> {

@@ -3,7 +3,8 @@
 use std::time::Instant;
 
 use ply_engine::{
-    EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec, Session,
+    EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec, PositionNotation,
+    Session,
 };
 
 use crate::board::Trilite;
@@ -21,6 +22,13 @@ impl GameKind for TriliteKind {
 
     fn summary(&self) -> &'static str {
         "Trilite: tic-tac-toe where each player keeps three marks"
+    }
+
+    fn position_notation(&self) -> PositionNotation {
+        PositionNotation {
+            description: "the moves played so far, space separated, oldest first (the order decides which mark vanishes next)",
+            example: "b1 c3 b2",
+        }
     }
 
     fn options(&self) -> Vec<OptionSpec> {

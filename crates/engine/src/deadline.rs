@@ -1,0 +1,79 @@
+//! When a search must stop: its time budget, or the user's interrupt.
+//!
+//! Every search that can run long polls a [`Deadline`] (cheaply: callers
+//! check it every few thousand nodes) and, once it has expired, returns
+//! what it has proved so far, leaving the rest `unknown`. The interrupt is
+//! process-wide because Ctrl-C is: the front end's signal handler calls
+//! [`interrupt`] and clears it with [`clear_interrupt`] before the next
+//! analysis.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Asks every running search to stop as soon as it can (Ctrl-C).
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::Relaxed);
+}
+
+/// Forgets an earlier interrupt, before a new analysis starts.
+pub fn clear_interrupt() {
+    INTERRUPTED.store(false, Ordering::Relaxed);
+}
+
+/// True once [`interrupt`] was called and not cleared since.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
+/// The moment a search must stop, if any; an interrupt also stops it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Deadline {
+    end: Option<Instant>,
+}
+
+impl Deadline {
+    /// No time limit (only an interrupt stops the search).
+    pub fn none() -> Self {
+        Deadline { end: None }
+    }
+
+    /// `budget` from now, or no limit for `None`.
+    pub fn after(budget: Option<Duration>) -> Self {
+        Deadline {
+            end: budget.map(|b| Instant::now() + b),
+        }
+    }
+
+    /// True when the search should stop now.
+    pub fn expired(&self) -> bool {
+        interrupted() || self.end.is_some_and(|end| Instant::now() >= end)
+    }
+
+    /// Time left before the end, `None` without a limit.
+    pub fn remaining(&self) -> Option<Duration> {
+        self.end
+            .map(|end| end.saturating_duration_since(Instant::now()))
+    }
+
+    /// True when the deadline has a time limit.
+    pub fn is_limited(&self) -> bool {
+        self.end.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budget_expires_and_none_does_not() {
+        assert!(!Deadline::none().expired() || interrupted());
+        let past = Deadline::after(Some(Duration::ZERO));
+        assert!(past.expired());
+        let later = Deadline::after(Some(Duration::from_secs(3600)));
+        assert!(later.remaining().expect("limited") > Duration::from_secs(3500));
+        assert!(later.is_limited() && !Deadline::none().is_limited());
+    }
+}
