@@ -1,6 +1,10 @@
 //! `ply`: classic two-player board games with perfect and strong computer
 //! opponents. The binary is a thin front end over the engine and game crates.
 
+// The doc comments on argument structs are clap's help text, written for the
+// terminal (`computer[:LEVEL]`), not rustdoc links.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 mod cli;
 mod commands;
 mod common;
