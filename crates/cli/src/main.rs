@@ -63,7 +63,7 @@ fn with_game<A: FromArgMatches>(
 /// Turns a clap error into the one-line message of the command-line
 /// contract; help and version requests still print and exit 0.
 fn one_line_usage_error(error: clap::Error) -> anyhow::Error {
-    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    use clap::error::ErrorKind;
     match error.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => error.exit(),
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
@@ -71,29 +71,42 @@ fn one_line_usage_error(error: clap::Error) -> anyhow::Error {
             anyhow::anyhow!("name a game: {} (see ply --help)", games.join(", "))
         }
         _ => {
-            // The message is the first paragraph; usage and tips follow it.
-            let text = error.to_string();
-            let message: Vec<&str> = text
-                .lines()
-                .take_while(|line| !line.trim().is_empty())
-                .map(str::trim)
-                .collect();
-            let mut message = message.join(" ");
-            // What the user typed is quoted in the message: cut it there.
-            for kind in [
-                ContextKind::InvalidValue,
-                ContextKind::InvalidArg,
-                ContextKind::InvalidSubcommand,
-            ] {
-                if let Some(ContextValue::String(typed)) = error.get(kind) {
-                    message = echo::quoting(&message, typed);
-                }
-            }
-            anyhow::anyhow!(
-                "{} (see --help)",
-                echo::escaped(message.trim_start_matches("error: "))
-            )
+            let message = quoting_typed_text(&error).unwrap_or_else(|| {
+                // The message is the first paragraph; usage and tips follow it.
+                let text = error.to_string();
+                let lines: Vec<&str> = text
+                    .lines()
+                    .take_while(|line| !line.trim().is_empty())
+                    .map(str::trim)
+                    .collect();
+                lines.join(" ").trim_start_matches("error: ").to_string()
+            });
+            anyhow::anyhow!("{} (see --help)", echo::escaped(&message))
         }
+    }
+}
+
+/// clap's message for the errors that quote what the user typed, with the
+/// quotation cut and escaped as every message shows user text.
+fn quoting_typed_text(error: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let typed = |kind| match error.get(kind) {
+        Some(ContextValue::String(text)) => Some(echo::shown(text)),
+        _ => None,
+    };
+    match error.kind() {
+        ErrorKind::InvalidSubcommand => typed(ContextKind::InvalidSubcommand)
+            .map(|name| format!("unrecognized subcommand '{name}'")),
+        ErrorKind::UnknownArgument => {
+            typed(ContextKind::InvalidArg).map(|arg| format!("unexpected argument '{arg}' found"))
+        }
+        ErrorKind::ValueValidation => {
+            let value = typed(ContextKind::InvalidValue)?;
+            let arg = typed(ContextKind::InvalidArg)?;
+            let reason = std::error::Error::source(error)?;
+            Some(format!("invalid value '{value}' for '{arg}': {reason}"))
+        }
+        _ => None,
     }
 }
 
