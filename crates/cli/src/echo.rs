@@ -53,6 +53,7 @@ fn push_escaped(out: &mut String, c: char) {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use proptest::test_runner::TestCaseError;
 
     #[test]
     fn short_text_is_shown_as_typed() {
@@ -84,15 +85,32 @@ mod tests {
         assert_eq!(quoting("'x\ny' is bad", "x\ny"), "'x\\ny' is bad");
     }
 
+    fn shown_text_is_one_clean_line(text: &str) -> Result<(), TestCaseError> {
+        let out = shown(text);
+        prop_assert!(!out.chars().any(char::is_control));
+        // Each character escapes to at most 10 (`\u{10ffff}`), plus `...`.
+        prop_assert!(out.chars().count() <= SHOWN_CHARS * 10 + 3);
+        prop_assert!(!escaped(text).chars().any(char::is_control));
+        let quoted = quoting(&format!("bad '{text}'"), text);
+        prop_assert!(!quoted.chars().any(char::is_control));
+        Ok(())
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(256))]
         #[test]
         fn shown_text_is_one_short_clean_line(text in any::<String>()) {
-            let out = shown(&text);
-            prop_assert!(!out.chars().any(char::is_control));
-            // Each character escapes to at most 10 (`\u{10ffff}`), plus `...`.
-            prop_assert!(out.chars().count() <= SHOWN_CHARS * 10 + 3);
-            prop_assert!(!escaped(&text).chars().any(char::is_control));
+            shown_text_is_one_clean_line(&text)?;
+        }
+    }
+
+    proptest! {
+        // The long run: cargo test -p ply --bin ply -- --ignored long_
+        #![proptest_config(ProptestConfig::with_cases(100_000))]
+        #[test]
+        #[ignore]
+        fn long_shown_text_is_one_short_clean_line(text in any::<String>()) {
+            shown_text_is_one_clean_line(&text)?;
         }
     }
 }

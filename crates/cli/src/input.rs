@@ -44,6 +44,9 @@ pub fn read_line(input: &mut dyn BufRead) -> Result<Line, ReadError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::collection::vec;
+    use proptest::prelude::*;
+    use proptest::test_runner::TestCaseError;
 
     fn lines(input: &[u8]) -> Vec<String> {
         let mut reader = input;
@@ -66,5 +69,35 @@ mod tests {
     fn end_of_input_is_the_end() {
         assert!(lines(b"").is_empty());
         assert_eq!(lines(b"\n"), [""]);
+    }
+
+    /// Every line ending gives one line, and an unended last line one more.
+    fn bytes_read_as_lines(input: &[u8]) -> Result<(), TestCaseError> {
+        let seen = lines(input);
+        let newlines = input.iter().filter(|b| **b == b'\n').count();
+        let unended = input.last().is_some_and(|b| *b != b'\n');
+        prop_assert_eq!(seen.len(), newlines + usize::from(unended));
+        for line in seen {
+            prop_assert!(!line.contains('\n'));
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+        #[test]
+        fn any_bytes_read_as_lines_or_refusals(input in vec(any::<u8>(), 0..200)) {
+            bytes_read_as_lines(&input)?;
+        }
+    }
+
+    proptest! {
+        // The long run: cargo test -p ply --bin ply -- --ignored long_
+        #![proptest_config(ProptestConfig::with_cases(100_000))]
+        #[test]
+        #[ignore]
+        fn long_any_bytes_read_as_lines_or_refusals(input in vec(any::<u8>(), 0..2000)) {
+            bytes_read_as_lines(&input)?;
+        }
     }
 }

@@ -126,6 +126,7 @@ fn mem_total_mib(meminfo: &str) -> Option<u64> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use proptest::test_runner::TestCaseError;
 
     #[test]
     fn numbers_in_range_are_taken() {
@@ -184,14 +185,27 @@ mod tests {
         assert_eq!(mem_total_mib("MemTotal: lots"), None);
     }
 
+    /// Any text is a number in range or refused with a reason, for every parser.
+    fn number_text_is_taken_or_refused(text: &str) -> Result<(), TestCaseError> {
+        match parse_play_games(text) {
+            Ok(n) => prop_assert!((1..=MAX_PLAY_GAMES).contains(&u64::from(n))),
+            Err(reason) => prop_assert!(reason.starts_with("give") || reason.starts_with("must")),
+        }
+        match parse_perft_depth(text) {
+            Ok(n) => prop_assert!(u64::from(n) <= MAX_DEPTH),
+            Err(reason) => prop_assert!(reason.starts_with("give") || reason.starts_with("must")),
+        }
+        prop_assert!(
+            parse_seed(text).is_ok() == text.trim_start_matches('+').parse::<u64>().is_ok()
+        );
+        Ok(())
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(256))]
         #[test]
         fn any_text_is_a_number_in_range_or_a_reason(text in any::<String>()) {
-            match parse_play_games(&text) {
-                Ok(n) => prop_assert!((1..=MAX_PLAY_GAMES).contains(&u64::from(n))),
-                Err(reason) => prop_assert!(!reason.is_empty()),
-            }
+            number_text_is_taken_or_refused(&text)?;
         }
 
         #[test]
@@ -202,6 +216,16 @@ mod tests {
             } else {
                 prop_assert!(taken.is_err());
             }
+        }
+    }
+
+    proptest! {
+        // The long run: cargo test -p ply --bin ply -- --ignored long_
+        #![proptest_config(ProptestConfig::with_cases(100_000))]
+        #[test]
+        #[ignore]
+        fn long_any_text_is_a_number_in_range_or_a_reason(text in any::<String>()) {
+            number_text_is_taken_or_refused(&text)?;
         }
     }
 }

@@ -93,3 +93,21 @@ fn ctrl_c_at_the_prompt_ends_the_program() {
     let status = child.wait().expect("ply ends");
     assert_eq!(status.signal(), Some(SIGINT), "{status:?}");
 }
+
+/// Timing-dependent (Ctrl-C must come after the solve has started, which a
+/// loaded machine may delay), so ignored; run it with
+/// `cargo test -p ply --test interrupts -- --ignored`.
+#[test]
+#[ignore]
+fn ctrl_c_during_solve_shows_what_was_proved() {
+    let mut child = spawn(&["solve", "othello", "--move-time", "20000"]);
+    drop(child.stdin.take());
+    let stream = stdout_stream(&mut child);
+    std::thread::sleep(Duration::from_millis(1500));
+    send_ctrl_c(&child);
+    let mut seen = String::new();
+    read_until(&stream, &mut seen, "Stopped by Ctrl-C:");
+    let status = child.wait().expect("ply ends");
+    assert!(status.success(), "{status:?}: {seen}");
+    assert!(seen.contains("Value: unknown"), "{seen}");
+}

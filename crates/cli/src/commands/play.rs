@@ -57,10 +57,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: PlayArgs) -> anyhow
     let config = args.engine.config(args.depth);
     let seats = make_seats(session.as_ref(), specs, &config)?;
     let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let hint_config = EngineConfig {
-        move_time: Some(config.move_time.unwrap_or(DEFAULT_HINT_TIME)),
-        ..config
-    };
+    let hint_config = hint_config(&config);
     let mut game = Play {
         session: session.as_mut(),
         seats,
@@ -75,6 +72,15 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: PlayArgs) -> anyhow
     game.run(args.games, &mut io::stdin().lock(), &mut out)?;
     out.flush()?;
     Ok(())
+}
+
+/// The settings of `hint`: the game's, with a time budget always, so an
+/// analysis never runs for minutes (`--move-time` sets it).
+fn hint_config(config: &EngineConfig) -> EngineConfig {
+    EngineConfig {
+        move_time: Some(config.move_time.unwrap_or(DEFAULT_HINT_TIME)),
+        ..config.clone()
+    }
 }
 
 /// The two seats' specs, checked before anything is built.
@@ -374,5 +380,29 @@ impl Play<'_> {
             self.session.undo();
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hint_always_has_a_time_budget() {
+        let config = EngineConfig {
+            depth: Some(4),
+            ..EngineConfig::default()
+        };
+        let hint = hint_config(&config);
+        assert_eq!(hint.move_time, Some(DEFAULT_HINT_TIME));
+        assert_eq!(hint.depth, Some(4));
+        let config = EngineConfig {
+            move_time: Some(Duration::from_millis(250)),
+            ..config
+        };
+        assert_eq!(
+            hint_config(&config).move_time,
+            Some(Duration::from_millis(250))
+        );
     }
 }
