@@ -336,3 +336,19 @@ fn an_analysis_out_of_time_says_what_is_still_unknown() {
     );
     assert!(run.stdout.contains("still unknown"), "{}", run.stdout);
 }
+
+#[test]
+fn a_failed_read_is_named_as_reading() {
+    for args in [&["play", "tictactoe"][..], &[]] {
+        // A directory opens for reading, but reading it fails.
+        let directory = std::fs::File::open("/").expect("/ opens");
+        let output = support::command(args)
+            .stdin(directory)
+            .output()
+            .expect("ply runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("cannot read standard input"), "{stderr}");
+    }
+}
