@@ -26,7 +26,16 @@ pub fn with_games<A: Args>(command: Command) -> Command {
             sub = sub.arg(arg);
         }
         // The derived arguments bring their doc comments; the game's summary wins.
-        command = command.subcommand(A::augment_args(sub).about(kind.summary()));
+        let mut sub = A::augment_args(sub).about(kind.summary());
+        if sub.get_arguments().any(|arg| arg.get_id() == "position") {
+            let notation = kind.position_notation();
+            let help = format!(
+                "Start from this position: {}, e.g. '{}'",
+                notation.description, notation.example
+            );
+            sub = sub.mut_arg("position", |arg| arg.help(help));
+        }
+        command = command.subcommand(sub);
     }
     command
 }

@@ -152,3 +152,18 @@ fn games_lists_every_position_notation_with_an_example() {
         run.stdout
     );
 }
+
+#[test]
+fn position_help_names_the_game_notation_with_an_example() {
+    let run = ply(&["solve", "othello", "--help"], "");
+    run.assert_ok();
+    assert!(
+        run.stdout
+            .contains("e.g. '---------------------------OX------XO--------------------------- X'"),
+        "{}",
+        run.stdout
+    );
+    let run = ply(&["play", "trilite", "--help"], "");
+    run.assert_ok();
+    assert!(run.stdout.contains("e.g. 'b1 c3 b2'"), "{}", run.stdout);
+}

@@ -12,7 +12,8 @@ use crate::{interrupt, progress};
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
-    /// Search this many plies only (1 to 64); undecided moves show as unknown.
+    /// Search this many plies only (1 to 64); moves not decided within them
+    /// show as unknown.
     #[arg(long, value_parser = crate::limits::parse_depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
     /// Print one JSON object.
