@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use ply_engine::{Outcome, Report, Value};
+use ply_engine::{EngineConfig, Outcome, Report, Value};
 
 use crate::grammar::count;
 
@@ -16,10 +16,24 @@ pub fn describe(value: &Value) -> String {
 pub enum Ending {
     /// It finished its work (any unknowns lie beyond `--depth`).
     Finished,
-    /// Its time budget ran out.
+    /// It had a time budget and no depth limit, so what it left unknown
+    /// it could not prove within the budget.
     OutOfTime(Duration),
     /// The user pressed Ctrl-C.
     Interrupted,
+}
+
+impl Ending {
+    /// How an analysis run with `config` ended after `elapsed`.
+    pub fn of(interrupted: bool, config: &EngineConfig, elapsed: Duration) -> Ending {
+        match config.move_time {
+            _ if interrupted => Ending::Interrupted,
+            Some(budget) if elapsed >= budget || config.depth.is_none() => {
+                Ending::OutOfTime(budget)
+            }
+            _ => Ending::Finished,
+        }
+    }
 }
 
 /// Every move grouped win / draw / unknown / lose, best first, each with
@@ -66,7 +80,7 @@ pub fn ending_note(report: &Report, ending: Ending) -> Option<String> {
     match ending {
         Ending::Finished => None,
         Ending::OutOfTime(budget) => Some(format!(
-            "The time budget of {} ran out: {still} (--move-time MS allows more).",
+            "Within the time budget of {}: {still} (--move-time MS allows more).",
             seconds(budget)
         )),
         Ending::Interrupted => Some(format!("Stopped by Ctrl-C: {still}.")),
@@ -131,7 +145,9 @@ mod tests {
         assert_eq!(ending_note(&partial, Ending::Finished), None);
         assert_eq!(
             ending_note(&partial, Ending::OutOfTime(Duration::from_secs(3))).as_deref(),
-            Some("The time budget of 3 s ran out: 1 move still unknown (--move-time MS allows more).")
+            Some(
+                "Within the time budget of 3 s: 1 move still unknown (--move-time MS allows more)."
+            )
         );
         assert_eq!(
             ending_note(&partial, Ending::Interrupted).as_deref(),
@@ -140,6 +156,28 @@ mod tests {
         let mut proved = report(&[("a1", Value::win(3))], None);
         proved.value = Value::win(3);
         assert_eq!(ending_note(&proved, Ending::Interrupted), None);
+    }
+
+    #[test]
+    fn the_ending_follows_the_budget_the_depth_and_ctrl_c() {
+        let second = Duration::from_secs(1);
+        let timed = EngineConfig {
+            move_time: Some(second),
+            ..EngineConfig::default()
+        };
+        let deep = EngineConfig {
+            depth: Some(3),
+            ..timed.clone()
+        };
+        let short = Duration::from_millis(10);
+        assert_eq!(Ending::of(true, &timed, short), Ending::Interrupted);
+        assert_eq!(Ending::of(false, &timed, short), Ending::OutOfTime(second));
+        assert_eq!(Ending::of(false, &deep, short), Ending::Finished);
+        assert_eq!(Ending::of(false, &deep, second), Ending::OutOfTime(second));
+        assert_eq!(
+            Ending::of(false, &EngineConfig::default(), second),
+            Ending::Finished
+        );
     }
 
     #[test]

@@ -330,7 +330,7 @@ fn an_analysis_out_of_time_says_what_is_still_unknown() {
     let run = ply(&["play", "othello", "--move-time", "200"], "hint\nquit\n");
     run.assert_ok();
     assert!(
-        run.stdout.contains("The time budget of 0.2 s ran out:"),
+        run.stdout.contains("Within the time budget of 0.2 s:"),
         "{}",
         run.stdout
     );

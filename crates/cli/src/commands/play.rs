@@ -340,14 +340,7 @@ impl Play<'_> {
         let started = Instant::now();
         let analysis = interrupt::Analysis::start();
         let result = self.session.analyze(&self.hint_config);
-        let ending = if analysis.interrupted() {
-            Ending::Interrupted
-        } else {
-            match self.hint_config.move_time {
-                Some(budget) if started.elapsed() >= budget => Ending::OutOfTime(budget),
-                _ => Ending::Finished,
-            }
-        };
+        let ending = Ending::of(analysis.interrupted(), &self.hint_config, started.elapsed());
         drop(analysis);
         match result {
             Ok(report) => {

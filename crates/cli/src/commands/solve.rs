@@ -48,14 +48,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
             progress::with_spinner("solving (Ctrl-C stops and shows what is proved)", || {
                 session.analyze(&config)
             })?;
-        let ending = if analysis.interrupted() {
-            Ending::Interrupted
-        } else {
-            match config.move_time {
-                Some(budget) if started.elapsed() >= budget => Ending::OutOfTime(budget),
-                _ => Ending::Finished,
-            }
-        };
+        let ending = Ending::of(analysis.interrupted(), &config, started.elapsed());
         (report, ending)
     };
     let elapsed = started.elapsed();
