@@ -147,8 +147,8 @@ enum Turn {
 }
 
 const HELP: &str = "Commands: a move (as shown in the board's coordinates), \
-hint (every move's value: win, draw, lose or unknown), undo (take back to your previous turn), \
-moves (the legal moves), help, quit.";
+hint (every move's value: win, draw, lose or unknown; Ctrl-C stops it early), \
+undo (take back to your previous turn), moves (the legal moves), help, quit.";
 
 impl Play<'_> {
     fn run(&mut self, games: u32, input: &mut dyn BufRead, out: &mut Output) -> anyhow::Result<()> {
