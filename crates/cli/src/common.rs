@@ -52,7 +52,7 @@ impl PositionArgs {
         kind: &dyn GameKind,
         options: &GameOptions,
     ) -> anyhow::Result<Box<dyn Session>> {
-        let mut session = kind.new_session(options)?;
+        let mut session = new_session(kind, options)?;
         if let Some(position) = &self.position {
             if let Err(error) = session.set_position(position) {
                 let notation = kind.position_notation();
@@ -67,6 +67,20 @@ impl PositionArgs {
         }
         Ok(session)
     }
+}
+
+/// A session of `kind` at the start the options describe; an error quoting
+/// an option's value shows it cut and escaped.
+pub fn new_session(kind: &dyn GameKind, options: &GameOptions) -> anyhow::Result<Box<dyn Session>> {
+    kind.new_session(options).map_err(|error| {
+        let mut message = error.to_string();
+        for option in kind.options() {
+            if let Some(value) = options.raw(option.name) {
+                message = echo::quoting(&message, value);
+            }
+        }
+        anyhow::anyhow!(message)
+    })
 }
 
 /// Refuses `--depth` for a game whose analysis has no horizon (Nim's rule
@@ -87,7 +101,7 @@ pub fn refuse_unused_depth(
         seed: 0,
         move_time: None,
     };
-    if kind.new_session(options)?.analyze(&probe)?.depth.is_none() {
+    if new_session(kind, options)?.analyze(&probe)?.depth.is_none() {
         anyhow::bail!(
             "--depth does nothing for {}: every position is solved exactly (drop --depth)",
             kind.name()

@@ -1,6 +1,7 @@
 //! Every write is checked: with standard output on a full disk every
 //! command ends with one line on stderr and exit code 2, never a panic
 //! (exit 101); a closed pipe still ends the program quietly.
+#![cfg(unix)]
 
 mod support;
 

@@ -75,6 +75,7 @@ fn numbers_past_their_limit_name_it() {
 
 /// The extreme values of issue 8, under a 2 GB address-space limit: each
 /// is refused with one line before anything is allocated.
+#[cfg(unix)]
 #[test]
 fn extreme_values_end_with_one_line_under_a_memory_limit() {
     for args in [
@@ -166,4 +167,12 @@ fn position_help_names_the_game_notation_with_an_example() {
     let run = ply(&["play", "trilite", "--help"], "");
     run.assert_ok();
     assert!(run.stdout.contains("e.g. 'b1 c3 b2'"), "{}", run.stdout);
+}
+
+#[test]
+fn long_game_option_values_are_cut_in_errors() {
+    let size = "9".repeat(80);
+    let run = ply(&["play", "mnk", "--size", &size], "");
+    run.assert_user_error(&format!("'{}...'", "9".repeat(40)));
+    assert!(!run.stderr.contains(&size), "{}", run.stderr);
 }

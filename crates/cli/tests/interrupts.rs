@@ -1,5 +1,6 @@
 //! Ctrl-C: during `hint` it stops the analysis and the game goes on; at the
 //! prompt it ends the program as usual.
+#![cfg(unix)]
 
 mod support;
 
