@@ -58,13 +58,16 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
             kind.name()
         );
     }
+    let note = hints::ending_note(&report, ending);
     if args.json {
         let mut json = to_json(kind, session.as_ref(), &report, args.stats);
-        if let Some(stopped) = match ending {
+        // Why values are still unknown, when the analysis was cut short.
+        let stopped = match ending {
             Ending::Finished => None,
             Ending::OutOfTime(_) => Some("time budget"),
             Ending::Interrupted => Some("interrupted"),
-        } {
+        };
+        if let (Some(stopped), Some(_)) = (stopped, &note) {
             json["stopped"] = json!(stopped);
         }
         writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
@@ -84,7 +87,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
         session.side_name(session.to_move())
     )?;
     write!(out, "{}", hints::format_report(&report))?;
-    if let Some(note) = hints::ending_note(&report, ending) {
+    if let Some(note) = note {
         writeln!(out, "{note}")?;
     }
     if let Some(notes) = kind.solve_notes(session.as_ref(), &report) {
