@@ -5,17 +5,22 @@ use ply_engine::{EngineConfig, GameKind, GameOptions, Session};
 use crate::echo;
 pub use crate::limits::{parse_hash_mb, parse_jobs};
 
-/// Engine settings every command that searches accepts.
+/// Transposition table size when `--hash` is not given, in MiB.
+pub const DEFAULT_HASH_MB: usize = 64;
+
+/// Engine settings every command that searches accepts. `--hash` and
+/// `--seed` stay `None` unless given, so a command they do nothing for can
+/// refuse them.
 #[derive(clap::Args, Debug, Clone)]
 pub struct EngineArgs {
-    /// Transposition table size in MiB (at most half the machine's memory).
-    #[arg(long = "hash", value_name = "MB", default_value_t = 64,
+    /// Transposition table size in MiB (default 64; at most half the
+    /// machine's memory).
+    #[arg(long = "hash", value_name = "MB",
           value_parser = crate::limits::parse_hash_mb, allow_negative_numbers = true)]
-    pub hash_mb: usize,
-    /// Seed for every random choice.
-    #[arg(long, default_value_t = 0, value_parser = crate::limits::parse_seed,
-          allow_negative_numbers = true)]
-    pub seed: u64,
+    pub hash_mb: Option<usize>,
+    /// Seed for every random choice of the computer (default 0).
+    #[arg(long, value_parser = crate::limits::parse_seed, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
     /// Time budget in milliseconds of one search: a computer's move where
     /// the engine searches against the clock (Othello), or an analysis
     /// (`hint`, `solve`), which then shows what it proved in that time.
@@ -27,9 +32,9 @@ pub struct EngineArgs {
 impl EngineArgs {
     pub fn config(&self, depth: Option<u32>) -> EngineConfig {
         EngineConfig {
-            hash_mb: self.hash_mb,
+            hash_mb: self.hash_mb.unwrap_or(DEFAULT_HASH_MB),
             depth,
-            seed: self.seed,
+            seed: self.seed.unwrap_or(0),
             move_time: self.move_time_ms.map(std::time::Duration::from_millis),
         }
     }

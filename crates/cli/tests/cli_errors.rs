@@ -128,6 +128,8 @@ fn options_that_would_do_nothing_are_refused() {
     ply(&["play", "nim", "--tree"], "").assert_user_error("--tree applies only to `ply solve`");
     ply(&["perft", "nim", "2", "--dot"], "").assert_user_error("--dot applies only");
     ply(&["solve", "nim", "--stats"], "").assert_user_error("no transposition table");
+    ply(&["solve", "trilite", "--hash", "8"], "").assert_user_error("--hash does nothing");
+    ply(&["solve", "tictactoe", "--seed", "3"], "").assert_user_error("--seed does nothing");
     ply(&["solve", "nim", "--depth", "3"], "").assert_user_error("--depth does nothing for nim");
     ply(&["play", "nim", "--depth", "3"], "").assert_user_error("--depth does nothing for nim");
     ply(&["solve", "nim", "--tree"], "").assert_ok();

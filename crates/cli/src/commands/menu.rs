@@ -58,8 +58,8 @@ pub fn run() -> anyhow::Result<()> {
         max_moves: DEFAULT_MAX_PLIES,
         position: PositionArgs { position: None },
         engine: EngineArgs {
-            hash_mb: 64,
-            seed: rand::random(),
+            hash_mb: None,
+            seed: Some(rand::random()),
             move_time_ms: None,
         },
     };

@@ -32,6 +32,9 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
     let mut session = args.position.session(kind, options)?;
     let mut out = Output::stdout();
     common::refuse_unused_depth(kind, options, args.depth)?;
+    if args.engine.seed.is_some() {
+        anyhow::bail!("--seed does nothing for `ply solve`: an analysis makes no random choice");
+    }
     if let Some(special) = kind.special_solve(options, session.as_mut()) {
         if args.json || args.stats || args.depth.is_some() {
             anyhow::bail!("--json, --stats and --depth do not apply to this output");
@@ -52,11 +55,19 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
         (report, ending)
     };
     let elapsed = started.elapsed();
-    if args.stats && report.stats.is_none() {
-        anyhow::bail!(
-            "--stats: {}'s solver uses no transposition table, so there are no statistics",
-            kind.name()
-        );
+    // Only the solve shows whether the game's solver has a table.
+    if report.stats.is_none() {
+        let unused = if args.stats {
+            Some("--stats")
+        } else {
+            args.engine.hash_mb.map(|_| "--hash")
+        };
+        if let Some(option) = unused {
+            anyhow::bail!(
+                "{option} does nothing here: {}'s solver uses no transposition table",
+                kind.name()
+            );
+        }
     }
     let note = hints::ending_note(&report, ending);
     if args.json {
