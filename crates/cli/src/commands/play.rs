@@ -1,6 +1,6 @@
 //! `ply play`: a game in the terminal between any mix of people and bots.
 
-use std::io::{self, BufRead, IsTerminal};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use ply_engine::{
@@ -151,7 +151,12 @@ hint (every move's value: win, draw, lose or unknown; Ctrl-C stops it early), \
 undo (take back to your previous turn), moves (the legal moves), help, quit.";
 
 impl Play<'_> {
-    fn run(&mut self, games: u32, input: &mut dyn BufRead, out: &mut Output) -> anyhow::Result<()> {
+    fn run<W: Write>(
+        &mut self,
+        games: u32,
+        input: &mut dyn BufRead,
+        out: &mut Output<W>,
+    ) -> anyhow::Result<()> {
         // Wins per seat, then draws.
         let mut score = [0u32; 3];
         for number in 1..=games {
@@ -235,7 +240,11 @@ impl Play<'_> {
 
     /// Plays until the game ends, the move limit is reached, or the person
     /// quits or input ends.
-    fn play_one(&mut self, input: &mut dyn BufRead, out: &mut Output) -> anyhow::Result<Ended> {
+    fn play_one<W: Write>(
+        &mut self,
+        input: &mut dyn BufRead,
+        out: &mut Output<W>,
+    ) -> anyhow::Result<Ended> {
         while self.session.result().is_none() {
             if self.session.moves_played().len() >= self.max_plies as usize {
                 return Ok(Ended::MoveLimit);
@@ -280,11 +289,11 @@ impl Play<'_> {
         Ok(Ended::Over)
     }
 
-    fn human_turn(
+    fn human_turn<W: Write>(
         &mut self,
         side: Side,
         input: &mut dyn BufRead,
-        out: &mut Output,
+        out: &mut Output<W>,
     ) -> anyhow::Result<Turn> {
         loop {
             write!(out, "{} to move> ", self.session.side_name(side))?;
@@ -336,7 +345,7 @@ impl Play<'_> {
 
     /// Every move's value, proved within the hint's time budget; Ctrl-C
     /// stops the analysis and shows what it proved so far.
-    fn hint(&mut self, out: &mut Output) -> anyhow::Result<()> {
+    fn hint<W: Write>(&mut self, out: &mut Output<W>) -> anyhow::Result<()> {
         let started = Instant::now();
         let analysis = interrupt::Analysis::start();
         let result = self.session.analyze(&self.hint_config);
@@ -379,6 +388,8 @@ impl Play<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+    use proptest::test_runner::TestCaseError;
 
     #[test]
     fn a_hint_always_has_a_time_budget() {
@@ -397,5 +408,62 @@ mod tests {
             hint_config(&config).move_time,
             Some(Duration::from_millis(250))
         );
+    }
+
+    /// Plays every game from its start with `lines` typed at the prompt by
+    /// a person against a random bot: each line is taken or refused, and
+    /// the session ends cleanly. `hint` is left out (it thinks for seconds).
+    fn any_lines_are_taken_or_refused(lines: &[String]) -> Result<(), TestCaseError> {
+        let typed: String = lines
+            .iter()
+            .filter(|line| !line.trim().eq_ignore_ascii_case("hint"))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        for kind in crate::registry::games() {
+            let options = GameOptions::new();
+            let mut session = kind.new_session(&options).expect("the default game starts");
+            let specs = parse_players(&["human".into(), "random".into()]).expect("two players");
+            let seats = make_seats(session.as_ref(), specs, &EngineConfig::default())
+                .expect("the seats are made");
+            let mut game = Play {
+                session: session.as_mut(),
+                seats,
+                hint_config: hint_config(&EngineConfig::default()),
+                colour: false,
+                echo: true,
+                names: vec!["human".into(), "random".into()],
+                max_plies: DEFAULT_MAX_PLIES,
+                warned: [false; 2],
+            };
+            let mut out = Output::new(Vec::new());
+            let ended = game.run(1, &mut typed.as_bytes(), &mut out);
+            prop_assert!(ended.is_ok(), "{}: {:?}", kind.name(), ended.err());
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn the_prompt_takes_or_refuses_any_line(lines in proptest::collection::vec(any::<String>(), 0..8)) {
+            any_lines_are_taken_or_refused(&lines)?;
+        }
+
+        #[test]
+        fn the_prompt_takes_or_refuses_move_like_lines(
+            lines in proptest::collection::vec("[a-j]?[0-9]{0,3}(:[0-9]{0,21})?|undo|moves|pass|quit", 0..12)
+        ) {
+            any_lines_are_taken_or_refused(&lines)?;
+        }
+    }
+
+    proptest! {
+        // The long run: cargo test -p ply --bin ply -- --ignored long_
+        #![proptest_config(ProptestConfig::with_cases(5_000))]
+        #[test]
+        #[ignore]
+        fn long_the_prompt_takes_or_refuses_any_line(lines in proptest::collection::vec(any::<String>(), 0..30)) {
+            any_lines_are_taken_or_refused(&lines)?;
+        }
     }
 }
