@@ -20,6 +20,10 @@ fn bad_players() {
     ply(&["play", "tictactoe", "--players", "alphabeta:x,human"], "")
         .assert_user_error("whole number");
     ply(&["play", "tictactoe", "--players", "human"], "").assert_user_error("two players");
+    let long = format!("human,\u{1b}[31m{}", "x".repeat(80));
+    let run = ply(&["play", "tictactoe", "--players", &long], "");
+    run.assert_user_error("unknown player '\\u{1b}[31m");
+    assert!(!run.stderr.contains(&"x".repeat(41)), "{}", run.stderr);
 }
 
 #[test]

@@ -84,14 +84,20 @@ fn hint_config(config: &EngineConfig) -> EngineConfig {
 }
 
 /// The two seats' specs, checked before anything is built.
-fn parse_players(players: &[String]) -> Result<Vec<PlayerSpec>, GameError> {
+fn parse_players(players: &[String]) -> anyhow::Result<Vec<PlayerSpec>> {
     if players.len() != 2 {
-        return Err(GameError::BadOption(format!(
+        anyhow::bail!(
             "--players needs exactly two players, first mover first (got {})",
             players.len()
-        )));
+        );
     }
-    players.iter().map(|text| text.parse()).collect()
+    players
+        .iter()
+        .map(|text| {
+            text.parse()
+                .map_err(|e: GameError| anyhow::anyhow!(echo::quoting(&e.to_string(), text)))
+        })
+        .collect()
 }
 
 fn make_seats(
