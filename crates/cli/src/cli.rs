@@ -1,6 +1,7 @@
 //! The command line: fixed commands from clap derive, with one subcommand
 //! per registered game whose arguments are the game's own options.
 
+use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use ply_engine::{GameKind, GameOptions};
 
@@ -25,19 +26,51 @@ pub fn with_games<A: Args>(command: Command) -> Command {
             sub = sub.arg(arg);
         }
         // The derived arguments bring their doc comments; the game's summary wins.
-        command = command.subcommand(A::augment_args(sub).about(kind.summary()));
+        let mut sub = A::augment_args(sub).about(kind.summary());
+        if sub.get_arguments().any(|arg| arg.get_id() == "position") {
+            let notation = kind.position_notation();
+            let help = format!(
+                "Start from this position: {}, e.g. '{}'",
+                notation.description, notation.example
+            );
+            sub = sub.mut_arg("position", |arg| arg.help(help));
+        }
+        command = command.subcommand(sub);
     }
     command
 }
 
-/// The game a game subcommand names, its options, and the command's own arguments.
+/// Game options only one command acts on (Nim draws its game tree in
+/// `solve`): elsewhere they would do nothing, so they are refused.
+const ONE_COMMAND_OPTIONS: &[(&str, &str)] = &[("tree", "solve"), ("dot", "solve")];
+
+/// The game a game subcommand of `command` names, its options, and the
+/// command's own arguments.
 pub fn game_and_args<A: FromArgMatches>(
+    command: &str,
     matches: &ArgMatches,
 ) -> anyhow::Result<(&'static dyn GameKind, GameOptions, A)> {
-    let (name, sub) = matches.subcommand().expect("clap requires a game");
-    let kind = registry::find(name).expect("clap only accepts registered games");
+    let Some((name, sub)) = matches.subcommand() else {
+        anyhow::bail!("name a game (see ply {command} --help)");
+    };
+    let Some(kind) = registry::find(name) else {
+        anyhow::bail!(
+            "no game is called '{}' (see ply games)",
+            crate::echo::shown(name)
+        );
+    };
     let mut options = GameOptions::new();
     for option in kind.options() {
+        let given = sub.value_source(option.name) == Some(ValueSource::CommandLine);
+        let elsewhere = ONE_COMMAND_OPTIONS
+            .iter()
+            .find(|(name, only)| *name == option.name && *only != command);
+        if let (true, Some((_, only))) = (given, elsewhere) {
+            anyhow::bail!(
+                "--{} applies only to `ply {only}`, not to `ply {command}`",
+                option.name
+            );
+        }
         match option.value_name {
             Some(_) => {
                 if let Some(value) = sub.get_one::<String>(option.name) {

@@ -1,27 +1,50 @@
 //! Text forms of values and move reports, shared by `hint` and `solve`.
 
-use ply_engine::{Outcome, Report, Value};
+use std::time::Duration;
+
+use ply_engine::{EngineConfig, Outcome, Report, Value};
+
+use crate::grammar::count;
 
 /// "win in 3", "draw", "lose in 4 (-6)", "unknown".
 pub fn describe(value: &Value) -> String {
     value.describe()
 }
 
-/// Every move grouped winning / drawing / unknown / losing, best first, each
-/// with its remoteness, final margin or search score in brackets.
+/// Why an analysis ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// It finished its work (any unknowns lie beyond `--depth`).
+    Finished,
+    /// It had a time budget and no depth limit, so what it left unknown
+    /// it could not prove within the budget.
+    OutOfTime(Duration),
+    /// The user pressed Ctrl-C.
+    Interrupted,
+}
+
+impl Ending {
+    /// How an analysis run with `config` ended after `elapsed`.
+    pub fn of(interrupted: bool, config: &EngineConfig, elapsed: Duration) -> Ending {
+        match config.move_time {
+            _ if interrupted => Ending::Interrupted,
+            Some(budget) if elapsed >= budget || config.depth.is_none() => {
+                Ending::OutOfTime(budget)
+            }
+            _ => Ending::Finished,
+        }
+    }
+}
+
+/// Every move grouped win / draw / unknown / lose, best first, each with
+/// its remoteness, final margin or search score in brackets.
 pub fn format_report(report: &Report) -> String {
     let mut text = format!("Value: {}", describe(&report.value));
     if let Some(depth) = report.depth {
-        text.push_str(&format!(" (searched {depth} plies)"));
+        text.push_str(&format!(" (searched {})", count(depth, "ply", "plies")));
     }
     text.push('\n');
     for (outcome, moves) in report.grouped() {
-        let title = match outcome {
-            Outcome::Win => "winning",
-            Outcome::Draw => "drawing",
-            Outcome::Unknown => "undecided",
-            Outcome::Lose => "losing",
-        };
         let list: Vec<String> = moves
             .iter()
             .map(
@@ -33,7 +56,134 @@ pub fn format_report(report: &Report) -> String {
                 },
             )
             .collect();
-        text.push_str(&format!("  {title:<9} {}\n", list.join(" ")));
+        text.push_str(&format!("  {:<8} {}\n", outcome.as_str(), list.join(" ")));
     }
     text
+}
+
+/// What is still unknown and why, when the analysis stopped before
+/// proving everything; `None` when there is nothing to add.
+pub fn ending_note(report: &Report, ending: Ending) -> Option<String> {
+    let unknown = report
+        .moves
+        .iter()
+        .filter(|m| m.value.outcome == Outcome::Unknown)
+        .count();
+    if unknown == 0 && report.value.outcome != Outcome::Unknown {
+        return None;
+    }
+    let still = if unknown == 0 {
+        "the position's value is still unknown".to_string()
+    } else {
+        format!("{} still unknown", count(unknown as u64, "move", "moves"))
+    };
+    match ending {
+        Ending::Finished => None,
+        Ending::OutOfTime(budget) => Some(format!(
+            "Within the time budget of {}: {still} (--move-time MS allows more).",
+            seconds(budget)
+        )),
+        Ending::Interrupted => Some(format!("Stopped by Ctrl-C: {still}.")),
+    }
+}
+
+/// "3 s", "0.5 s", "1.25 s".
+fn seconds(duration: Duration) -> String {
+    let text = format!("{:.3}", duration.as_secs_f64());
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    format!("{text} s")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_engine::MoveValue;
+
+    fn report(moves: &[(&str, Value)], depth: Option<u32>) -> Report {
+        Report {
+            value: Value::unknown(),
+            moves: moves
+                .iter()
+                .map(|(mv, value)| MoveValue {
+                    mv: mv.to_string(),
+                    value: *value,
+                })
+                .collect(),
+            depth,
+            stats: None,
+        }
+    }
+
+    #[test]
+    fn groups_use_the_value_vocabulary() {
+        let text = format_report(&report(
+            &[
+                ("a1", Value::win(3)),
+                ("b1", Value::draw(None)),
+                ("c1", Value::unknown()),
+                ("a2", Value::lose(2)),
+            ],
+            Some(1),
+        ));
+        assert!(text.contains("(searched 1 ply)"), "{text}");
+        for line in [
+            "  win      a1 (3)",
+            "  draw     b1",
+            "  unknown  c1",
+            "  lose     a2 (2)",
+        ] {
+            assert!(text.contains(line), "{line:?} in {text}");
+        }
+        for old in ["winning", "drawing", "undecided", "losing"] {
+            assert!(!text.contains(old), "{old} in {text}");
+        }
+    }
+
+    #[test]
+    fn the_note_says_what_is_unknown_and_why() {
+        let partial = report(&[("a1", Value::win(3)), ("b1", Value::unknown())], None);
+        assert_eq!(ending_note(&partial, Ending::Finished), None);
+        assert_eq!(
+            ending_note(&partial, Ending::OutOfTime(Duration::from_secs(3))).as_deref(),
+            Some(
+                "Within the time budget of 3 s: 1 move still unknown (--move-time MS allows more)."
+            )
+        );
+        assert_eq!(
+            ending_note(&partial, Ending::Interrupted).as_deref(),
+            Some("Stopped by Ctrl-C: 1 move still unknown.")
+        );
+        let mut proved = report(&[("a1", Value::win(3))], None);
+        proved.value = Value::win(3);
+        assert_eq!(ending_note(&proved, Ending::Interrupted), None);
+    }
+
+    #[test]
+    fn the_ending_follows_the_budget_the_depth_and_ctrl_c() {
+        let second = Duration::from_secs(1);
+        let timed = EngineConfig {
+            move_time: Some(second),
+            ..EngineConfig::default()
+        };
+        let deep = EngineConfig {
+            depth: Some(3),
+            ..timed.clone()
+        };
+        let short = Duration::from_millis(10);
+        assert_eq!(Ending::of(true, &timed, short), Ending::Interrupted);
+        assert_eq!(Ending::of(false, &timed, short), Ending::OutOfTime(second));
+        assert_eq!(Ending::of(false, &deep, short), Ending::Finished);
+        assert_eq!(Ending::of(false, &deep, second), Ending::OutOfTime(second));
+        assert_eq!(
+            Ending::of(false, &EngineConfig::default(), second),
+            Ending::Finished
+        );
+    }
+
+    #[test]
+    fn seconds_read_plainly() {
+        assert_eq!(seconds(Duration::from_secs(3)), "3 s");
+        assert_eq!(seconds(Duration::from_millis(1250)), "1.25 s");
+        assert_eq!(seconds(Duration::from_millis(500)), "0.5 s");
+    }
 }

@@ -8,9 +8,17 @@
 mod cli;
 mod commands;
 mod common;
+mod echo;
+mod grammar;
 mod hints;
+mod input;
+mod interrupt;
+mod limits;
+mod output;
+mod progress;
 mod registry;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{ArgMatches, Command, FromArgMatches};
@@ -43,15 +51,16 @@ fn command() -> Command {
         .subcommand(cli::with_games::<bench::BenchArgs>(
             Command::new("bench").about("Run a game's benchmark"),
         ))
-        .subcommand(Command::new("games").about("List the games and their options"))
+        .subcommand(Command::new("games").about("List the games, their options and notations"))
 }
 
-/// Runs `run` with the game, its options and the command's arguments.
+/// Runs `run` with the game, its options and the arguments of `command`.
 fn with_game<A: FromArgMatches>(
+    command: &str,
     matches: &ArgMatches,
     run: impl FnOnce(&dyn ply_engine::GameKind, &ply_engine::GameOptions, A) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    let (kind, options, args) = cli::game_and_args::<A>(matches)?;
+    let (kind, options, args) = cli::game_and_args::<A>(command, matches)?;
     run(kind, &options, args)
 }
 
@@ -66,35 +75,61 @@ fn one_line_usage_error(error: clap::Error) -> anyhow::Error {
             anyhow::anyhow!("name a game: {} (see ply --help)", games.join(", "))
         }
         _ => {
-            // The message is the first paragraph; usage and tips follow it.
-            let text = error.to_string();
-            let message: Vec<&str> = text
-                .lines()
-                .take_while(|line| !line.trim().is_empty())
-                .map(str::trim)
-                .collect();
-            let message = message.join(" ");
-            anyhow::anyhow!("{} (see --help)", message.trim_start_matches("error: "))
+            let message = quoting_typed_text(&error).unwrap_or_else(|| {
+                // The message is the first paragraph; usage and tips follow it.
+                let text = error.to_string();
+                let lines: Vec<&str> = text
+                    .lines()
+                    .take_while(|line| !line.trim().is_empty())
+                    .map(str::trim)
+                    .collect();
+                lines.join(" ").trim_start_matches("error: ").to_string()
+            });
+            anyhow::anyhow!("{} (see --help)", echo::escaped(&message))
         }
+    }
+}
+
+/// clap's message for the errors that quote what the user typed, with the
+/// quotation cut and escaped as every message shows user text.
+fn quoting_typed_text(error: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let typed = |kind| match error.get(kind) {
+        Some(ContextValue::String(text)) => Some(echo::shown(text)),
+        _ => None,
+    };
+    match error.kind() {
+        ErrorKind::InvalidSubcommand => typed(ContextKind::InvalidSubcommand)
+            .map(|name| format!("unrecognized subcommand '{name}'")),
+        ErrorKind::UnknownArgument => {
+            typed(ContextKind::InvalidArg).map(|arg| format!("unexpected argument '{arg}' found"))
+        }
+        ErrorKind::ValueValidation => {
+            let value = typed(ContextKind::InvalidValue)?;
+            let arg = typed(ContextKind::InvalidArg)?;
+            let reason = std::error::Error::source(error)?;
+            Some(format!("invalid value '{value}' for '{arg}': {reason}"))
+        }
+        _ => None,
     }
 }
 
 fn run() -> anyhow::Result<()> {
     let matches = command().try_get_matches().map_err(one_line_usage_error)?;
     match matches.subcommand() {
-        Some(("play", m)) => with_game(m, play::run),
-        Some(("solve", m)) => with_game(m, solve::run),
-        Some(("perft", m)) => with_game(m, perft::run),
-        Some(("tournament", m)) => with_game(m, tournament::run),
-        Some(("train", m)) => with_game(m, train::run),
-        Some(("bench", m)) => with_game(m, bench::run),
+        Some((name @ "play", m)) => with_game(name, m, play::run),
+        Some((name @ "solve", m)) => with_game(name, m, solve::run),
+        Some((name @ "perft", m)) => with_game(name, m, perft::run),
+        Some((name @ "tournament", m)) => with_game(name, m, tournament::run),
+        Some((name @ "train", m)) => with_game(name, m, train::run),
+        Some((name @ "bench", m)) => with_game(name, m, bench::run),
         Some(("games", _)) => commands::games::run(),
         _ => commands::menu::run(),
     }
 }
 
 /// Lets `ply ... | head` end quietly: by default Rust ignores SIGPIPE and
-/// then panics on the failed write; the default disposition just ends us.
+/// then reports the failed write; the default disposition just ends us.
 fn restore_sigpipe() {
     #[cfg(unix)]
     // SAFETY: `signal` is called once, first thing in `main`, before any
@@ -107,10 +142,14 @@ fn restore_sigpipe() {
 
 fn main() -> ExitCode {
     restore_sigpipe();
+    interrupt::install();
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("ply: {error:#}");
+            // One line whatever the causes say; if stderr is gone too,
+            // the exit code is all that is left to say it.
+            let message = echo::escaped(&format!("{error:#}"));
+            let _ = writeln!(std::io::stderr(), "ply: {message}");
             ExitCode::from(2)
         }
     }

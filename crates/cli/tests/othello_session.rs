@@ -72,10 +72,10 @@ fn two_humans_play_a_full_game_with_bad_input() {
     );
     match end.result() {
         Some(GameResult::Win(Side::First)) => {
-            assert!(out.contains("black (X) (human) wins"), "{out}")
+            assert!(out.contains("human wins as black (X)."), "{out}")
         }
         Some(GameResult::Win(Side::Second)) => {
-            assert!(out.contains("white (O) (human) wins"), "{out}")
+            assert!(out.contains("human wins as white (O)."), "{out}")
         }
         _ => assert!(out.contains("draw"), "{out}"),
     }

@@ -3,7 +3,7 @@
 
 mod support;
 
-use support::ply;
+use support::{ply, ply_bytes};
 
 #[test]
 fn tictactoe_session_with_bad_input_hint_and_undo() {
@@ -17,7 +17,7 @@ fn tictactoe_session_with_bad_input_hint_and_undo() {
     assert!(out.contains("d4 is off the board"), "{out}");
     assert!(out.contains("b2 is occupied"), "{out}");
     assert!(out.contains("O plays"), "{out}");
-    assert!(out.contains("drawing"), "hint groups moves: {out}");
+    assert!(out.contains("  draw     "), "hint groups moves: {out}");
     assert!(out.contains("Taken back."), "{out}");
     assert!(out.contains("Nothing to undo."), "{out}");
     assert!(out.matches("Illegal:").count() >= 5, "{out}");
@@ -64,7 +64,7 @@ fn mnk_with_a_depth_limit_labels_moves() {
         "hint\nquit\n",
     );
     run.assert_ok();
-    assert!(run.stdout.contains("undecided"), "{}", run.stdout);
+    assert!(run.stdout.contains("  unknown  "), "{}", run.stdout);
 }
 
 #[test]
@@ -222,4 +222,133 @@ fn nim_positions_name_a_missing_row_and_the_tree_refuses_other_outputs() {
     let run = ply(&["solve", "nim", "--heaps", "1 2 3"], "");
     run.assert_ok();
     assert!(run.stdout.contains("Position: 1,2,3"), "{}", run.stdout);
+}
+
+#[test]
+fn bots_stop_at_the_move_limit_of_a_drawn_trilite() {
+    // Drawn Trilite never ends: the move limit declares it drawn.
+    let run = ply(
+        &[
+            "play",
+            "trilite",
+            "--position",
+            "a1",
+            "--players",
+            "computer,computer",
+        ],
+        "",
+    );
+    run.assert_ok();
+    assert!(
+        run.stdout.contains("Drawn by the move limit of 300 plies."),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.stdout.matches(" plays ").count(), 300, "{}", run.stdout);
+    let run = ply(
+        &[
+            "play",
+            "tictactoe",
+            "--players",
+            "random,random",
+            "--max-moves",
+            "1",
+            "--games",
+            "2",
+        ],
+        "",
+    );
+    run.assert_ok();
+    assert_eq!(
+        run.stdout
+            .matches("Drawn by the move limit of 1 ply.")
+            .count(),
+        2,
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("draws 2"), "{}", run.stdout);
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_refused_and_the_game_goes_on() {
+    let run = ply_bytes(&["play", "tictactoe"], b"\xff\xfeb2\nb2\nquit\n");
+    run.assert_ok();
+    assert!(
+        run.stdout.contains("that line is not valid text (UTF-8)"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("O plays"), "{}", run.stdout);
+    let run = ply_bytes(&[], b"\xff\n1\n\xc3\n3\nquit\n");
+    run.assert_ok();
+    assert_eq!(
+        run.stdout.matches("not valid text (UTF-8)").count(),
+        2,
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("X to move>"), "{}", run.stdout);
+}
+
+#[test]
+fn a_learner_that_cannot_save_warns_once_on_stderr() {
+    // Nothing can be created in /proc, not even by root.
+    let file = format!("learner:/proc/ply-test-{}.json", std::process::id());
+    let players = format!("{file},random");
+    let run = ply(
+        &["play", "tictactoe", "--players", &players, "--games", "3"],
+        "",
+    );
+    run.assert_ok();
+    assert!(!run.stdout.contains("warning"), "{}", run.stdout);
+    assert_eq!(
+        run.stderr.matches("could not record the game").count(),
+        1,
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn the_result_line_reads_well() {
+    let run = ply(
+        &["play", "nim", "--heaps", "2", "--players", "computer,human"],
+        "",
+    );
+    run.assert_ok();
+    assert!(run.stdout.contains("player 1 plays 1:2"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("computer wins as player 1."),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn an_analysis_out_of_time_says_what_is_still_unknown() {
+    let run = ply(&["play", "othello", "--move-time", "200"], "hint\nquit\n");
+    run.assert_ok();
+    assert!(
+        run.stdout.contains("Within the time budget of 0.2 s:"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("still unknown"), "{}", run.stdout);
+}
+
+#[test]
+fn a_failed_read_is_named_as_reading() {
+    for args in [&["play", "tictactoe"][..], &[]] {
+        // A directory opens for reading, but reading it fails.
+        let directory = std::fs::File::open("/").expect("/ opens");
+        let output = support::command(args)
+            .stdin(directory)
+            .output()
+            .expect("ply runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("cannot read standard input"), "{stderr}");
+    }
 }

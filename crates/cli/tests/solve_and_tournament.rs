@@ -11,10 +11,10 @@ fn solve_trilite_prints_the_solution_and_every_first_move() {
     let out = &run.stdout;
     assert!(out.contains("Value: win in 13"), "{out}");
     assert!(
-        out.contains("winning   b1 (12) a2 (12) c2 (12) b3 (12)"),
+        out.contains("  win      b1 (12) a2 (12) c2 (12) b3 (12)"),
         "{out}"
     );
-    assert!(out.contains("drawing   a1 c1 b2 a3 c3"), "{out}");
+    assert!(out.contains("  draw     a1 c1 b2 a3 c3"), "{out}");
     assert!(out.contains("all 128170 positions"), "{out}");
 }
 

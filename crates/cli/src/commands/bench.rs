@@ -3,6 +3,7 @@
 use ply_engine::{GameKind, GameOptions};
 
 use crate::common::EngineArgs;
+use crate::output::Output;
 
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
@@ -11,6 +12,9 @@ pub struct BenchArgs {
 }
 
 pub fn run(kind: &dyn GameKind, options: &GameOptions, args: BenchArgs) -> anyhow::Result<()> {
-    print!("{}", kind.bench(options, &args.engine.config(None))?);
+    let report = kind.bench(options, &args.engine.config(None))?;
+    let mut out = Output::stdout();
+    write!(out, "{report}")?;
+    out.flush()?;
     Ok(())
 }

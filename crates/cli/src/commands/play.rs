@@ -1,14 +1,25 @@
 //! `ply play`: a game in the terminal between any mix of people and bots.
 
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::time::{Duration, Instant};
 
-use anyhow::Context;
 use ply_engine::{
     Bot, EngineConfig, GameError, GameKind, GameOptions, GameResult, PlayerSpec, Session, Side,
 };
 
-use crate::common::{EngineArgs, PositionArgs};
-use crate::hints;
+use crate::common::{self, EngineArgs, PositionArgs};
+use crate::hints::{self, Ending};
+use crate::input::{self, Line};
+use crate::interrupt;
+use crate::output::{self, Output};
+use crate::{echo, grammar};
+
+/// The move limit of a game, in plies: the same default as `ply tournament`.
+/// Replace with `ply_engine::arena::DEFAULT_MAX_PLIES` once the engine has it.
+pub const DEFAULT_MAX_PLIES: u32 = 300;
+
+/// How long `hint` thinks unless `--move-time` says otherwise.
+pub const DEFAULT_HINT_TIME: Duration = Duration::from_secs(3);
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
@@ -16,12 +27,17 @@ pub struct PlayArgs {
     /// alphabeta:DEPTH, mcts:PLAYOUTS, heuristic, random, learner[:FILE].
     #[arg(long, value_delimiter = ',', default_value = "human,computer")]
     pub players: Vec<String>,
-    /// Number of games to play in a row; the score is kept.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Number of games to play in a row (1 to 100000); the score is kept.
+    #[arg(long, default_value_t = 1, value_parser = crate::limits::parse_play_games,
+          allow_negative_numbers = true)]
     pub games: u32,
-    /// Maximum search depth of the computer (plies).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Maximum search depth of the computer and of `hint` (1 to 64 plies).
+    #[arg(long, value_parser = crate::limits::parse_depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
+    /// A game still going after this many plies is a draw (as in `ply tournament`).
+    #[arg(long, value_name = "PLIES", default_value_t = DEFAULT_MAX_PLIES,
+          value_parser = crate::limits::parse_max_plies, allow_negative_numbers = true)]
+    pub max_moves: u32,
     #[command(flatten)]
     pub position: PositionArgs,
     #[command(flatten)]
@@ -37,33 +53,51 @@ enum Seat {
 pub fn run(kind: &dyn GameKind, options: &GameOptions, args: PlayArgs) -> anyhow::Result<()> {
     let specs = parse_players(&args.players)?;
     let mut session = args.position.session(kind, options)?;
+    common::refuse_unused_depth(kind, options, args.depth)?;
     let config = args.engine.config(args.depth);
     let seats = make_seats(session.as_ref(), specs, &config)?;
     let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let stdin = io::stdin();
-    let mut input = stdin.lock();
-    let mut output = io::stdout().lock();
+    let hint_config = hint_config(&config);
     let mut game = Play {
         session: session.as_mut(),
         seats,
-        config,
+        hint_config,
         colour,
         echo: !io::stdin().is_terminal(),
         names: args.players.clone(),
+        max_plies: args.max_moves,
+        warned: [false; 2],
     };
-    game.run(args.games, &mut input, &mut output)
-        .context("writing to the terminal")
+    let mut out = Output::stdout();
+    game.run(args.games, &mut io::stdin().lock(), &mut out)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The settings of `hint`: the game's, with a time budget always, so an
+/// analysis never runs for minutes (`--move-time` sets it).
+fn hint_config(config: &EngineConfig) -> EngineConfig {
+    EngineConfig {
+        move_time: Some(config.move_time.unwrap_or(DEFAULT_HINT_TIME)),
+        ..config.clone()
+    }
 }
 
 /// The two seats' specs, checked before anything is built.
-fn parse_players(players: &[String]) -> Result<Vec<PlayerSpec>, GameError> {
+fn parse_players(players: &[String]) -> anyhow::Result<Vec<PlayerSpec>> {
     if players.len() != 2 {
-        return Err(GameError::BadOption(format!(
+        anyhow::bail!(
             "--players needs exactly two players, first mover first (got {})",
             players.len()
-        )));
+        );
     }
-    players.iter().map(|text| text.parse()).collect()
+    players
+        .iter()
+        .map(|text| {
+            text.parse()
+                .map_err(|e: GameError| anyhow::anyhow!(echo::quoting(&e.to_string(), text)))
+        })
+        .collect()
 }
 
 fn make_seats(
@@ -91,10 +125,23 @@ fn make_seats(
 struct Play<'a> {
     session: &'a mut dyn Session,
     seats: Vec<Seat>,
-    config: EngineConfig,
+    /// The engine settings of `hint`, with its time budget.
+    hint_config: EngineConfig,
     colour: bool,
     echo: bool,
     names: Vec<String>,
+    max_plies: u32,
+    /// Seats whose bot already warned that it could not record a game.
+    warned: [bool; 2],
+}
+
+/// How one game ended.
+enum Ended {
+    Over,
+    /// Drawn: the move limit was reached.
+    MoveLimit,
+    /// The person quit or the input ended.
+    Abandoned,
 }
 
 /// What the person at the prompt asked for.
@@ -106,11 +153,16 @@ enum Turn {
 }
 
 const HELP: &str = "Commands: a move (as shown in the board's coordinates), \
-hint (every move's value), undo (take back to your previous turn), \
-moves (the legal moves), help, quit.";
+hint (every move's value: win, draw, lose or unknown; Ctrl-C stops it early), \
+undo (take back to your previous turn), moves (the legal moves), help, quit.";
 
 impl Play<'_> {
-    fn run(&mut self, games: u32, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
+    fn run<W: Write>(
+        &mut self,
+        games: u32,
+        input: &mut dyn BufRead,
+        out: &mut Output<W>,
+    ) -> anyhow::Result<()> {
         // Wins per seat, then draws.
         let mut score = [0u32; 3];
         for number in 1..=games {
@@ -119,40 +171,41 @@ impl Play<'_> {
                 writeln!(out, "\nGame {number} of {games}")?;
             }
             writeln!(out, "{}", self.session.render(self.colour))?;
-            let finished = self.play_one(input, out)?;
-            if !finished {
-                writeln!(out, "Game abandoned.")?;
-                break;
-            }
-            let result = self.session.result();
-            match result {
-                Some(GameResult::Win(side)) => {
-                    score[side.index()] += 1;
+            match self.play_one(input, out)? {
+                Ended::Abandoned => {
+                    writeln!(out, "Game abandoned.")?;
+                    break;
+                }
+                Ended::MoveLimit => {
+                    score[2] += 1;
                     writeln!(
                         out,
-                        "{} ({}) wins.",
-                        self.session.side_name(side),
-                        self.names[side.index()]
+                        "Drawn by the move limit of {}.",
+                        grammar::count(self.max_plies, "ply", "plies")
                     )?;
                 }
-                _ => {
-                    score[2] += 1;
-                    writeln!(out, "The game is a draw.")?;
-                }
-            }
-            for (i, seat) in self.seats.iter_mut().enumerate() {
-                if let Seat::Bot(bot) = seat {
-                    let side = Side::BOTH[i];
-                    if let Err(e) = self.session.game_over(bot, side) {
-                        writeln!(out, "warning: {} could not record the game: {e}", bot.name)?;
+                Ended::Over => match self.session.result() {
+                    Some(GameResult::Win(side)) => {
+                        score[side.index()] += 1;
+                        writeln!(
+                            out,
+                            "{} wins as {}.",
+                            self.names[side.index()],
+                            self.session.side_name(side)
+                        )?;
                     }
-                }
+                    _ => {
+                        score[2] += 1;
+                        writeln!(out, "The game is a draw.")?;
+                    }
+                },
             }
+            self.record_game();
             if games > 1 {
                 writeln!(
                     out,
-                    "Score after {number} game{}: {} {} - {} {}, draws {}",
-                    if number == 1 { "" } else { "s" },
+                    "Score after {}: {} {} - {} {}, draws {}",
+                    grammar::count(number, "game", "games"),
                     self.label(Side::First),
                     score[0],
                     self.label(Side::Second),
@@ -164,6 +217,25 @@ impl Play<'_> {
         Ok(())
     }
 
+    /// Lets each bot learn from the game; a bot that cannot record it warns
+    /// once on stderr, not after every game.
+    fn record_game(&mut self) {
+        for (i, seat) in self.seats.iter_mut().enumerate() {
+            if let Seat::Bot(bot) = seat {
+                if let Err(e) = self.session.game_over(bot, Side::BOTH[i]) {
+                    if !self.warned[i] {
+                        self.warned[i] = true;
+                        output::warn(&format!(
+                            "warning: {} could not record the game: {}",
+                            bot.name,
+                            echo::escaped(&e.to_string())
+                        ));
+                    }
+                }
+            }
+        }
+    }
+
     fn label(&self, side: Side) -> String {
         format!(
             "{} ({})",
@@ -172,9 +244,17 @@ impl Play<'_> {
         )
     }
 
-    /// Plays until the game ends (true) or the person quits or input ends (false).
-    fn play_one(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<bool> {
+    /// Plays until the game ends, the move limit is reached, or the person
+    /// quits or input ends.
+    fn play_one<W: Write>(
+        &mut self,
+        input: &mut dyn BufRead,
+        out: &mut Output<W>,
+    ) -> anyhow::Result<Ended> {
         while self.session.result().is_none() {
+            if self.session.moves_played().len() >= self.max_plies as usize {
+                return Ok(Ended::MoveLimit);
+            }
             let side = self.session.to_move();
             if self.session.must_pass() {
                 writeln!(
@@ -183,63 +263,63 @@ impl Play<'_> {
                     self.session.side_name(side)
                 )?;
                 if let Some(pass) = self.session.legal_moves().first().cloned() {
-                    if self.session.play(&pass).is_err() {
-                        break;
-                    }
+                    self.session.play(&pass)?;
                 }
                 writeln!(out, "{}", self.session.render(self.colour))?;
                 continue;
             }
             match &mut self.seats[side.index()] {
-                Seat::Bot(bot) => match self.session.bot_move(bot) {
-                    Ok(report) => {
-                        // Once the game is over the result line says it all.
-                        let seen = report
-                            .value
-                            .filter(|_| self.session.result().is_none())
-                            .map(|v| format!(": {}", hints::describe(&v)))
-                            .unwrap_or_default();
-                        writeln!(
-                            out,
-                            "{} plays {}{seen}",
-                            self.session.side_name(side),
-                            report.mv
-                        )?;
-                    }
-                    Err(e) => {
-                        writeln!(out, "error: {e}")?;
-                        return Ok(false);
-                    }
-                },
+                Seat::Bot(bot) => {
+                    let report = self.session.bot_move(bot)?;
+                    // Once the game is over the result line says it all.
+                    let seen = report
+                        .value
+                        .filter(|_| self.session.result().is_none())
+                        .map(|v| format!(": {}", hints::describe(&v)))
+                        .unwrap_or_default();
+                    writeln!(
+                        out,
+                        "{} plays {}{seen}",
+                        self.session.side_name(side),
+                        report.mv
+                    )?;
+                }
                 Seat::Human => match self.human_turn(side, input, out)? {
                     Turn::Moved => {}
                     Turn::TookBack => continue,
-                    Turn::Quit => return Ok(false),
+                    Turn::Quit => return Ok(Ended::Abandoned),
                 },
             }
             writeln!(out, "{}", self.session.render(self.colour))?;
         }
-        Ok(true)
+        Ok(Ended::Over)
     }
 
-    fn human_turn(
+    fn human_turn<W: Write>(
         &mut self,
         side: Side,
         input: &mut dyn BufRead,
-        out: &mut dyn Write,
-    ) -> io::Result<Turn> {
+        out: &mut Output<W>,
+    ) -> anyhow::Result<Turn> {
         loop {
             write!(out, "{} to move> ", self.session.side_name(side))?;
             out.flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out)?;
-                return Ok(Turn::Quit);
-            }
+            let line = match input::read_line(input)? {
+                Line::End => {
+                    writeln!(out)?;
+                    return Ok(Turn::Quit);
+                }
+                Line::NotText => {
+                    writeln!(out)?;
+                    writeln!(out, "Refused: {}. Type 'help' for help.", input::NOT_TEXT)?;
+                    continue;
+                }
+                Line::Text(line) => line,
+            };
             if self.echo {
                 // Piped input is not shown by a terminal: echo it so a
                 // transcript reads like a session.
-                writeln!(out, "{}", line.trim_end())?;
+                writeln!(out, "{}", echo::escaped(line.trim_end()))?;
             }
             let text = line.trim();
             match text.to_ascii_lowercase().as_str() {
@@ -247,10 +327,7 @@ impl Play<'_> {
                 "quit" | "exit" | "q" => return Ok(Turn::Quit),
                 "help" | "?" => writeln!(out, "{HELP}")?,
                 "moves" => writeln!(out, "Legal moves: {}", self.session.legal_moves().join(" "))?,
-                "hint" => match self.session.analyze(&self.config) {
-                    Ok(report) => write!(out, "{}", hints::format_report(&report))?,
-                    Err(e) => writeln!(out, "No hint: {e}")?,
-                },
+                "hint" => self.hint(out)?,
                 "undo" => {
                     if self.undo_to_human() {
                         writeln!(out, "Taken back.")?;
@@ -262,10 +339,34 @@ impl Play<'_> {
                 }
                 _ => match self.session.play(text) {
                     Ok(_) => return Ok(Turn::Moved),
-                    Err(e) => writeln!(out, "Illegal: {e}. Type 'help' for help.")?,
+                    Err(e) => writeln!(
+                        out,
+                        "Illegal: {}. Type 'help' for help.",
+                        echo::quoting(&e.to_string(), text)
+                    )?,
                 },
             }
         }
+    }
+
+    /// Every move's value, proved within the hint's time budget; Ctrl-C
+    /// stops the analysis and shows what it proved so far.
+    fn hint<W: Write>(&mut self, out: &mut Output<W>) -> anyhow::Result<()> {
+        let started = Instant::now();
+        let analysis = interrupt::Analysis::start();
+        let result = self.session.analyze(&self.hint_config);
+        let ending = Ending::of(analysis.interrupted(), &self.hint_config, started.elapsed());
+        drop(analysis);
+        match result {
+            Ok(report) => {
+                write!(out, "{}", hints::format_report(&report))?;
+                if let Some(note) = hints::ending_note(&report, ending) {
+                    writeln!(out, "{note}")?;
+                }
+            }
+            Err(e) => writeln!(out, "No hint: {}", echo::escaped(&e.to_string()))?,
+        }
+        Ok(())
     }
 
     /// Takes back moves until it is a person's turn again, at least one
@@ -287,5 +388,88 @@ impl Play<'_> {
             self.session.undo();
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use proptest::test_runner::TestCaseError;
+
+    #[test]
+    fn a_hint_always_has_a_time_budget() {
+        let config = EngineConfig {
+            depth: Some(4),
+            ..EngineConfig::default()
+        };
+        let hint = hint_config(&config);
+        assert_eq!(hint.move_time, Some(DEFAULT_HINT_TIME));
+        assert_eq!(hint.depth, Some(4));
+        let config = EngineConfig {
+            move_time: Some(Duration::from_millis(250)),
+            ..config
+        };
+        assert_eq!(
+            hint_config(&config).move_time,
+            Some(Duration::from_millis(250))
+        );
+    }
+
+    /// Plays every game from its start with `lines` typed at the prompt by
+    /// a person against a random bot: each line is taken or refused, and
+    /// the session ends cleanly. `hint` is left out (it thinks for seconds).
+    fn any_lines_are_taken_or_refused(lines: &[String]) -> Result<(), TestCaseError> {
+        let typed: String = lines
+            .iter()
+            .filter(|line| !line.trim().eq_ignore_ascii_case("hint"))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        for kind in crate::registry::games() {
+            let options = GameOptions::new();
+            let mut session = kind.new_session(&options).expect("the default game starts");
+            let specs = parse_players(&["human".into(), "random".into()]).expect("two players");
+            let seats = make_seats(session.as_ref(), specs, &EngineConfig::default())
+                .expect("the seats are made");
+            let mut game = Play {
+                session: session.as_mut(),
+                seats,
+                hint_config: hint_config(&EngineConfig::default()),
+                colour: false,
+                echo: true,
+                names: vec!["human".into(), "random".into()],
+                max_plies: DEFAULT_MAX_PLIES,
+                warned: [false; 2],
+            };
+            let mut out = Output::new(Vec::new());
+            let ended = game.run(1, &mut typed.as_bytes(), &mut out);
+            prop_assert!(ended.is_ok(), "{}: {:?}", kind.name(), ended.err());
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn the_prompt_takes_or_refuses_any_line(lines in proptest::collection::vec(any::<String>(), 0..8)) {
+            any_lines_are_taken_or_refused(&lines)?;
+        }
+
+        #[test]
+        fn the_prompt_takes_or_refuses_move_like_lines(
+            lines in proptest::collection::vec("[a-j]?[0-9]{0,3}(:[0-9]{0,21})?|undo|moves|pass|quit", 0..12)
+        ) {
+            any_lines_are_taken_or_refused(&lines)?;
+        }
+    }
+
+    proptest! {
+        // The long run: cargo test -p ply --bin ply -- --ignored long_
+        #![proptest_config(ProptestConfig::with_cases(5_000))]
+        #[test]
+        #[ignore]
+        fn long_the_prompt_takes_or_refuses_any_line(lines in proptest::collection::vec(any::<String>(), 0..30)) {
+            any_lines_are_taken_or_refused(&lines)?;
+        }
     }
 }

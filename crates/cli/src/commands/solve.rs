@@ -1,15 +1,20 @@
 //! `ply solve`: the value of a position and of every move.
 
+use std::time::Instant;
+
 use ply_engine::{GameKind, GameOptions, Report, Session};
 use serde_json::json;
 
-use crate::common::{EngineArgs, PositionArgs};
-use crate::hints;
+use crate::common::{self, EngineArgs, PositionArgs};
+use crate::hints::{self, Ending};
+use crate::output::Output;
+use crate::{interrupt, progress};
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
-    /// Search this many plies only; undecided moves show as unknown.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Search this many plies only (1 to 64); moves not decided within them
+    /// show as unknown.
+    #[arg(long, value_parser = crate::limits::parse_depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
     /// Print one JSON object.
     #[arg(long)]
@@ -25,56 +30,93 @@ pub struct SolveArgs {
 
 pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyhow::Result<()> {
     let mut session = args.position.session(kind, options)?;
+    let mut out = Output::stdout();
+    common::refuse_unused_depth(kind, options, args.depth)?;
+    if args.engine.seed.is_some() {
+        anyhow::bail!("--seed does nothing for `ply solve`: an analysis makes no random choice");
+    }
     if let Some(special) = kind.special_solve(options, session.as_mut()) {
         if args.json || args.stats || args.depth.is_some() {
             anyhow::bail!("--json, --stats and --depth do not apply to this output");
         }
-        print!("{}", special?);
+        write!(out, "{}", special?)?;
+        out.flush()?;
         return Ok(());
     }
-    let started = std::time::Instant::now();
-    let report = session.analyze(&args.engine.config(args.depth))?;
+    let config = args.engine.config(args.depth);
+    let started = Instant::now();
+    let (report, ending) = {
+        let analysis = interrupt::Analysis::start();
+        let report =
+            progress::with_spinner("solving (Ctrl-C stops and shows what is proved)", || {
+                session.analyze(&config)
+            })?;
+        let ending = Ending::of(analysis.interrupted(), &config, started.elapsed());
+        (report, ending)
+    };
     let elapsed = started.elapsed();
+    // Only the solve shows whether the game's solver has a table.
+    if report.stats.is_none() {
+        let unused = if args.stats {
+            Some("--stats")
+        } else {
+            args.engine.hash_mb.map(|_| "--hash")
+        };
+        if let Some(option) = unused {
+            anyhow::bail!(
+                "{option} does nothing here: {}'s solver uses no transposition table",
+                kind.name()
+            );
+        }
+    }
+    let note = hints::ending_note(&report, ending);
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&to_json(kind, session.as_ref(), &report, args.stats))?
-        );
+        let mut json = to_json(kind, session.as_ref(), &report, args.stats);
+        // Why values are still unknown, when the analysis was cut short.
+        let stopped = match ending {
+            Ending::Finished => None,
+            Ending::OutOfTime(_) => Some("time budget"),
+            Ending::Interrupted => Some("interrupted"),
+        };
+        if let (Some(stopped), Some(_)) = (stopped, &note) {
+            json["stopped"] = json!(stopped);
+        }
+        writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
+        out.flush()?;
         return Ok(());
     }
-    println!("{}", session.render(false));
+    writeln!(out, "{}", session.render(false))?;
     let position = session.position();
     let shown = if position.is_empty() {
         "(the start)"
     } else {
         position.as_str()
     };
-    println!(
+    writeln!(
+        out,
         "Position: {shown} ({} to move)",
         session.side_name(session.to_move())
-    );
-    print!("{}", hints::format_report(&report));
+    )?;
+    write!(out, "{}", hints::format_report(&report))?;
+    if let Some(note) = note {
+        writeln!(out, "{note}")?;
+    }
     if let Some(notes) = kind.solve_notes(session.as_ref(), &report) {
-        println!("{notes}");
+        writeln!(out, "{notes}")?;
     }
-    if args.stats {
-        if let Some(stats) = report.stats {
-            println!(
-                "Table: {} probes, {} hits, {} stores, {} collisions, {} entries; {:.3} s",
-                stats.probes,
-                stats.hits,
-                stats.stores,
-                stats.collisions,
-                stats.capacity,
-                elapsed.as_secs_f64()
-            );
-        } else {
-            println!(
-                "Solved in {:.3} s (no transposition table used)",
-                elapsed.as_secs_f64()
-            );
-        }
+    if let (true, Some(stats)) = (args.stats, report.stats) {
+        writeln!(
+            out,
+            "Table: {} probes, {} hits, {} stores, {} collisions, {} entries; {:.3} s",
+            stats.probes,
+            stats.hits,
+            stats.stores,
+            stats.collisions,
+            stats.capacity,
+            elapsed.as_secs_f64()
+        )?;
     }
+    out.flush()?;
     Ok(())
 }
 
@@ -86,7 +128,7 @@ fn to_json(
     stats: bool,
 ) -> serde_json::Value {
     let value_json = |v: &ply_engine::Value| {
-        // `seed_score` is request 000's scale: win 3, draw 2, undecided 1, loss 0.
+        // `seed_score` is request 000's scale: win 3, draw 2, unknown 1, lose 0.
         let mut object = json!({
             "value": v.outcome.as_str(),
             "remoteness": v.remoteness,

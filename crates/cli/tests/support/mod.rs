@@ -14,20 +14,40 @@ pub struct Run {
 
 /// Runs `ply ARGS` with `input` on standard input (closed afterwards).
 pub fn ply(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .env("NO_COLOR", "1")
+    ply_bytes(args, input.as_bytes())
+}
+
+/// Runs `ply ARGS` with `input`, which need not be text, on standard input.
+pub fn ply_bytes(args: &[&str], input: &[u8]) -> Run {
+    ply_to(args, input, Stdio::piped())
+}
+
+/// Runs `ply ARGS` with standard output on `/dev/full`, where every write
+/// fails with "no space left on device".
+pub fn ply_to_full_disk(args: &[&str], input: &str) -> Run {
+    let full = std::fs::File::options()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full opens");
+    ply_to(args, input.as_bytes(), Stdio::from(full))
+}
+
+/// The command `ply ARGS`, ready to spawn.
+pub fn command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ply"));
+    command.args(args).env("NO_COLOR", "1");
+    command
+}
+
+fn ply_to(args: &[&str], input: &[u8], stdout: Stdio) -> Run {
+    let mut child = command(args)
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
+        .stdout(stdout)
         .stderr(Stdio::piped())
         .spawn()
         .expect("ply starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(input.as_bytes())
-        .expect("input is written");
+    // A command may end before reading its input; a broken pipe here is fine.
+    let _ = child.stdin.take().expect("stdin is piped").write_all(input);
     let output = child.wait_with_output().expect("ply finishes");
     Run {
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),

@@ -1,0 +1,89 @@
+//! Checked writing to standard output. `write!`/`writeln!` on an [`Output`]
+//! return a [`WriteError`], so every write is answered with `?` and a full
+//! disk or a closed terminal ends the command with one line on stderr and
+//! exit code 2 instead of a panic. (A closed pipe ends the program quietly
+//! before any error: `main` restores SIGPIPE's default disposition.)
+
+use std::fmt;
+use std::io::{self, StdoutLock, Write};
+
+/// A writer whose every write is checked.
+pub struct Output<W: Write = StdoutLock<'static>> {
+    inner: W,
+}
+
+/// A write to standard output failed.
+#[derive(Debug)]
+pub struct WriteError(io::Error);
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot write to standard output: {}", self.0)
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+impl Output {
+    /// Standard output, locked for the life of the command.
+    pub fn stdout() -> Self {
+        Output::new(io::stdout().lock())
+    }
+}
+
+impl<W: Write> Output<W> {
+    pub fn new(inner: W) -> Self {
+        Output { inner }
+    }
+
+    /// What `write!` and `writeln!` call: the formatted text, checked.
+    pub fn write_fmt(&mut self, args: fmt::Arguments<'_>) -> Result<(), WriteError> {
+        self.inner.write_fmt(args).map_err(WriteError)
+    }
+
+    /// Sends buffered text on (a prompt, or the end of a command's output).
+    pub fn flush(&mut self) -> Result<(), WriteError> {
+        self.inner.flush().map_err(WriteError)
+    }
+}
+
+/// A warning on stderr. If stderr itself is gone there is nowhere left to
+/// warn, and the command goes on.
+pub fn warn(message: &str) {
+    let _ = writeln!(io::stderr(), "{message}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A writer that refuses everything, like `/dev/full`.
+    struct Full;
+
+    impl Write for Full {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::from_raw_os_error(28))
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_failed_write_is_an_error_naming_standard_output() {
+        let mut out = Output::new(Full);
+        let error = writeln!(out, "perft {} = {}", 9, 255_168).expect_err("the disk is full");
+        assert!(error
+            .to_string()
+            .starts_with("cannot write to standard output"));
+    }
+
+    #[test]
+    fn writes_reach_the_writer() {
+        let mut out = Output::new(Vec::new());
+        writeln!(out, "a {}", 1).expect("a vector takes anything");
+        write!(out, "b").expect("a vector takes anything");
+        out.flush().expect("nothing to flush");
+        assert_eq!(out.inner, b"a 1\nb");
+    }
+}
