@@ -36,12 +36,18 @@ pub fn parse_rows(text: &str) -> Result<Vec<u16>, GameError> {
     parse_rows_text(text).map(|read| read.rows)
 }
 
-/// Formats rows canonically: `1,2,3`.
+/// Formats rows canonically: `1,2,3`. A single row of 10 or more ends with
+/// a comma (`123,`), so that it never reads back as a row per digit.
 pub fn format_rows(rows: &[u16]) -> String {
-    rows.iter()
+    let text = rows
+        .iter()
         .map(u16::to_string)
         .collect::<Vec<_>>()
-        .join(",")
+        .join(",");
+    match rows {
+        [single] if *single >= 10 => format!("{text},"),
+        _ => text,
+    }
 }
 
 /// A number in a move as typed: its value (saturated far above any row), or

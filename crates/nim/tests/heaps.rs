@@ -109,7 +109,9 @@ fn the_registry_names_the_reading() {
     let session = NIM.new_session(&options).unwrap();
     assert_eq!(session.position(), "1,2,3");
     let options = GameOptions::new().with_value("heaps", "65535");
-    assert_eq!(NIM.new_session(&options).unwrap().position(), "65535");
+    assert_eq!(NIM.new_session(&options).unwrap().position(), "65535,");
+    let options = GameOptions::new().with_value("heaps", "100,");
+    assert_eq!(NIM.new_session(&options).unwrap().position(), "100,");
     assert_eq!(NimKind::heaps_note(&GameOptions::new()).unwrap(), None);
     let options = GameOptions::new().with_value("heaps", "65536");
     match NIM.new_session(&options) {
@@ -120,4 +122,18 @@ fn the_registry_names_the_reading() {
         Err(other) => panic!("{other:?}"),
         Ok(_) => panic!("65536 accepted"),
     }
+}
+
+/// A single row of three digits printed as `100` read back as rows 1,0,0.
+#[test]
+fn a_single_big_row_prints_unambiguously() {
+    use ply_engine::Notation;
+    use ply_nim::Nim;
+    for row in [10u16, 100, 999, 65_535] {
+        let nim = Nim::new(&[row], false);
+        let text = nim.format_position();
+        assert_eq!(text, format!("{row},"));
+        assert_eq!(nim.parse_position(&text).unwrap(), nim);
+    }
+    assert_eq!(Nim::new(&[7], false).format_position(), "7");
 }

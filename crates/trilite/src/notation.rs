@@ -17,18 +17,21 @@ const SHOWN: usize = 40;
 
 /// User input as a message may repeat it: characters that are not
 /// printable (control and direction marks, ...) escaped so they cannot act
-/// on the terminal, and cut after about `SHOWN` characters.
+/// on the terminal, and cut after about `SHOWN` characters as shown.
 pub(crate) fn shown(text: &str) -> String {
     let mut out = String::new();
-    for (count, c) in text.chars().enumerate() {
-        if count >= SHOWN || out.len() >= 4 * SHOWN {
+    let mut length = 0;
+    for c in text.chars() {
+        if length >= SHOWN {
             out.push_str("...");
             break;
         }
+        let before = out.len();
         match c {
             '\'' | '"' | '\\' => out.push(c),
             _ => out.extend(c.escape_debug()),
         }
+        length += out[before..].chars().count();
     }
     out
 }
