@@ -47,6 +47,9 @@ impl PositionArgs {
         options: &GameOptions,
     ) -> anyhow::Result<Box<dyn Session>> {
         let mut session = kind.new_session(options)?;
+        for note in kind.option_notes(options) {
+            eprintln!("note: {note}");
+        }
         if let Some(position) = &self.position {
             session
                 .set_position(position)

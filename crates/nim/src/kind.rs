@@ -85,6 +85,17 @@ impl GameKind for NimKind {
         ]
     }
 
+    /// How `--heaps` digits were read when they could have been read
+    /// another way.
+    fn option_notes(&self, options: &GameOptions) -> Vec<String> {
+        Self::heaps_note(options)
+            .ok()
+            .flatten()
+            .map(|note| format!("--heaps: {note}"))
+            .into_iter()
+            .collect()
+    }
+
     fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
         Ok(GameSession::boxed(Self::start(options)?))
     }

@@ -7,33 +7,21 @@ use ply_engine::{Game, GameError, GameKind, Notation, Side};
 use crate::echo::shown;
 use crate::game::{Nim, NimMove};
 use crate::kind::NIM;
-use crate::rows::{read_rows, RowsText};
+use crate::rows::read_rows;
 
 /// Most objects drawn for one row; longer rows are cut short (their count
 /// is always printed).
 const DRAWN: usize = 40;
 
-/// The error for a position that cannot be read: what is wrong, then the
-/// notation with an example.
-fn bad_position(text: &str, why: impl std::fmt::Display) -> GameError {
+/// The error for a position that cannot be read: what is wrong (naming the
+/// part at fault; the front end names the whole), then the notation with an
+/// example.
+fn bad_position(why: impl std::fmt::Display) -> GameError {
     let notation = NIM.position_notation();
     GameError::BadPosition(format!(
-        "bad Nim position '{}': {why}; a position is {}, for example {}",
-        shown(text.trim()),
-        notation.description,
-        notation.example
+        "{why}; a Nim position is {}, for example {}",
+        notation.description, notation.example
     ))
-}
-
-/// Reads rows (`1,2,3`, `123`, `65535,`; see `rows`), with a note when the
-/// text could have been read another way.
-pub fn parse_rows_text(text: &str) -> Result<RowsText, GameError> {
-    read_rows(text).map_err(|why| bad_position(text, why))
-}
-
-/// Reads rows, without the note.
-pub fn parse_rows(text: &str) -> Result<Vec<u16>, GameError> {
-    parse_rows_text(text).map(|read| read.rows)
 }
 
 /// Formats rows canonically: `1,2,3`. A single row of 10 or more ends with
@@ -151,17 +139,14 @@ impl Notation for Nim {
                 "1" => (rows, Side::First),
                 "2" => (rows, Side::Second),
                 other => {
-                    return Err(bad_position(
-                        text,
-                        format!(
-                            "after '/' comes the player to move, 1 or 2, not '{}'",
-                            shown(other)
-                        ),
-                    ))
+                    return Err(bad_position(format!(
+                        "after '/' comes the player to move, 1 or 2, not '{}'",
+                        shown(other)
+                    )))
                 }
             },
         };
-        let rows = read_rows(rows_text).map_err(|why| bad_position(text, why))?;
+        let rows = read_rows(rows_text).map_err(bad_position)?;
         let ply = match player {
             Side::First => 0,
             Side::Second => 1,

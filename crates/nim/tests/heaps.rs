@@ -106,6 +106,14 @@ fn limits_are_named_before_anything_is_stored() {
 fn the_registry_names_the_reading() {
     let options = GameOptions::new().with_value("heaps", "123");
     assert!(NimKind::heaps_note(&options).unwrap().is_some());
+    let notes = NIM.option_notes(&options);
+    assert!(
+        notes.len() == 1 && notes[0].starts_with("--heaps: read 123 as three rows 1,2,3"),
+        "{notes:?}"
+    );
+    assert!(NIM
+        .option_notes(&GameOptions::new().with_value("heaps", "1,2,3"))
+        .is_empty());
     let session = NIM.new_session(&options).unwrap();
     assert_eq!(session.position(), "1,2,3");
     let options = GameOptions::new().with_value("heaps", "65535");
