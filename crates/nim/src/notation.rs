@@ -104,7 +104,7 @@ impl Notation for Nim {
             Ok(take) if take >= 1 => take,
             _ => {
                 return Err(illegal(format!(
-                    "take at least 1 object, not {}",
+                    "take at least one object, not {}",
                     shown(take_text)
                 )))
             }

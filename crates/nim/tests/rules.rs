@@ -71,7 +71,7 @@ fn every_bad_move_is_explained() {
     assert!(illegal(&nim, "0:1").contains("no row 0"));
     assert!(illegal(&nim, "2:1").contains("row 2 is empty"));
     assert!(illegal(&nim, "3:4").contains("holds only 3"));
-    assert!(illegal(&nim, "3:0").contains("at least 1 object"));
+    assert!(illegal(&nim, "3:0").contains("at least one object"));
     for junk in ["", "hello", "3", "3:", ":1", "a:b", "1:1:1", "3:--1"] {
         assert!(illegal(&nim, junk).contains("not a move"), "{junk:?}");
     }
@@ -104,7 +104,7 @@ fn bad_moves_echo_numbers_as_typed() {
     let text = illegal(&nim, "3:007");
     assert!(text.ends_with("you cannot take 007"), "{text}");
     let text = illegal(&nim, "3:-1");
-    assert!(text.contains("take at least 1 object, not -1"), "{text}");
+    assert!(text.contains("take at least one object, not -1"), "{text}");
     let text = illegal(&nim, "-2:1");
     assert!(
         text.contains("the row must be at least 1, not -2"),
