@@ -9,7 +9,9 @@
 //!   (`123` is 1,2,3, `345` is 3,4,5); write `123,` for one row of 123;
 //! - any other length is one row (`12`, `65535`); write `1,2` for two rows;
 //! - other than three digits with a leading zero (`05`, `0123`) is refused
-//!   as ambiguous.
+//!   as ambiguous;
+//! - more digits than the most rows a position may have can only be one
+//!   row (and are refused when that row is too big).
 //!
 //! When digits could have been read the other way, `RowsText::note` says
 //! which reading was taken. The number of rows and each row's size are
@@ -91,6 +93,8 @@ pub fn read_rows(text: &str) -> Result<RowsText, RowsError> {
                 )
             }),
         }),
+        // More digits than rows allowed: the number is the only reading.
+        length if length > MAX_ROWS => row(text).map(|r| without_note(vec![r])),
         _ if text.starts_with('0') => Err(RowsError::Ambiguous {
             digits: shown(text),
             listed: per_digit(),
@@ -107,12 +111,10 @@ pub fn read_rows(text: &str) -> Result<RowsText, RowsError> {
                     per_digit()
                 )),
             }),
-            Err(RowsError::TooBig { field, .. }) if text.len() <= MAX_ROWS => {
-                Err(RowsError::TooBig {
-                    field,
-                    hint: format!(" (for one row per digit write {})", per_digit()),
-                })
-            }
+            Err(RowsError::TooBig { field, .. }) => Err(RowsError::TooBig {
+                field,
+                hint: format!(" (for one row per digit write {})", per_digit()),
+            }),
             Err(e) => Err(e),
         },
     }

@@ -83,6 +83,22 @@ fn leading_zeros_are_ambiguous() {
     );
 }
 
+/// Past the most rows, digits can only be one number; a long run of zeros
+/// made a message of 20,000 characters.
+#[test]
+fn long_digit_runs_are_one_row() {
+    let zeros = "0".repeat(10_000);
+    assert_eq!(rows(&format!("{zeros}5")), [5]);
+    let text = read_rows(&format!("{zeros}65536")).unwrap_err().to_string();
+    assert!(text.contains("at most 65535 objects"), "{text}");
+    assert!(text.len() < 200, "{text}");
+    let short = "0".repeat(MAX_ROWS);
+    assert!(matches!(
+        read_rows(&short),
+        Err(RowsError::Ambiguous { .. })
+    ));
+}
+
 #[test]
 fn limits_are_named_before_anything_is_stored() {
     let many = "1,".repeat(100_000);
