@@ -1,5 +1,7 @@
 //! Arguments shared by several commands, and turning them into engine settings.
 
+use std::io::Write;
+
 use ply_engine::{EngineConfig, GameKind, GameOptions, Session};
 
 use crate::echo;
@@ -77,7 +79,7 @@ impl PositionArgs {
 /// A session of `kind` at the start the options describe; an error quoting
 /// an option's value shows it cut and escaped.
 pub fn new_session(kind: &dyn GameKind, options: &GameOptions) -> anyhow::Result<Box<dyn Session>> {
-    kind.new_session(options).map_err(|error| {
+    let session = kind.new_session(options).map_err(|error| {
         let mut message = error.to_string();
         for option in kind.options() {
             if let Some(value) = options.raw(option.name) {
@@ -85,7 +87,14 @@ pub fn new_session(kind: &dyn GameKind, options: &GameOptions) -> anyhow::Result
             }
         }
         anyhow::anyhow!(message)
-    })
+    })?;
+    // How an option was read, when another reading was possible (Nim's
+    // `--heaps 123`). A note that cannot be shown changes nothing.
+    let mut stderr = std::io::stderr().lock();
+    for note in kind.option_notes(options) {
+        let _ = writeln!(stderr, "note: {}", echo::escaped(&note));
+    }
+    Ok(session)
 }
 
 /// Refuses `--depth` for a game whose analysis has no horizon (Nim's rule

@@ -328,6 +328,11 @@ pub trait GameKind: Send + Sync {
         &self,
         options: &crate::options::GameOptions,
     ) -> Result<Box<dyn Session>, GameError>;
+    /// Notes on how the options were read, for the front end to show when
+    /// the text could have meant something else (Nim's `--heaps 123`).
+    fn option_notes(&self, _options: &crate::options::GameOptions) -> Vec<String> {
+        Vec::new()
+    }
     /// Extra output for `ply solve` driven by the game's own options (Nim's
     /// `--tree`); `None` means the plain solve.
     fn special_solve(

@@ -18,13 +18,19 @@ pub struct NimMove {
     pub take: u16,
 }
 
-/// The exact identity of a Nim position: the rows and the rule variant. The
-/// side to move is left out because it does not change a position's value.
+/// The exact identity of a Nim position: the rows, the rule variant and
+/// the side to move. (Values do not depend on the side to move, since both
+/// players have the same moves; `canonical` leaves it out so that solvers
+/// and learners share one entry for both.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct NimKey {
     pub rows: [u16; MAX_ROWS],
     pub len: u8,
     pub misere: bool,
+    /// Learner files written before the side was part of the key read as
+    /// false, which is what `canonical` stores.
+    #[serde(default)]
+    pub second_to_move: bool,
 }
 
 /// A Nim position: the rows, the rule variant, and the plies played.
@@ -173,14 +179,19 @@ impl Game for Nim {
             rows: self.rows,
             len: self.len,
             misere: self.misere,
+            second_to_move: self.to_move() == Side::Second,
         }
     }
 
     /// Rows are interchangeable: the canonical form sorts them, and its hash
-    /// is a sum over counts, which does not depend on the order.
+    /// is a sum over counts, which does not depend on the order. Nim is
+    /// impartial (both players have the same moves), so swapping the players
+    /// keeps the value for the side to move: the canonical form has player 1
+    /// to move.
     fn canonical(&self) -> (u64, NimKey) {
         let mut key = self.key();
         key.rows[..self.len as usize].sort_unstable();
+        key.second_to_move = false;
         let hash = self
             .rows()
             .iter()
@@ -201,11 +212,14 @@ impl Game for Nim {
         let mut reversed = rows.to_vec();
         reversed.reverse();
         images.push(reversed);
-        images
+        let mut images: Vec<Nim> = images
             .into_iter()
             .filter(|r| r.as_slice() != rows)
             .map(|r| Nim::new(&r, self.misere).with_ply(self.ply))
-            .collect()
+            .collect();
+        // The same rows with the other player to move.
+        images.push(Nim::new(rows, self.misere).with_ply(self.ply ^ 1));
+        images
     }
 
     fn ply(&self) -> u32 {

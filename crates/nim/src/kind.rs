@@ -5,8 +5,12 @@ use ply_engine::{
     Session,
 };
 
+use ply_engine::Notation;
+
+use crate::echo::shown;
 use crate::game::Nim;
-use crate::notation::{format_rows, parse_rows};
+use crate::notation::format_rows;
+use crate::rows::{read_rows, RowsText};
 use crate::tree::{self, TreeNode};
 
 /// Registry entry for Nim.
@@ -18,13 +22,32 @@ pub static NIM: NimKind = NimKind;
 impl NimKind {
     /// The start position the options describe (`--heaps`, `--misere`).
     pub fn start(options: &GameOptions) -> Result<Nim, GameError> {
-        let rows = match options.raw("heaps") {
-            Some(text) => {
-                parse_rows(text).map_err(|e| GameError::BadOption(format!("--heaps: {e}")))?
-            }
+        let rows = match Self::heaps(options)? {
+            Some(read) => read.rows,
             None => vec![1, 2, 3],
         };
         Ok(Nim::new(&rows, options.flag("misere")))
+    }
+
+    /// How `--heaps` was read when its digits could have been read another
+    /// way (`123` as three rows, `65535` as one), for a front end to show.
+    pub fn heaps_note(options: &GameOptions) -> Result<Option<String>, GameError> {
+        Ok(Self::heaps(options)?.and_then(|read| read.note))
+    }
+
+    fn heaps(options: &GameOptions) -> Result<Option<RowsText>, GameError> {
+        options
+            .raw("heaps")
+            .map(|text| {
+                read_rows(text).map_err(|why| {
+                    GameError::BadOption(format!(
+                        "--heaps '{}': {why}; give the objects in each row, \
+                         comma separated, for example --heaps 1,2,3",
+                        shown(text.trim())
+                    ))
+                })
+            })
+            .transpose()
     }
 }
 
@@ -39,7 +62,9 @@ impl GameKind for NimKind {
 
     fn position_notation(&self) -> PositionNotation {
         PositionNotation {
-            description: "the objects in each row, comma separated (digits without commas when every row holds 0-9)",
+            description:
+                "the objects in each row, comma separated, then /2 when player 2 is to move \
+                          (three digits without commas, such as 123, are three rows of 0-9)",
             example: "1,2,3",
         }
     }
@@ -49,7 +74,7 @@ impl GameKind for NimKind {
             OptionSpec::value(
                 "heaps",
                 "ROWS",
-                "objects per row: 1,2,3 (or 123 when every row holds 0-9); default 1,2,3",
+                "objects per row: 1,2,3 (123 is three rows of 0-9; 65535 or 65535, is one row); default 1,2,3",
             ),
             OptionSpec::flag("misere", "misère play: whoever takes the last object loses"),
             OptionSpec::flag(
@@ -58,6 +83,17 @@ impl GameKind for NimKind {
             ),
             OptionSpec::flag("dot", "solve --tree: print the tree as Graphviz instead"),
         ]
+    }
+
+    /// How `--heaps` digits were read when they could have been read
+    /// another way.
+    fn option_notes(&self, options: &GameOptions) -> Vec<String> {
+        Self::heaps_note(options)
+            .ok()
+            .flatten()
+            .map(|note| format!("--heaps: {note}"))
+            .into_iter()
+            .collect()
     }
 
     fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
@@ -77,14 +113,18 @@ impl GameKind for NimKind {
             return None;
         }
         let misere = options.flag("misere");
-        Some(parse_rows(&session.position()).and_then(|rows| {
-            let tree = tree::build_checked(&rows, misere)?;
-            Ok(if options.flag("dot") {
-                tree.to_dot()
-            } else {
-                describe(&tree, misere)
-            })
-        }))
+        Some(
+            Nim::standard()
+                .parse_position(&session.position())
+                .and_then(|nim| {
+                    let tree = tree::build_checked(nim.rows(), misere)?;
+                    Ok(if options.flag("dot") {
+                        tree.to_dot()
+                    } else {
+                        describe(&tree, misere)
+                    })
+                }),
+        )
     }
 }
 

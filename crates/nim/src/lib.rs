@@ -5,14 +5,17 @@
 pub mod analyzer;
 pub mod bench;
 pub mod bouton;
+mod echo;
 pub mod game;
 pub mod kind;
 pub mod memo;
 pub mod notation;
+pub mod rows;
 pub mod tree;
 
 pub use analyzer::BoutonAnalyzer;
 pub use game::{Nim, NimKey, NimMove, MAX_COUNT, MAX_ROWS};
 pub use kind::{NimKind, NIM};
 pub use memo::MemoSolver;
+pub use rows::{read_rows, RowsError, RowsText};
 pub use tree::TreeNode;

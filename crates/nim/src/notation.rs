@@ -1,73 +1,56 @@
-//! Text forms: positions `1,2,3` (or digits `123`), moves `ROW:COUNT`
-//! (1-based row), and the rows drawn as objects.
+//! Text forms: positions `1,2,3` (then `/2` when player 2 is to move),
+//! moves `ROW:COUNT` (1-based row), and the rows drawn as objects. How rows
+//! are read from text is in `rows`.
 
-use ply_engine::{Game, GameError, Notation, Side};
+use ply_engine::{Game, GameError, GameKind, Notation, Side};
 
-use crate::game::{Nim, NimMove, MAX_COUNT, MAX_ROWS};
+use crate::echo::shown;
+use crate::game::{Nim, NimMove};
+use crate::kind::NIM;
+use crate::rows::read_rows;
 
 /// Most objects drawn for one row; longer rows are cut short (their count
 /// is always printed).
 const DRAWN: usize = 40;
 
-/// Parses rows: comma (or space) separated counts, or, without separators,
-/// one digit per row.
-pub fn parse_rows(text: &str) -> Result<Vec<u16>, GameError> {
-    let text = text.trim();
-    let bad = |why: String| GameError::BadPosition(format!("bad Nim position '{text}': {why}"));
-    if text.is_empty() {
-        return Err(bad("give the rows, for example 1,2,3 or 123".into()));
-    }
-    let separated = text.contains(',') || text.contains(char::is_whitespace);
-    let rows: Vec<u16> = if separated {
-        let parts: Vec<&str> = if text.contains(',') {
-            text.split(',').map(str::trim).collect()
-        } else {
-            text.split_whitespace().collect()
-        };
-        if let Some(i) = parts.iter().position(|p| p.is_empty()) {
-            return Err(bad(format!(
-                "row {} is missing (write 0 for an empty row)",
-                i + 1
-            )));
-        }
-        parts
-            .iter()
-            .map(|p| {
-                if !p.chars().all(|c| c.is_ascii_digit()) {
-                    return Err(bad(format!("'{p}' is not a number of objects")));
-                }
-                match p.parse::<u32>() {
-                    Ok(n) if n <= MAX_COUNT as u32 => Ok(n as u16),
-                    _ => Err(bad(format!(
-                        "a row holds at most {MAX_COUNT} objects, not {p}"
-                    ))),
-                }
-            })
-            .collect::<Result<_, _>>()?
-    } else {
-        text.chars()
-            .map(|c| {
-                c.to_digit(10)
-                    .map(|d| d as u16)
-                    .ok_or_else(|| bad(format!("'{c}' is not a digit (use 1,2,3 or 123)")))
-            })
-            .collect::<Result<_, _>>()?
-    };
-    if rows.is_empty() {
-        return Err(bad("give at least one row".into()));
-    }
-    if rows.len() > MAX_ROWS {
-        return Err(bad(format!("at most {MAX_ROWS} rows, not {}", rows.len())));
-    }
-    Ok(rows)
+/// The error for a position that cannot be read: what is wrong (naming the
+/// part at fault; the front end names the whole), then the notation with an
+/// example.
+fn bad_position(why: impl std::fmt::Display) -> GameError {
+    let notation = NIM.position_notation();
+    GameError::BadPosition(format!(
+        "{why}; a Nim position is {}, for example {}",
+        notation.description, notation.example
+    ))
 }
 
-/// Formats rows canonically: `1,2,3`.
+/// Formats rows canonically: `1,2,3`. A single row of 10 or more ends with
+/// a comma (`123,`), so that it never reads back as a row per digit.
 pub fn format_rows(rows: &[u16]) -> String {
-    rows.iter()
+    let text = rows
+        .iter()
         .map(u16::to_string)
         .collect::<Vec<_>>()
-        .join(",")
+        .join(",");
+    match rows {
+        [single] if *single >= 10 => format!("{text},"),
+        _ => text,
+    }
+}
+
+/// A number in a move as typed: its value (saturated far above any row), or
+/// negative.
+fn move_number(text: &str) -> Option<Result<u64, ()>> {
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let value = digits.parse::<u64>().unwrap_or(u64::MAX);
+    Some(if text.starts_with('-') && value > 0 {
+        Err(())
+    } else {
+        Ok(value)
+    })
 }
 
 impl Notation for Nim {
@@ -80,43 +63,57 @@ impl Notation for Nim {
         let illegal = |why: String| GameError::IllegalMove(why);
         let not_a_move = || {
             illegal(format!(
-                "'{text}' is not a move: type ROW:COUNT, for example 2:1 takes one object from row 2"
+                "'{}' is not a move: type ROW:COUNT, for example 2:1 takes one object from row 2",
+                shown(text)
             ))
         };
         let (row_text, take_text) = text
             .split_once(':')
             .or_else(|| text.split_once(char::is_whitespace))
             .ok_or_else(not_a_move)?;
-        let number = |t: &str| -> Option<u64> {
-            let t = t.trim();
-            (!t.is_empty() && t.chars().all(|c| c.is_ascii_digit()))
-                .then(|| t.parse::<u64>().unwrap_or(u64::MAX))
-        };
-        let row = number(row_text).ok_or_else(not_a_move)?;
-        let take = number(take_text).ok_or_else(not_a_move)?;
+        let (row_text, take_text) = (row_text.trim(), take_text.trim());
+        let row = move_number(row_text).ok_or_else(not_a_move)?;
+        let take = move_number(take_text).ok_or_else(not_a_move)?;
         let rows = self.rows();
         if self.result().is_some() {
             return Err(illegal("the game is over: every row is empty".into()));
         }
-        if row == 0 || row > rows.len() as u64 {
-            return Err(illegal(format!(
-                "there is no row {row}: rows are numbered 1 to {}",
-                rows.len()
-            )));
-        }
-        let count = rows[row as usize - 1] as u64;
+        let numbered = format!("rows are numbered 1 to {}", rows.len());
+        let row = match row {
+            Err(()) => {
+                return Err(illegal(format!(
+                    "the row must be at least 1, not {}: {numbered}",
+                    shown(row_text)
+                )))
+            }
+            Ok(row) if row == 0 || row > rows.len() as u64 => {
+                return Err(illegal(format!(
+                    "there is no row {}: {numbered}",
+                    shown(row_text)
+                )))
+            }
+            Ok(row) => row as usize,
+        };
+        let count = u64::from(rows[row - 1]);
         if count == 0 {
             return Err(illegal(format!(
                 "row {row} is empty: take from another row"
             )));
         }
-        if take == 0 {
-            return Err(illegal("take at least one object".into()));
-        }
+        let take = match take {
+            Ok(take) if take >= 1 => take,
+            _ => {
+                return Err(illegal(format!(
+                    "take at least one object, not {}",
+                    shown(take_text)
+                )))
+            }
+        };
         if take > count {
             let objects = if count == 1 { "object" } else { "objects" };
             return Err(illegal(format!(
-                "row {row} holds only {count} {objects}: you cannot take {take}"
+                "row {row} holds only {count} {objects}: you cannot take {}",
+                shown(take_text)
             )));
         }
         Ok(NimMove {
@@ -125,12 +122,36 @@ impl Notation for Nim {
         })
     }
 
+    /// The rows, then `/2` when player 2 is to move: the side to move
+    /// survives the text, so a position solved and then played names the
+    /// right player.
     fn format_position(&self) -> String {
-        format_rows(self.rows())
+        match self.to_move() {
+            Side::First => format_rows(self.rows()),
+            Side::Second => format!("{}/2", format_rows(self.rows())),
+        }
     }
 
     fn parse_position(&self, text: &str) -> Result<Nim, GameError> {
-        Ok(Nim::new(&parse_rows(text)?, self.misere()))
+        let (rows_text, player) = match text.split_once('/') {
+            None => (text, Side::First),
+            Some((rows, player)) => match player.trim() {
+                "1" => (rows, Side::First),
+                "2" => (rows, Side::Second),
+                other => {
+                    return Err(bad_position(format!(
+                        "after '/' comes the player to move, 1 or 2, not '{}'",
+                        shown(other)
+                    )))
+                }
+            },
+        };
+        let rows = read_rows(rows_text).map_err(bad_position)?;
+        let ply = match player {
+            Side::First => 0,
+            Side::Second => 1,
+        };
+        Ok(Nim::new(&rows.rows, self.misere()).with_ply(ply))
     }
 
     fn side_name(&self, side: Side) -> String {

@@ -40,7 +40,16 @@ fn positions_in_both_forms() {
         nim.parse_position("65535,0,12").unwrap().rows(),
         &[65_535, 0, 12]
     );
-    for bad in ["", "1,x,3", "65536,1", "1,-2", "12a", ",", &"1,".repeat(40)] {
+    for bad in [
+        "",
+        "1,x,3",
+        "65536,1",
+        "1,-2",
+        "12a",
+        ",",
+        &"1,".repeat(40),
+        "1,,2",
+    ] {
         assert!(
             matches!(nim.parse_position(bad), Err(GameError::BadPosition(_))),
             "{bad:?}"
@@ -62,8 +71,8 @@ fn every_bad_move_is_explained() {
     assert!(illegal(&nim, "0:1").contains("no row 0"));
     assert!(illegal(&nim, "2:1").contains("row 2 is empty"));
     assert!(illegal(&nim, "3:4").contains("holds only 3"));
-    assert!(illegal(&nim, "3:0").contains("at least one"));
-    for junk in ["", "hello", "3", "3:", ":1", "3:-1", "a:b", "1:1:1"] {
+    assert!(illegal(&nim, "3:0").contains("at least one object"));
+    for junk in ["", "hello", "3", "3:", ":1", "a:b", "1:1:1", "3:--1"] {
         assert!(illegal(&nim, junk).contains("not a move"), "{junk:?}");
     }
     assert!(illegal(&nim, "99999999999999999999:1").contains("no row"));
@@ -79,4 +88,53 @@ fn render_draws_objects_and_counts() {
     assert!(text.contains("(3)"), "{text}");
     let big = Nim::new(&[65_535], false).render(true);
     assert!(big.contains("(65535)") && big.contains("..."), "{big}");
+}
+
+/// Numbers are repeated as typed: `3:99999999999999999999` answered "you
+/// cannot take 18446744073709551615"; negative numbers are "at least 1",
+/// not "not a move".
+#[test]
+fn bad_moves_echo_numbers_as_typed() {
+    let nim = Nim::new(&[1, 0, 3], false);
+    let huge = "99999999999999999999";
+    let text = illegal(&nim, &format!("3:{huge}"));
+    assert!(text.ends_with(&format!("you cannot take {huge}")), "{text}");
+    let text = illegal(&nim, &format!("{huge}:1"));
+    assert!(text.contains(&format!("no row {huge}")), "{text}");
+    let text = illegal(&nim, "3:007");
+    assert!(text.ends_with("you cannot take 007"), "{text}");
+    let text = illegal(&nim, "3:-1");
+    assert!(text.contains("take at least one object, not -1"), "{text}");
+    let text = illegal(&nim, "-2:1");
+    assert!(
+        text.contains("the row must be at least 1, not -2"),
+        "{text}"
+    );
+    let text = illegal(&nim, &format!("\u{1b}[2J{}", "x".repeat(300)));
+    assert!(!text.contains('\u{1b}') && text.contains("..."), "{text}");
+    assert!(text.len() < 200, "{text}");
+}
+
+/// The side to move survives the text: `0,2,3/2` is player 2 to move, and
+/// a position printed then read back is the same position, key and side.
+#[test]
+fn the_side_to_move_survives_the_text() {
+    let mut nim = Nim::standard();
+    nim.play(nim.parse_move("1:1").unwrap());
+    assert_eq!(nim.to_move(), Side::Second);
+    let text = nim.format_position();
+    assert_eq!(text, "0,2,3/2");
+    let back = nim.parse_position(&text).unwrap();
+    assert_eq!(back.to_move(), Side::Second);
+    assert_eq!(back.key(), nim.key());
+    assert_eq!(back, nim);
+    assert_ne!(back.key(), Nim::new(&[0, 2, 3], false).key());
+    // The same rows for either player have one canonical entry.
+    assert_eq!(back.canonical(), Nim::new(&[0, 2, 3], false).canonical());
+    assert_eq!(nim.parse_position("1,2,3/1").unwrap(), Nim::standard());
+    assert_eq!(nim.parse_position("123/2").unwrap().to_move(), Side::Second);
+    for bad in ["1,2,3/3", "1,2,3/", "1,2/2/2", "/2"] {
+        let error = nim.parse_position(bad).unwrap_err().to_string();
+        assert!(error.contains("for example 1,2,3"), "{bad}: {error}");
+    }
 }

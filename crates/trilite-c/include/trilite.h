@@ -39,7 +39,8 @@ typedef unsigned char Boolean; /* as in the Macintosh headers: 0 is false */
 #endif
 
 /*
- * Returns the square to occupy: 0..8, empty on triliteBoard. Returns
+ * Returns the square to occupy: 0..8, kEmpty on triliteBoard (a value
+ * outside kEmpty and the four marks counts as occupied). Returns
  * kNoPosition only if no square is empty, or if triliteBoard is NULL and
  * the record (or, with newGame, the empty board) and opponentPreviousPlay
  * do not give a position to move in.

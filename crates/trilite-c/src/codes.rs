@@ -56,8 +56,9 @@ pub struct SeenMarks {
     pub staying: Vec<u8>,
 }
 
-/// Each player's marks on `board`; squares holding a value outside the
-/// request's five are treated as empty.
+/// Each player's marks on `board`. A square holding a value outside the
+/// request's five is nobody's mark here, but it is not empty either: the
+/// answer never names it (see `is_empty`).
 pub fn decode(board: &[PositionValue; 9]) -> [SeenMarks; 2] {
     let mut seen: [SeenMarks; 2] = Default::default();
     for (square, &value) in board.iter().enumerate() {
@@ -73,9 +74,31 @@ pub fn decode(board: &[PositionValue; 9]) -> [SeenMarks; 2] {
     seen
 }
 
-/// True when `board` shows `square` (0..8) empty.
+/// True when `board` shows `square` (0..8) empty: exactly `kEmpty`. Any
+/// other value, the request's four marks or a value outside them, occupies
+/// the square.
 pub fn is_empty(board: &[PositionValue; 9], square: BoardPosition) -> bool {
     (0..9).contains(&square) && board[square as usize] == K_EMPTY
+}
+
+/// The squares `board` shows empty, one bit per square.
+pub fn empty_squares(board: &[PositionValue; 9]) -> u16 {
+    (0..9)
+        .filter(|&square| is_empty(board, square))
+        .fold(0, |bits, square| bits | 1 << square)
+}
+
+/// `answer` if it is empty on `board`, else the first empty square, else
+/// `kNoPosition`: the last check before an answer leaves the library, so
+/// no fault in the engine can name an occupied square or a value outside
+/// -1..8.
+pub fn checked_answer(board: Option<&[PositionValue; 9]>, answer: BoardPosition) -> BoardPosition {
+    match board {
+        Some(board) if is_empty(board, answer) => answer,
+        Some(board) => first_empty(board),
+        None if (0..9).contains(&answer) => answer,
+        None => K_NO_POSITION,
+    }
 }
 
 /// The first empty square, or `kNoPosition`: the last resort answer.

@@ -48,10 +48,13 @@ pub unsafe extern "C" fn PlayTrilite(
     };
     // Unwinding out of an `extern "C"` function aborts the caller's
     // process; answer something legal instead, whatever happened.
-    catch_unwind(AssertUnwindSafe(|| {
+    let answer = catch_unwind(AssertUnwindSafe(|| {
         seat::play(board, opponent_previous_play, player_number, new_game != 0)
     }))
-    .unwrap_or_else(|_| board.map_or(K_NO_POSITION, |b| codes::first_empty(&b)))
+    .unwrap_or(K_NO_POSITION);
+    // Whatever the engine chose, the caller gets a square empty on the
+    // board it gave, or -1 when there is none.
+    codes::checked_answer(board.as_ref(), answer)
 }
 
 /// Safe wrapper for Rust callers (tests, benchmarks): the same as the C

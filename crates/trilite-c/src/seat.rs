@@ -8,7 +8,8 @@ use ply_engine::{Game, Side};
 use trilite::{heuristic, solution, Trilite};
 
 use crate::codes::{
-    decode, encode, first_empty, side_of, BoardPosition, PositionValue, SeenMarks, K_NO_POSITION,
+    decode, empty_squares, encode, first_empty, side_of, BoardPosition, PositionValue, SeenMarks,
+    K_NO_POSITION,
 };
 
 /// The position after this engine's last move, one per player number: two
@@ -36,7 +37,11 @@ pub fn play(
         Some(board) => reconcile(expected, record, board, previous, side),
         None => expected,
     };
-    match position.and_then(|game| choose(&game).map(|mv| (game, mv))) {
+    // Only squares the board shows empty may be answered: a value outside
+    // the request's five occupies its square even though no mark is read
+    // from it.
+    let open = board.as_ref().map_or(u16::MAX, empty_squares);
+    match position.and_then(|game| choose(&game, open).map(|mv| (game, mv))) {
         Some((mut game, mv)) => {
             game.play(mv);
             *slot = Some(game);
@@ -184,24 +189,37 @@ fn infer_side(board: &[PositionValue; 9]) -> Side {
     }
 }
 
-/// The perfect move from the solved table (fastest win, slowest loss, never
-/// a draw given away); for a position the table does not hold (a board
-/// that cannot arise in play), the heuristic's choice.
-pub fn choose(game: &Trilite) -> Option<u8> {
+/// The perfect move among the legal ones on squares in `open` (one bit per
+/// square) from the solved table (fastest win, slowest loss, never a draw
+/// given away); for a position the table does not hold (a board that cannot
+/// arise in play), the heuristic's choice. `None` when no such move exists.
+pub fn choose(game: &Trilite, open: u16) -> Option<u8> {
     if game.result().is_some() {
         return None;
     }
+    let allowed = |mv: u8| open & (1 << mv) != 0;
     if let Ok(analysis) = solution().analyze(game) {
-        return analysis.best_moves().first().copied();
+        // Reversed so that ties go to the first best move, as the table
+        // lists them.
+        return analysis
+            .moves
+            .iter()
+            .rev()
+            .filter(|&&(mv, _)| allowed(mv))
+            .max_by_key(|(_, value)| value.preference())
+            .map(|&(mv, _)| mv);
     }
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
-    moves.into_iter().max_by_key(|&mv| {
-        let mut child = *game;
-        child.play(mv);
-        match child.result() {
-            Some(_) => i32::MAX,
-            None => -heuristic::evaluate(&child),
-        }
-    })
+    moves
+        .into_iter()
+        .filter(|&mv| allowed(mv))
+        .max_by_key(|&mv| {
+            let mut child = *game;
+            child.play(mv);
+            match child.result() {
+                Some(_) => i32::MAX,
+                None => -heuristic::evaluate(&child),
+            }
+        })
 }

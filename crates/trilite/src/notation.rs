@@ -1,14 +1,39 @@
 //! Trilite's text forms: squares `a1`..`c3` (or 1..9), positions as the
 //! moves that lead to them, and the board as text.
 
-use ply_engine::{Game, GameError, Notation, Side};
+use ply_engine::{Game, GameError, GameKind, Notation, Side};
 
 use crate::board::{has_line, Trilite, SQUARES};
+use crate::kind::TRILITE;
 
 /// Canonical name of a square: column letter, then row counted from the top.
 pub fn square_name(square: u8) -> String {
     let column = (b'a' + square % 3) as char;
     format!("{column}{}", square / 3 + 1)
+}
+
+/// The most characters of user input a message repeats.
+const SHOWN: usize = 40;
+
+/// User input as a message may repeat it: characters that are not
+/// printable (control and direction marks, ...) escaped so they cannot act
+/// on the terminal, and cut after about `SHOWN` characters as shown.
+pub(crate) fn shown(text: &str) -> String {
+    let mut out = String::new();
+    let mut length = 0;
+    for c in text.chars() {
+        if length >= SHOWN {
+            out.push_str("...");
+            break;
+        }
+        let before = out.len();
+        match c {
+            '\'' | '"' | '\\' => out.push(c),
+            _ => out.extend(c.escape_debug()),
+        }
+        length += out[before..].chars().count();
+    }
+    out
 }
 
 /// Reads a square name (`b2`) or number (`5`, row-major 1..9) without
@@ -17,18 +42,21 @@ pub fn parse_square(text: &str) -> Result<u8, GameError> {
     let text = text.trim();
     let bad = || {
         GameError::IllegalMove(format!(
-            "'{text}' is not a square (expected a1..c3, column then row, or 1..9)"
+            "'{}' is not a square: expected a1..c3 (column, then row from the top) or 1..9",
+            shown(text)
         ))
     };
-    let off = |what: String| {
+    let off = || {
         GameError::IllegalMove(format!(
-            "{what} is off the board (squares are a1..c3, or 1..9)"
+            "{} is off the board: squares are a1..c3, or 1..9",
+            shown(text)
         ))
     };
-    if let Ok(number) = text.parse::<i64>() {
-        return match number {
-            1..=9 => Ok(number as u8 - 1),
-            _ => Err(off(number.to_string())),
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        return match text.parse::<i64>() {
+            Ok(number @ 1..=9) => Ok(number as u8 - 1),
+            _ => Err(off()),
         };
     }
     let mut chars = text.chars();
@@ -41,11 +69,10 @@ pub fn parse_square(text: &str) -> Result<u8, GameError> {
         return Err(bad());
     }
     let column = column.to_ascii_lowercase() as u32 - 'a' as u32;
-    let row = row_text.parse::<u32>().map_err(|_| off(text.to_string()))?;
-    if column >= 3 || !(1..=3).contains(&row) {
-        return Err(off(text.to_ascii_lowercase()));
+    match row_text.parse::<u32>() {
+        Ok(row @ 1..=3) if column < 3 => Ok((3 * (row - 1) + column) as u8),
+        _ => Err(off()),
     }
-    Ok((3 * (row - 1) + column) as u8)
 }
 
 impl Trilite {
@@ -124,9 +151,15 @@ impl Notation for Trilite {
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|t| !t.is_empty());
         for (i, token) in tokens.enumerate() {
-            let square = game
-                .parse_move(token)
-                .map_err(|e| GameError::BadPosition(format!("move {} ('{token}'): {e}", i + 1)))?;
+            let square = game.parse_move(token).map_err(|e| {
+                let notation = TRILITE.position_notation();
+                GameError::BadPosition(format!(
+                    "move {}: {e}; a Trilite position is {}, for example '{}'",
+                    i + 1,
+                    notation.description,
+                    notation.example
+                ))
+            })?;
             game.play(square);
         }
         Ok(game)

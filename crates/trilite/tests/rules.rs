@@ -110,6 +110,40 @@ fn errors_say_what_is_wrong() {
         .parse_position("a1 a1")
         .expect_err("occupied");
     assert!(bad.to_string().contains("move 2"), "{bad}");
+    assert!(bad.to_string().contains("for example 'b1 c3 b2'"), "{bad}");
+}
+
+/// Messages repeat input as typed (numbers too), cut long input and never
+/// pass a control character through raw.
+#[test]
+fn errors_echo_input_safely() {
+    let game = Trilite::new();
+    let text = |m: &str| game.parse_move(m).expect_err(m).to_string();
+    assert!(
+        text("0010").contains("0010 is off the board"),
+        "{}",
+        text("0010")
+    );
+    assert!(text("-3").contains("-3 is off the board"), "{}", text("-3"));
+    let huge = "99999999999999999999";
+    assert!(text(huge).contains(huge), "{}", text(huge));
+    assert!(
+        text("a99999999999").contains("a99999999999 is off"),
+        "{}",
+        text("a99999999999")
+    );
+    let escape = text("\u{1b}[31mx");
+    assert!(
+        !escape.contains('\u{1b}') && escape.contains("\\u{1b}"),
+        "{escape}"
+    );
+    let long = format!("q{}", "z".repeat(500));
+    let cut = text(&long);
+    assert!(cut.len() < 200 && cut.contains("..."), "{cut}");
+    let position = Trilite::new()
+        .parse_position(&format!("a1 {long}"))
+        .expect_err("bad move");
+    assert!(position.to_string().len() < 300, "{position}");
 }
 
 #[test]

@@ -41,6 +41,9 @@ pub struct TournamentArgs {
 }
 
 pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TournamentArgs) -> anyhow::Result<()> {
+    for note in kind.option_notes(options) {
+        eprintln!("note: {note}");
+    }
     let players = args
         .players
         .iter()
