@@ -295,7 +295,15 @@ impl<G: Playable> Session for GameSession<G> {
 
     fn perft(&self, depth: u32) -> Result<u64, GameError> {
         crate::perft::check_depth::<G>(depth)?;
-        Ok(self.current().perft(depth))
+        let game = self.current();
+        // Every line has ended one ply past the longest: deeper counts equal
+        // that one under either convention (ended lines count nothing, or one
+        // leaf at every depth), so a huge depth costs no more than the tree.
+        let depth = match game.max_remaining_plies() {
+            Some(left) => depth.min(left.saturating_add(1)),
+            None => depth,
+        };
+        Ok(game.perft(depth))
     }
 
     fn boxed_clone(&self) -> Box<dyn Session> {
