@@ -202,3 +202,69 @@ fn perft_counts_sequences_and_takes_any_depth() {
     // asked (a buffer per ply asked was 100 GB here).
     assert_eq!(perft(&game, u32::MAX), 0);
 }
+
+/// Race as a registered game: the sound one, or the broken one.
+struct RaceKind {
+    broken: bool,
+}
+
+impl ply_engine::GameKind for RaceKind {
+    fn name(&self) -> &'static str {
+        "race"
+    }
+
+    fn summary(&self) -> &'static str {
+        "Race to 21: add 1, 2 or 3"
+    }
+
+    fn options(&self) -> Vec<ply_engine::OptionSpec> {
+        Vec::new()
+    }
+
+    fn position_notation(&self) -> ply_engine::PositionNotation {
+        ply_engine::PositionNotation {
+            description: "the total, a slash, the plies played",
+            example: "5/2",
+        }
+    }
+
+    fn new_session(
+        &self,
+        _options: &ply_engine::GameOptions,
+    ) -> Result<Box<dyn ply_engine::Session>, ply_engine::GameError> {
+        let race = Race::new(21, 30);
+        Ok(ply_engine::GameSession::boxed(if self.broken {
+            race.accepting_illegal_moves()
+        } else {
+            race
+        }))
+    }
+}
+
+fn race_check() -> conformance::SessionCheck {
+    conformance::SessionCheck {
+        options: ply_engine::GameOptions::new(),
+        config: EngineConfig {
+            hash_mb: 1,
+            move_time: Some(std::time::Duration::from_millis(5)),
+            ..EngineConfig::default()
+        },
+        games: 3,
+        max_plies: 40,
+        seed: 3,
+        foreign_moves: vec!["a1".into(), "1:1".into(), "+7".into(), "pass".into()],
+        side_round_trip: true,
+        finished_analysis: true,
+    }
+}
+
+#[test]
+fn the_session_checks_accept_the_toy_game() {
+    conformance::check_session(&RaceKind { broken: false }, &race_check());
+}
+
+#[test]
+#[should_panic(expected = "not a legal move")]
+fn the_session_checks_catch_an_illegal_move_accepted() {
+    conformance::check_session(&RaceKind { broken: true }, &race_check());
+}

@@ -16,6 +16,9 @@ pub struct Race {
     target: u32,
     limit: u32,
     hash: u64,
+    /// A deliberately broken variant: also accepts +4 to +9, which are
+    /// illegal (to show that the conformance checks catch it).
+    accepts_illegal: bool,
 }
 
 fn zobrist(total: u32, ply: u32) -> u64 {
@@ -32,6 +35,15 @@ impl Race {
             target,
             limit,
             hash: zobrist(0, 0),
+            accepts_illegal: false,
+        }
+    }
+
+    /// The broken variant: illegal moves +4 to +9 are accepted.
+    pub fn accepting_illegal_moves(self) -> Race {
+        Race {
+            accepts_illegal: true,
+            ..self
         }
     }
 }
@@ -112,6 +124,7 @@ impl Notation for Race {
     fn parse_move(&self, text: &str) -> Result<u32, GameError> {
         match text.trim_start_matches('+').parse::<u32>() {
             Ok(n @ 1..=3) if self.result().is_none() => Ok(n),
+            Ok(n @ 4..=9) if self.accepts_illegal && self.result().is_none() => Ok(n),
             _ => Err(GameError::IllegalMove(format!("'{text}' is not a move"))),
         }
     }
