@@ -72,4 +72,23 @@ mod tests {
             check_session(kind, &check);
         }
     }
+
+    /// `ply perft tictactoe 4294967295` asked for a buffer per ply (100 GB).
+    /// Games that always end answer past their longest line (no sequence is
+    /// that long: 0); a game that can go on forever refuses with the limit.
+    #[test]
+    fn any_perft_depth_is_an_answer_or_a_clear_error() {
+        for (name, expected) in [("tictactoe", Some(0)), ("mnk", Some(0)), ("nim", Some(0))] {
+            let kind = super::find(name).expect("registered");
+            let session = kind.new_session(&GameOptions::new()).expect("a session");
+            assert_eq!(session.perft(u32::MAX).ok(), expected, "{name}");
+        }
+        let trilite = super::find("trilite").expect("registered");
+        let session = trilite.new_session(&GameOptions::new()).expect("a session");
+        let error = session
+            .perft(u32::MAX)
+            .expect_err("unbounded depth refused");
+        assert!(error.to_string().contains("at most 32 plies"), "{error}");
+        assert_eq!(session.perft(2), Ok(72));
+    }
 }
