@@ -161,7 +161,9 @@ pub struct Analysis<M> {
     pub value: Value,
     pub moves: Vec<(M, Value)>,
     pub stats: Option<crate::tt::TableStats>,
-    /// Search depth reached, for depth-limited searches.
+    /// The depth searched when the analysis was limited (by a depth, or by a
+    /// time budget or interrupt that cut it short; 0 when no iteration
+    /// finished); `None` for an exact analysis.
     pub depth: Option<u32>,
 }
 
