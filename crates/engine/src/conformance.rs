@@ -210,8 +210,8 @@ const GARBAGE: &[&str] = &[
 /// at every position met, checks: the position's text gives back the same
 /// position, side to move and legal moves; every legal move's text plays
 /// that move; any other text (garbage, other games' moves, moves already
-/// played) is refused and leaves the position alone, or names a legal
-/// move; a finished game refuses every move; and the analysis lists exactly
+/// played, the other player's moves) is refused and leaves the position
+/// alone, or names a legal move; a finished game refuses every move; and the analysis lists exactly
 /// the legal moves, each once. Panics on the first violation.
 pub fn check_session(kind: &dyn GameKind, check: &SessionCheck) {
     let name = kind.name();
@@ -293,13 +293,21 @@ fn check_session_position(
         );
     }
 
-    // Anything else is refused (or names a legal move in another spelling).
+    // Anything else is refused (or names a legal move in another spelling):
+    // garbage, other games' moves, moves already played, and the other
+    // player's moves (those legal after one of ours).
     let random: Vec<String> = (0..8).map(|_| random_text(rng)).collect();
+    let mut child = session.boxed_clone();
+    let theirs = match legal.choose(rng) {
+        Some(mv) if child.play(mv).is_ok() => child.legal_moves(),
+        _ => Vec::new(),
+    };
     let inputs = GARBAGE
         .iter()
         .map(|s| s.to_string())
         .chain(check.foreign_moves.iter().cloned())
         .chain(played.iter().cloned())
+        .chain(theirs)
         .chain(random);
     for input in inputs {
         let mut trial = session.boxed_clone();
