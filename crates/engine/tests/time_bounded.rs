@@ -84,3 +84,31 @@ fn a_depth_limit_within_a_budget_reports_the_depth_it_finished() {
         .iter()
         .all(|(_, v)| v.outcome == Outcome::Unknown));
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Any position, any budget up to a few milliseconds, any depth
+        /// limit: the answer never contradicts the exact solver.
+        #[test]
+        fn any_budget_gives_a_sound_answer(
+            total in 0u32..80,
+            ply in 0u32..60,
+            limit in 10u32..120,
+            micros in 0u64..3_000,
+            depth in proptest::option::of(1u32..12),
+        ) {
+            let game = Race::new(80, limit)
+                .parse_position(&format!("{total}/{ply}"))
+                .unwrap();
+            let truth = Searcher::new(2).analyze(&game);
+            let budget = Some(Duration::from_micros(micros));
+            let got = Searcher::new(2).analyze_within(&game, depth, Deadline::after(budget));
+            assert_sound(&truth, &got, &format!("{total}/{ply} limit {limit}, {micros} us, depth {depth:?}"));
+        }
+    }
+}

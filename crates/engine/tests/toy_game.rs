@@ -268,3 +268,21 @@ fn the_session_checks_accept_the_toy_game() {
 fn the_session_checks_catch_an_illegal_move_accepted() {
     conformance::check_session(&RaceKind { broken: true }, &race_check());
 }
+
+mod perft_properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Any depth a user can type is answered, and rightly: sequences
+        /// counted one by one up to the limit, none beyond it.
+        #[test]
+        fn any_depth_is_counted(depth in any::<u32>(), limit in 0u32..7) {
+            let mut game = Race::new(9, limit);
+            let expected = if depth <= limit { sequences(&mut game, depth) } else { 0 };
+            prop_assert_eq!(ply_engine::perft::perft(&game, depth), expected);
+        }
+    }
+}
