@@ -230,8 +230,8 @@ impl<G: Game> Searcher<G> {
     /// With a time limit it deepens one ply at a time (each finished
     /// iteration replaces the last) and, once half the budget is spent or
     /// deeper iterations could not tell more than the exact solver, it solves
-    /// exactly in the time left; root moves the exact solve finished keep
-    /// their exact values, the others those of the last iteration. Without a
+    /// exactly in the time left the moves the iterations left unknown; those
+    /// it finishes get their exact values, the others keep `unknown`. Without a
     /// time limit it searches as [`analyze`](Self::analyze) or
     /// [`analyze_to_depth`](Self::analyze_to_depth) would, but an interrupt
     /// still stops it with what it proved. `depth` of the answer is `None`
@@ -293,11 +293,18 @@ impl<G: Game> Searcher<G> {
                 depth += 1;
             }
         }
-        let exact = self.exact_moves(game, &moves);
+        // Values the iterations decided are exact already: prove the others,
+        // those that look best first in case time runs out.
+        let mut order: Vec<usize> = (0..moves.len())
+            .filter(|&i| best.moves[i].1.outcome == Outcome::Unknown)
+            .collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(best.moves[i].1.preference()));
+        let ordered: Vec<G::Move> = order.iter().map(|&i| moves[i]).collect();
+        let exact = self.exact_moves(game, &ordered);
         let floor = best.depth.unwrap_or(0);
-        for ((_, value), proved) in best.moves.iter_mut().zip(exact) {
+        for (&i, proved) in order.iter().zip(exact) {
             if let Some(proved) = proved {
-                *value = proved;
+                best.moves[i].1 = proved;
             }
         }
         if game.result().is_none() {
