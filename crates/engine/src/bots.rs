@@ -39,10 +39,12 @@ pub trait Analyzer<G: Game>: Send {
     fn analyze(&mut self, game: &G) -> Result<Analysis<G::Move>, GameError>;
 }
 
-/// The generic exact or depth-limited analyzer over `Searcher`.
+/// The generic exact or depth-limited analyzer over `Searcher`, bounded by
+/// the config's time budget (and always by an interrupt).
 pub struct SearchAnalyzer<G: Game> {
     searcher: Searcher<G>,
     depth: Option<u32>,
+    move_time: Option<std::time::Duration>,
 }
 
 impl<G: Game> SearchAnalyzer<G> {
@@ -50,15 +52,17 @@ impl<G: Game> SearchAnalyzer<G> {
         SearchAnalyzer {
             searcher: Searcher::new(config.hash_mb),
             depth: config.depth,
+            move_time: config.move_time,
         }
     }
 }
 
 impl<G: Game> Analyzer<G> for SearchAnalyzer<G> {
     fn analyze(&mut self, game: &G) -> Result<Analysis<G::Move>, GameError> {
+        let deadline = crate::deadline::Deadline::after(self.move_time);
         match self.depth {
-            Some(depth) => Ok(self.searcher.analyze_to_depth(game, depth)),
-            None if G::ALWAYS_ENDS => Ok(self.searcher.analyze(game)),
+            Some(_) => Ok(self.searcher.analyze_within(game, self.depth, deadline)),
+            None if G::ALWAYS_ENDS => Ok(self.searcher.analyze_within(game, None, deadline)),
             None => Err(GameError::Unsupported(
                 "this game can go on forever: the plain solver cannot solve it".into(),
             )),

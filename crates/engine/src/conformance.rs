@@ -1,18 +1,23 @@
-//! The conformance harness every game's tests call.
+//! The conformance harness every game passes.
 //!
 //! Random playouts check, at every position met: play/undo round trips,
 //! incremental hash = recomputed hash, move and position notation round
 //! trips, and that symmetric images share a canonical key. `check_values`
 //! adds symmetry invariance of values and child/parent consistency of an
-//! analyzer's results.
+//! analyzer's results. `check_session` checks what front ends rely on,
+//! through the type-erased session: the registry runs it on every game, so
+//! a new game cannot skip it.
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 
 use crate::bots::Analyzer;
+use crate::config::EngineConfig;
 use crate::game::Game;
+use crate::options::GameOptions;
 use crate::playable::Playable;
+use crate::session::{GameKind, Session};
 use crate::value::{Outcome, Value};
 
 /// Plays `playouts` random games from `start` (at most `max_plies` each),
@@ -147,4 +152,212 @@ fn assert_values_match<G: Game>(a: Value, b: Value, game: &G, what: &str) {
         );
     }
     assert_eq!(a.margin, b.margin, "{what}: {a:?} vs {b:?} at {game:?}");
+}
+
+/// What `check_session` walks and asks.
+#[derive(Clone, Debug)]
+pub struct SessionCheck {
+    /// The game's options (its default variant when empty).
+    pub options: GameOptions,
+    /// The settings of each analysis: give a small `move_time`.
+    pub config: EngineConfig,
+    pub games: usize,
+    pub max_plies: usize,
+    pub seed: u64,
+    /// Moves in other notations (other games' moves): never legal unless
+    /// they name a legal move of this game.
+    pub foreign_moves: Vec<String>,
+    /// Whether to check that the side to move survives the position's text;
+    /// off only for a game whose known defect is being fixed.
+    pub side_round_trip: bool,
+    /// Whether to check the analysis of finished games (no moves); off only
+    /// for a game whose known defect is being fixed.
+    pub finished_analysis: bool,
+}
+
+/// Text that is no move in any game, or only by accident.
+const GARBAGE: &[&str] = &[
+    "",
+    " ",
+    "x",
+    "a0",
+    "z9",
+    "a99",
+    "i1",
+    "0",
+    "-1",
+    "99999999999999999999",
+    "1:0",
+    "0:1",
+    "1:-1",
+    "9:99999999999999999999",
+    ":",
+    "1:",
+    "pass",
+    "ps",
+    "X",
+    "O",
+    "\0",
+    "\u{1b}[31ma1",
+    "a1a1",
+    "a1 b2",
+    "é",
+    "\u{1F600}",
+    "1,2",
+];
+
+/// Walks `check.games` seeded random games of `kind` through a session and,
+/// at every position met, checks: the position's text gives back the same
+/// position, side to move and legal moves; every legal move's text plays
+/// that move; any other text (garbage, other games' moves, moves already
+/// played, the other player's moves) is refused and leaves the position
+/// alone, or names a legal move; a finished game refuses every move; and the analysis lists exactly
+/// the legal moves, each once. Panics on the first violation.
+pub fn check_session(kind: &dyn GameKind, check: &SessionCheck) {
+    let name = kind.name();
+    let mut rng = StdRng::seed_from_u64(check.seed);
+    let mut session = kind
+        .new_session(&check.options)
+        .unwrap_or_else(|e| panic!("{name}: no session for its options: {e}"));
+    for _ in 0..check.games {
+        session.restart();
+        let mut played: Vec<String> = Vec::new();
+        for _ in 0..=check.max_plies {
+            check_session_position(kind, check, session.as_ref(), &played, &mut rng);
+            let moves = session.legal_moves();
+            let Some(mv) = moves.choose(&mut rng) else {
+                assert!(
+                    session.result().is_some(),
+                    "{name}: no legal move but no result at {}",
+                    session.position()
+                );
+                break;
+            };
+            let canonical = session
+                .play(mv)
+                .unwrap_or_else(|e| panic!("{name}: legal move {mv} refused: {e}"));
+            played.push(canonical);
+        }
+    }
+}
+
+fn check_session_position(
+    kind: &dyn GameKind,
+    check: &SessionCheck,
+    session: &dyn Session,
+    played: &[String],
+    rng: &mut StdRng,
+) {
+    let name = kind.name();
+    let text = session.position();
+    let legal = session.legal_moves();
+    let mut sorted = legal.clone();
+    sorted.sort();
+    let before = sorted.len();
+    sorted.dedup();
+    assert_eq!(before, sorted.len(), "{name}: a legal move twice at {text}");
+
+    // The position's text round trip.
+    let mut copy = kind
+        .new_session(&check.options)
+        .unwrap_or_else(|e| panic!("{name}: no session: {e}"));
+    copy.set_position(&text)
+        .unwrap_or_else(|e| panic!("{name}: position '{text}' refused: {e}"));
+    assert_eq!(copy.position(), text, "{name}: '{text}' prints differently");
+    if check.side_round_trip {
+        // Who moves decides the result of a finished game too.
+        assert_eq!(
+            copy.result(),
+            session.result(),
+            "{name}: result of '{text}'"
+        );
+        if session.result().is_none() {
+            assert_eq!(
+                copy.to_move(),
+                session.to_move(),
+                "{name}: '{text}' loses the side to move"
+            );
+        }
+        let mut copy_moves = copy.legal_moves();
+        copy_moves.sort();
+        assert_eq!(copy_moves, sorted, "{name}: '{text}' has other legal moves");
+    }
+
+    // Every legal move plays as itself.
+    for mv in &legal {
+        let mut trial = session.boxed_clone();
+        assert_eq!(
+            trial.play(mv).as_deref(),
+            Ok(mv.as_str()),
+            "{name}: legal move {mv} at {text}"
+        );
+    }
+
+    // Anything else is refused (or names a legal move in another spelling):
+    // garbage, other games' moves, moves already played, and the other
+    // player's moves (those legal after one of ours).
+    let random: Vec<String> = (0..8).map(|_| random_text(rng)).collect();
+    let mut child = session.boxed_clone();
+    let theirs = match legal.choose(rng) {
+        Some(mv) if child.play(mv).is_ok() => child.legal_moves(),
+        _ => Vec::new(),
+    };
+    let inputs = GARBAGE
+        .iter()
+        .map(|s| s.to_string())
+        .chain(check.foreign_moves.iter().cloned())
+        .chain(played.iter().cloned())
+        .chain(theirs)
+        .chain(random);
+    for input in inputs {
+        let mut trial = session.boxed_clone();
+        match trial.play(&input) {
+            Ok(canonical) => {
+                assert!(
+                    session.result().is_none(),
+                    "{name}: '{}' accepted in a finished game {text}",
+                    input.escape_debug()
+                );
+                assert!(
+                    legal.contains(&canonical),
+                    "{name}: '{}' played {canonical}, not a legal move at {text}",
+                    input.escape_debug()
+                );
+            }
+            Err(_) => assert_eq!(
+                (trial.position(), trial.moves_played().len()),
+                (text.clone(), session.moves_played().len()),
+                "{name}: refused '{}' changed the game",
+                input.escape_debug()
+            ),
+        }
+    }
+
+    // The analysis values exactly the legal moves, each once: ordering and
+    // pruning never lose or repeat one.
+    if session.result().is_some() && !check.finished_analysis {
+        return;
+    }
+    let mut analysed = session.boxed_clone();
+    let report = analysed
+        .analyze(&check.config)
+        .unwrap_or_else(|e| panic!("{name}: no analysis of {text}: {e}"));
+    let mut listed: Vec<String> = report.moves.iter().map(|m| m.mv.clone()).collect();
+    listed.sort();
+    assert_eq!(
+        listed, sorted,
+        "{name}: the analysis of {text} lists other moves"
+    );
+}
+
+/// A short random string of characters moves are made of, and others.
+fn random_text(rng: &mut StdRng) -> String {
+    const CHARS: &[char] = &[
+        'a', 'b', 'c', 'h', 'j', 'z', 'A', 'X', 'O', '0', '1', '2', '3', '9', ':', ',', '-', '+',
+        ' ', '.', '\t', '\n', '\u{7f}', '\u{e9}',
+    ];
+    let len = rng.gen_range(0..6);
+    (0..len)
+        .map(|_| *CHARS.choose(rng).expect("chars"))
+        .collect()
 }

@@ -97,7 +97,9 @@ pub trait Session: Send {
     fn bot_move(&mut self, bot: &mut Bot) -> Result<MoveReport, GameError>;
     /// Tells a bot how the game went (learners learn here) and saves it.
     fn game_over(&self, bot: &mut Bot, seat: Side) -> Result<(), GameError>;
-    fn perft(&self, depth: u32) -> u64;
+    /// Leaf count `depth` plies deep; refused for depths a game that can go
+    /// on forever could never finish.
+    fn perft(&self, depth: u32) -> Result<u64, GameError>;
     fn boxed_clone(&self) -> Box<dyn Session>;
 }
 
@@ -114,6 +116,7 @@ pub struct GameSession<G: Playable> {
 struct EngineConfigKey {
     hash_mb: usize,
     depth: Option<u32>,
+    move_time: Option<std::time::Duration>,
 }
 
 impl<G: Playable> GameSession<G> {
@@ -229,6 +232,7 @@ impl<G: Playable> Session for GameSession<G> {
         let key = EngineConfigKey {
             hash_mb: config.hash_mb,
             depth: config.depth,
+            move_time: config.move_time,
         };
         if self.analyzer.as_ref().map(|(k, _)| *k) != Some(key) {
             self.analyzer = Some((key, self.current().analyzer(config)?));
@@ -289,8 +293,17 @@ impl<G: Playable> Session for GameSession<G> {
         player.save()
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        self.current().perft(depth)
+    fn perft(&self, depth: u32) -> Result<u64, GameError> {
+        crate::perft::check_depth::<G>(depth)?;
+        let game = self.current();
+        // Every line has ended one ply past the longest: deeper counts equal
+        // that one under either convention (ended lines count nothing, or one
+        // leaf at every depth), so a huge depth costs no more than the tree.
+        let depth = match game.max_remaining_plies() {
+            Some(left) => depth.min(left.saturating_add(1)),
+            None => depth,
+        };
+        Ok(game.perft(depth))
     }
 
     fn boxed_clone(&self) -> Box<dyn Session> {

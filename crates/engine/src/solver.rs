@@ -1,8 +1,19 @@
 //! Generic alpha-beta searches over any `Game`: the exact solver, the
-//! depth-limited labelling of moves (win / draw / lose / unknown) and the
-//! heuristic search behind `alphabeta:DEPTH`.
+//! depth-limited labelling of moves (win / draw / lose / unknown), the
+//! time-bounded analysis behind `hint` and `solve`, and the heuristic search
+//! behind `alphabeta:DEPTH`.
+//!
+//! A time-bounded analysis ([`Searcher::analyze_within`]) deepens one ply at
+//! a time and then tries the exact solve. A search that meets its deadline
+//! aborts: it unwinds without storing anything (a cut-short subtree's score
+//! is not a bound of anything), so the table only ever holds finished
+//! results, and the analysis answers with its last finished iteration plus
+//! the root moves the exact solve finished.
+
+use std::time::Instant;
 
 use crate::bound::Bound;
+use crate::deadline::Deadline;
 use crate::game::{Game, Side};
 use crate::score::{self, DECIDED, HEURISTIC_LIMIT, WIN};
 use crate::tt::{TableStats, TranspositionTable};
@@ -31,6 +42,11 @@ enum Horizon {
 
 const EXACT_DEPTH: u32 = u32::MAX;
 
+/// The deadline is read once every this many nodes (a power of two minus
+/// one, used as a mask): often enough to stop within a few milliseconds,
+/// rarely enough to cost nothing measurable.
+const POLL_MASK: u64 = (1 << 12) - 1;
+
 /// Search state: the transposition table and move buffers, reused across
 /// searches (exact results stay valid, so later solves start warm).
 pub struct Searcher<G: Game> {
@@ -38,6 +54,12 @@ pub struct Searcher<G: Game> {
     buffers: Vec<Vec<G::Move>>,
     horizon: Horizon,
     nodes: u64,
+    /// When searches must stop; `None` for the plain searches, which always
+    /// run to the end.
+    deadline: Option<Deadline>,
+    /// Set once the deadline expired: every node then returns at once and
+    /// nothing more is stored.
+    aborted: bool,
 }
 
 impl<G: Game> Searcher<G> {
@@ -57,6 +79,8 @@ impl<G: Game> Searcher<G> {
             buffers: Vec::new(),
             horizon: Horizon::None,
             nodes: 0,
+            deadline: None,
+            aborted: false,
         }
     }
 
@@ -82,6 +106,8 @@ impl<G: Game> Searcher<G> {
             G::ALWAYS_ENDS,
             "the exact solver needs a game that always ends"
         );
+        self.deadline = None;
+        self.aborted = false;
         self.set_horizon(Horizon::None);
         let mut position = game.clone();
         let score = self.negamax(&mut position, EXACT_DEPTH, 0, -WIN, WIN);
@@ -102,18 +128,15 @@ impl<G: Game> Searcher<G> {
             G::ALWAYS_ENDS,
             "the exact solver needs a game that always ends"
         );
-        self.set_horizon(Horizon::None);
+        self.deadline = None;
         let mut moves = Vec::new();
         game.generate_moves(&mut moves);
-        let mut results = Vec::with_capacity(moves.len());
-        let mut position = game.clone();
-        for &mv in &moves {
-            let undo = position.play(mv);
-            let score = -self.negamax(&mut position, EXACT_DEPTH, 1, -WIN, WIN);
-            let child = self.finish_exact(&position, score::to_node_relative(-score, 1));
-            position.undo(mv, undo);
-            results.push((mv, child.as_move_value()));
-        }
+        let exact = self.exact_moves(game, &moves);
+        let results: Vec<(G::Move, Value)> = moves
+            .iter()
+            .zip(exact)
+            .map(|(&mv, value)| (mv, value.expect("a search without deadline finishes")))
+            .collect();
         let value = match game.result() {
             Some(result) => self.finish_exact(game, score::terminal_score(game, result, 0)),
             None => best_value(&results),
@@ -126,9 +149,38 @@ impl<G: Game> Searcher<G> {
         }
     }
 
+    /// The exact value of each move in order, `None` from the first one the
+    /// deadline cut short.
+    fn exact_moves(&mut self, game: &G, moves: &[G::Move]) -> Vec<Option<Value>> {
+        self.set_horizon(Horizon::None);
+        self.aborted = false;
+        let mut results = Vec::with_capacity(moves.len());
+        let mut position = game.clone();
+        for &mv in moves {
+            let undo = position.play(mv);
+            let score = -self.negamax(&mut position, EXACT_DEPTH, 1, -WIN, WIN);
+            let child = self.finish_exact(&position, score::to_node_relative(-score, 1));
+            position.undo(mv, undo);
+            if self.aborted {
+                break;
+            }
+            results.push(Some(child.as_move_value()));
+        }
+        results.resize(moves.len(), None);
+        results
+    }
+
     /// Labels the position and every move win / draw / lose, or unknown where
     /// `depth` plies (counted from the position) do not settle it.
     pub fn analyze_to_depth(&mut self, game: &G, depth: u32) -> Analysis<G::Move> {
+        self.deadline = None;
+        self.depth_limited(game, depth)
+            .expect("a search without deadline finishes")
+    }
+
+    /// `analyze_to_depth`, or `None` when the deadline cut it short.
+    fn depth_limited(&mut self, game: &G, depth: u32) -> Option<Analysis<G::Move>> {
+        self.aborted = false;
         let root = game.to_move();
         let mut moves = Vec::new();
         game.generate_moves(&mut moves);
@@ -145,6 +197,9 @@ impl<G: Game> Searcher<G> {
                 let child_depth = depth.saturating_sub(1);
                 scores.push(-self.negamax(&mut position, child_depth, 1, -WIN, WIN));
                 position.undo(mv, undo);
+                if self.aborted {
+                    return None;
+                }
             }
         }
         let mut results = Vec::with_capacity(moves.len());
@@ -159,19 +214,118 @@ impl<G: Game> Searcher<G> {
         }
         let value = match game.result() {
             Some(result) => self.finish_exact(game, score::terminal_score(game, result, 0)),
-            None => best_depth_limited(&results),
+            None => partial_value(&results, depth),
         };
-        Analysis {
+        Some(Analysis {
             value,
             moves: results,
             stats: Some(self.stats()),
             depth: Some(depth),
+        })
+    }
+
+    /// The analysis `hint` and `solve` run: what can be proved before
+    /// `deadline`, never more than `max_depth` plies deep when given.
+    ///
+    /// With a time limit it deepens one ply at a time (each finished
+    /// iteration replaces the last) and, once half the budget is spent or
+    /// deeper iterations could not tell more than the exact solver, it solves
+    /// exactly in the time left the moves the iterations left unknown; those
+    /// it finishes get their exact values, the others keep `unknown`. Without a
+    /// time limit it searches as [`analyze`](Self::analyze) or
+    /// [`analyze_to_depth`](Self::analyze_to_depth) would, but an interrupt
+    /// still stops it with what it proved. `depth` of the answer is `None`
+    /// when every value is exact, else the last finished iteration's depth
+    /// (0 when none finished).
+    pub fn analyze_within(
+        &mut self,
+        game: &G,
+        max_depth: Option<u32>,
+        deadline: Deadline,
+    ) -> Analysis<G::Move> {
+        self.deadline = Some(deadline);
+        let started = Instant::now();
+        let half_budget = deadline.remaining().map(|left| left / 2);
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        let mut best = Analysis {
+            value: match game.result() {
+                Some(result) => self.finish_exact(game, score::terminal_score(game, result, 0)),
+                None => Value::unknown(),
+            },
+            moves: moves.iter().map(|&mv| (mv, Value::unknown())).collect(),
+            stats: None,
+            depth: Some(0),
+        };
+        if moves.is_empty() {
+            best.depth = None;
+            return best;
         }
+        let exact_allowed = G::ALWAYS_ENDS && max_depth.is_none();
+        // Beyond the longest line left, a depth-limited search only repeats
+        // the exact solve, slower.
+        let exact_depth = game.max_remaining_plies().unwrap_or(u32::MAX);
+        let deepen = max_depth.is_some() || deadline.is_limited() || !G::ALWAYS_ENDS;
+        if deepen {
+            let last = max_depth.unwrap_or(u32::MAX);
+            let mut depth = 1;
+            loop {
+                if exact_allowed
+                    && (depth > exact_depth
+                        || half_budget.is_some_and(|half| started.elapsed() >= half))
+                {
+                    break;
+                }
+                let Some(analysis) = self.depth_limited(game, depth) else {
+                    return best;
+                };
+                best = analysis;
+                let decided = best
+                    .moves
+                    .iter()
+                    .all(|(_, v)| v.outcome != Outcome::Unknown);
+                if decided || depth >= last {
+                    if decided && max_depth.is_none() {
+                        best.depth = None;
+                    }
+                    return best;
+                }
+                depth += 1;
+            }
+        }
+        // Values the iterations decided are exact already: prove the others,
+        // those that look best first in case time runs out.
+        let mut order: Vec<usize> = (0..moves.len())
+            .filter(|&i| best.moves[i].1.outcome == Outcome::Unknown)
+            .collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(best.moves[i].1.preference()));
+        let ordered: Vec<G::Move> = order.iter().map(|&i| moves[i]).collect();
+        let exact = self.exact_moves(game, &ordered);
+        let floor = best.depth.unwrap_or(0);
+        for (&i, proved) in order.iter().zip(exact) {
+            if let Some(proved) = proved {
+                best.moves[i].1 = proved;
+            }
+        }
+        if game.result().is_none() {
+            best.value = partial_value(&best.moves, floor);
+        }
+        if best
+            .moves
+            .iter()
+            .all(|(_, v)| v.outcome != Outcome::Unknown)
+        {
+            best.depth = None;
+        }
+        best.stats = Some(self.stats());
+        best
     }
 
     /// Heuristic alpha-beta to `depth` plies: the score of every move (from
     /// the mover's side), decided wins and losses included.
     pub fn heuristic_scores(&mut self, game: &G, depth: u32) -> Vec<(G::Move, i32)> {
+        self.deadline = None;
+        self.aborted = false;
         self.set_horizon(Horizon::Evaluate);
         let mut moves = Vec::new();
         game.generate_moves(&mut moves);
@@ -206,6 +360,12 @@ impl<G: Game> Searcher<G> {
         mut beta: i32,
     ) -> i32 {
         self.nodes += 1;
+        if self.nodes & POLL_MASK == 0 && self.deadline.is_some_and(|d| d.expired()) {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
         if let Some(result) = game.result() {
             return score::terminal_score(game, result, ply);
         }
@@ -274,6 +434,9 @@ impl<G: Game> Searcher<G> {
             let undo = game.play(mv);
             let s = -self.negamax(game, child_depth, ply + 1, -beta, -alpha);
             game.undo(mv, undo);
+            if self.aborted {
+                break;
+            }
             if s > best_score {
                 best_score = s;
                 best_move = Some(mv);
@@ -286,6 +449,10 @@ impl<G: Game> Searcher<G> {
             }
         }
         self.buffers[level] = moves;
+        if self.aborted {
+            // Never stored: a cut-short score bounds nothing.
+            return 0;
+        }
 
         let bound = Bound::of(best_score, original_alpha, beta);
         self.table.store(
@@ -324,12 +491,23 @@ pub fn best_value<M: Copy>(moves: &[(M, Value)]) -> Value {
     }
 }
 
-/// A depth-limited position value: decided only if its best move's label
-/// cannot be beaten by an unknown one.
-fn best_depth_limited<M: Copy>(moves: &[(M, Value)]) -> Value {
+/// The value of a position from moves some of which are still unknown,
+/// where every unknown move is known not to end the game within `floor`
+/// plies after it (a depth-`floor` search did not decide it).
+///
+/// A proved win makes the position a win; its remoteness is exact when no
+/// unknown move could win faster (its win would take at least `floor`
+/// plies). Without a proved win, any unknown move keeps the position unknown.
+fn partial_value<M: Copy>(moves: &[(M, Value)], floor: u32) -> Value {
     let has = |o: Outcome| moves.iter().any(|(_, v)| v.outcome == o);
     if has(Outcome::Win) {
-        best_value(moves)
+        let best = best_value(moves);
+        let fastest = best.remoteness.map(|r| r - 1);
+        if !has(Outcome::Unknown) || fastest.is_some_and(|r| r <= floor) {
+            best
+        } else {
+            Value::new(Outcome::Win, None)
+        }
     } else if has(Outcome::Unknown) {
         Value::unknown()
     } else {

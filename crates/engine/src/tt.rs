@@ -1,9 +1,15 @@
-//! A fixed-size transposition table of our own.
+//! A transposition table of our own, sized to the work.
 //!
 //! Each bucket holds two entries: one kept by priority (deeper or larger
 //! searches win) and one always replaced. Every entry stores the full
 //! position key, so a probe only hits for the very same position: a hash
 //! collision costs a miss, never a wrong result.
+//!
+//! The table starts small and doubles whenever a quarter of its entries are
+//! in use, up to the size it was given (`--hash`): a tic-tac-toe solve
+//! touches a few kilobytes instead of clearing 64 MiB first. Each entry
+//! keeps the 32 bits of its hash that choose its bucket, so doubling moves
+//! every entry to its new bucket without the position.
 
 use serde::Serialize;
 
@@ -21,41 +27,49 @@ pub struct TableStats {
 #[derive(Clone, Debug)]
 struct Entry<K, D> {
     key: K,
+    /// The bucket-choosing bits of the hash, to move the entry on growth.
+    spread: u32,
     priority: u32,
     data: D,
 }
 
+type Bucket<K, D> = [Option<Entry<K, D>>; 2];
+
+/// Buckets of a new table that may grow: 16 KiB or so for small entries.
+const INITIAL_BUCKETS: usize = 256;
+
 /// A transposition table mapping exact keys `K` to search data `D`.
 #[derive(Clone, Debug)]
 pub struct TranspositionTable<K, D> {
-    buckets: Vec<[Option<Entry<K, D>>; 2]>,
+    buckets: Vec<Bucket<K, D>>,
     mask: usize,
+    /// The most buckets the table may grow to (a power of two).
+    max_buckets: usize,
+    /// Entries in use, to decide when to grow.
+    used: usize,
     stats: TableStats,
 }
 
 impl<K: Copy + Eq, D: Copy> TranspositionTable<K, D> {
-    /// A table using at most `megabytes` MiB (at least one bucket).
+    /// A table that grows on demand to at most `megabytes` MiB (at least
+    /// one bucket).
     pub fn with_megabytes(megabytes: usize) -> Self {
-        let bucket_size = std::mem::size_of::<[Option<Entry<K, D>>; 2]>().max(1);
-        let buckets = (megabytes.saturating_mul(1 << 20) / bucket_size).max(1);
-        Self::with_buckets(buckets)
+        let bucket_size = std::mem::size_of::<Bucket<K, D>>().max(1);
+        let max = power_of_two_at_most(megabytes.saturating_mul(1 << 20) / bucket_size);
+        Self::growing(INITIAL_BUCKETS.min(max), max)
     }
 
-    /// A table of `entries` entries rounded down to a power of two buckets
-    /// (tests use tiny tables to force collisions).
+    /// A table of `entries` entries rounded down to a power of two buckets,
+    /// that never grows (tests use tiny tables to force collisions).
     pub fn with_entries(entries: usize) -> Self {
-        Self::with_buckets((entries / 2).max(1))
+        let buckets = power_of_two_at_most(entries / 2);
+        Self::growing(buckets, buckets)
     }
 
-    fn with_buckets(buckets: usize) -> Self {
-        let count = if buckets.is_power_of_two() {
-            buckets
-        } else {
-            buckets.next_power_of_two() / 2
-        };
-        // Ask for the memory without aborting: when the system refuses a
-        // huge `--hash`, settle for the largest power of two it grants.
-        let mut count = count;
+    fn growing(initial: usize, max: usize) -> Self {
+        // Ask for the memory without aborting: when the system refuses,
+        // settle for the largest power of two it grants.
+        let mut count = initial;
         let mut buckets = Vec::new();
         while buckets.try_reserve_exact(count).is_err() && count > 1 {
             count /= 2;
@@ -64,6 +78,8 @@ impl<K: Copy + Eq, D: Copy> TranspositionTable<K, D> {
         TranspositionTable {
             buckets,
             mask: count - 1,
+            max_buckets: max.max(count),
+            used: 0,
             stats: TableStats {
                 capacity: 2 * count as u64,
                 ..TableStats::default()
@@ -71,10 +87,46 @@ impl<K: Copy + Eq, D: Copy> TranspositionTable<K, D> {
         }
     }
 
+    /// The 32 bits of the hash that choose buckets: the high bits of a
+    /// multiplicative hash, since the low bits of incrementally built
+    /// Zobrist hashes of small boards often carry less entropy.
+    fn spread(hash: u64) -> u32 {
+        (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as u32
+    }
+
     fn bucket(&self, hash: u64) -> usize {
-        // High bits index the table: the low bits often carry less entropy in
-        // incrementally built Zobrist hashes of small boards.
-        ((hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize) & self.mask
+        Self::spread(hash) as usize & self.mask
+    }
+
+    /// Doubles the table while it may grow, moving every entry to its
+    /// bucket in the larger table. Refused memory just stops the growth.
+    fn grow(&mut self) {
+        let old_count = self.buckets.len();
+        let count = old_count * 2;
+        // Buckets are chosen by 32 bits of the hash: no use beyond 2^32.
+        if count > self.max_buckets || count > 1 << 32 {
+            self.max_buckets = old_count;
+            return;
+        }
+        let mut larger: Vec<Bucket<K, D>> = Vec::new();
+        if larger.try_reserve_exact(count).is_err() {
+            self.max_buckets = old_count;
+            return;
+        }
+        larger.resize(count, [None, None]);
+        let mask = count - 1;
+        // An old bucket's entries go to the same two new buckets (its index
+        // with the new bit clear or set), so they never compete for a slot.
+        for bucket in std::mem::take(&mut self.buckets) {
+            for entry in bucket.into_iter().flatten() {
+                let target = &mut larger[entry.spread as usize & mask];
+                let slot = if target[0].is_none() { 0 } else { 1 };
+                target[slot] = Some(entry);
+            }
+        }
+        self.buckets = larger;
+        self.mask = mask;
+        self.stats.capacity = 2 * count as u64;
     }
 
     /// The data stored for exactly this position, if any.
@@ -99,10 +151,14 @@ impl<K: Copy + Eq, D: Copy> TranspositionTable<K, D> {
     /// size) decides which entry the first slot keeps.
     pub fn store(&mut self, hash: u64, key: K, priority: u32, data: D) {
         self.stats.stores += 1;
+        if self.used * 2 >= self.buckets.len() && self.buckets.len() < self.max_buckets {
+            self.grow();
+        }
         let index = self.bucket(hash);
         let bucket = &mut self.buckets[index];
         let new = Entry {
             key,
+            spread: Self::spread(hash),
             priority,
             data,
         };
@@ -117,16 +173,25 @@ impl<K: Copy + Eq, D: Copy> TranspositionTable<K, D> {
                 }
             }
         }
+        let was_full = bucket[1].is_some();
         match &bucket[0] {
-            None => bucket[0] = Some(new),
+            None => {
+                bucket[0] = Some(new);
+                self.used += 1;
+            }
             Some(kept) if priority >= kept.priority => {
                 self.stats.collisions += 1;
                 bucket[1] = bucket[0].take();
                 bucket[0] = Some(new);
+                if !was_full {
+                    self.used += 1;
+                }
             }
             Some(_) => {
-                if bucket[1].is_some() {
+                if was_full {
                     self.stats.collisions += 1;
+                } else {
+                    self.used += 1;
                 }
                 bucket[1] = Some(new);
             }
@@ -137,15 +202,25 @@ impl<K: Copy + Eq, D: Copy> TranspositionTable<K, D> {
         self.stats
     }
 
-    /// Empties the table and its counters.
+    /// Empties the table and its counters (keeping its current size).
     pub fn clear(&mut self) {
         for bucket in &mut self.buckets {
             *bucket = [None, None];
         }
+        self.used = 0;
         self.stats = TableStats {
             capacity: self.stats.capacity,
             ..TableStats::default()
         };
+    }
+}
+
+/// The largest power of two not above `n`, and at least 1.
+fn power_of_two_at_most(n: usize) -> usize {
+    match n {
+        0 | 1 => 1,
+        n if n.is_power_of_two() => n,
+        n => n.next_power_of_two() / 2,
     }
 }
 
@@ -190,14 +265,54 @@ mod tests {
     }
 
     #[test]
-    fn size_is_bounded_by_megabytes() {
-        let table: TranspositionTable<u128, (i32, u8)> = TranspositionTable::with_megabytes(1);
-        let bytes =
-            table.stats().capacity as usize * std::mem::size_of::<Option<Entry<u128, (i32, u8)>>>();
+    fn size_grows_with_the_work_up_to_the_megabytes() {
+        let mut table: TranspositionTable<u128, (i32, u8)> = TranspositionTable::with_megabytes(1);
+        let entry_bytes = std::mem::size_of::<Option<Entry<u128, (i32, u8)>>>();
+        let start = table.stats().capacity;
+        assert!(
+            start as usize * entry_bytes <= 1 << 16,
+            "{start} entries allocated before any work"
+        );
+        // Hashes spread over every bucket; far more positions than fit.
+        for i in 0..200_000u64 {
+            let hash = i.wrapping_mul(0xD1B5_4A32_D192_ED03);
+            table.store(hash, u128::from(i), 1, (i as i32, 0));
+        }
+        let bytes = table.stats().capacity as usize * entry_bytes;
         assert!(bytes <= 1 << 20, "{bytes} bytes");
         assert!(
             bytes > 1 << 19,
             "{bytes} bytes: less than half the budget used"
         );
+    }
+
+    #[test]
+    fn growth_keeps_every_entry_findable() {
+        let mut table: TranspositionTable<u64, u64> = TranspositionTable::with_megabytes(64);
+        // splitmix64's finaliser: well-spread hashes, as Zobrist hashes are.
+        let hash = |i: u64| {
+            let mut z = i.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        for i in 0..5_000u64 {
+            table.store(hash(i), i, 1, i * 3);
+        }
+        assert!(
+            table.stats().capacity > 2 * INITIAL_BUCKETS as u64,
+            "it grew"
+        );
+        let found = (0..5_000u64)
+            .filter(|&i| table.probe(hash(i), i) == Some(i * 3))
+            .count();
+        // A bucket of two may drop an entry to a third position hashed to
+        // it; growth at a quarter occupancy keeps that rare.
+        assert!(found > 4_500, "{found} of 5000 entries found");
+        for i in 0..5_000u64 {
+            if let Some(data) = table.probe(hash(i), i) {
+                assert_eq!(data, i * 3, "entry {i} holds another's data");
+            }
+        }
     }
 }

@@ -120,12 +120,14 @@ impl Value {
         }
     }
 
-    /// Short human text: "win in 3", "draw", "lose in 4", "unknown".
+    /// Short human text in the value vocabulary: "win in 3", "draw",
+    /// "draw (1 ply to the end)", "lose in 4", "unknown"; a win whose
+    /// remoteness a cut-short analysis could not prove is just "win".
     pub fn describe(&self) -> String {
         let mut s = match (self.outcome, self.remoteness) {
             (Outcome::Win, Some(r)) => format!("win in {r}"),
             (Outcome::Lose, Some(r)) => format!("lose in {r}"),
-            (Outcome::Draw, Some(r)) => format!("draw ({r} to the end)"),
+            (Outcome::Draw, Some(r)) => format!("draw ({} to the end)", plies(r)),
             (Outcome::Unknown, _) if self.heuristic.is_some() => {
                 format!("unknown (score {:+})", self.heuristic.unwrap_or(0))
             }
@@ -135,6 +137,15 @@ impl Value {
             s.push_str(&format!(" ({m:+})"));
         }
         s
+    }
+}
+
+/// "1 ply", "2 plies": a count of plies in words.
+pub fn plies(count: u32) -> String {
+    if count == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{count} plies")
     }
 }
 
@@ -150,7 +161,9 @@ pub struct Analysis<M> {
     pub value: Value,
     pub moves: Vec<(M, Value)>,
     pub stats: Option<crate::tt::TableStats>,
-    /// Search depth reached, for depth-limited searches.
+    /// The depth searched when the analysis was limited (by a depth, or by a
+    /// time budget or interrupt that cut it short; 0 when no iteration
+    /// finished); `None` for an exact analysis.
     pub depth: Option<u32>,
 }
 
@@ -163,5 +176,31 @@ impl<M: Copy> Analysis<M> {
             .filter(|(_, v)| Some(v.preference()) == best)
             .map(|(m, _)| *m)
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_described_in_the_vocabulary() {
+        assert_eq!(Value::win(3).describe(), "win in 3");
+        assert_eq!(Value::lose(4).describe(), "lose in 4");
+        assert_eq!(Value::draw(None).describe(), "draw");
+        assert_eq!(Value::draw(Some(1)).describe(), "draw (1 ply to the end)");
+        assert_eq!(Value::draw(Some(2)).describe(), "draw (2 plies to the end)");
+        assert_eq!(Value::unknown().describe(), "unknown");
+        assert_eq!(Value::new(Outcome::Win, None).describe(), "win");
+        let words: Vec<&str> = [Outcome::Win, Outcome::Draw, Outcome::Lose, Outcome::Unknown]
+            .iter()
+            .map(|o| o.as_str())
+            .collect();
+        assert_eq!(words, ["win", "draw", "lose", "unknown"]);
+        assert_eq!(
+            serde_json::to_string(&Outcome::Lose).expect("json"),
+            "\"lose\""
+        );
+        assert_eq!(plies(0), "0 plies");
     }
 }

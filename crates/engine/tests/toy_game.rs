@@ -1,179 +1,12 @@
-//! The engine's searches checked on a small game against plain minimax.
-//!
-//! The game, "race": a counter starts at `start`; a move adds 1, 2 or 3; who
-//! reaches `target` or more wins; after `limit` plies without a winner it is a
-//! draw. Small enough for exhaustive minimax, rich enough for wins, losses,
-//! draws and transpositions.
+//! The engine's searches checked on a small game ("race", in `common`)
+//! against plain minimax.
 
+mod common;
+
+use common::{minimax, same, Race};
 use ply_engine::conformance;
-use ply_engine::value::{Outcome, Value};
-use ply_engine::{
-    Analyzer, EngineConfig, Game, GameError, GameResult, Notation, Playable, Searcher, Side,
-};
-
-#[derive(Clone, Debug)]
-struct Race {
-    total: u32,
-    ply: u32,
-    target: u32,
-    limit: u32,
-    hash: u64,
-}
-
-fn zobrist(total: u32, ply: u32) -> u64 {
-    let mut x = (total as u64) << 32 | ply as u64;
-    x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    x ^ (x >> 29)
-}
-
-impl Race {
-    fn new(target: u32, limit: u32) -> Race {
-        Race {
-            total: 0,
-            ply: 0,
-            target,
-            limit,
-            hash: zobrist(0, 0),
-        }
-    }
-}
-
-impl Game for Race {
-    type Move = u32;
-    type Undo = ();
-    type Key = (u32, u32);
-
-    fn to_move(&self) -> Side {
-        if self.ply.is_multiple_of(2) {
-            Side::First
-        } else {
-            Side::Second
-        }
-    }
-
-    fn result(&self) -> Option<GameResult> {
-        if self.total >= self.target {
-            Some(GameResult::Win(self.to_move().opponent()))
-        } else if self.ply >= self.limit {
-            Some(GameResult::Draw)
-        } else {
-            None
-        }
-    }
-
-    fn generate_moves(&self, moves: &mut Vec<u32>) {
-        moves.clear();
-        if self.result().is_none() {
-            moves.extend(1..=3);
-        }
-    }
-
-    fn play(&mut self, mv: u32) {
-        self.total += mv;
-        self.ply += 1;
-        self.hash = zobrist(self.total, self.ply);
-    }
-
-    fn undo(&mut self, mv: u32, _undo: ()) {
-        self.total -= mv;
-        self.ply -= 1;
-        self.hash = zobrist(self.total, self.ply);
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn recompute_hash(&self) -> u64 {
-        zobrist(self.total, self.ply)
-    }
-
-    fn key(&self) -> (u32, u32) {
-        (self.total, self.ply)
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-
-    fn evaluate(&self) -> i32 {
-        // Being a multiple of 4 short of the target is good for the mover's opponent.
-        if (self.target - self.total).is_multiple_of(4) {
-            -10
-        } else {
-            10
-        }
-    }
-}
-
-impl Notation for Race {
-    fn format_move(&self, mv: u32) -> String {
-        format!("+{mv}")
-    }
-
-    fn parse_move(&self, text: &str) -> Result<u32, GameError> {
-        match text.trim_start_matches('+').parse::<u32>() {
-            Ok(n @ 1..=3) if self.result().is_none() => Ok(n),
-            _ => Err(GameError::IllegalMove(format!("'{text}' is not a move"))),
-        }
-    }
-
-    fn format_position(&self) -> String {
-        format!("{}/{}", self.total, self.ply)
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Race, GameError> {
-        let bad = || GameError::BadPosition(format!("'{text}' is not total/ply"));
-        let (total, ply) = text.split_once('/').ok_or_else(bad)?;
-        let total = total.parse().map_err(|_| bad())?;
-        let ply = ply.parse().map_err(|_| bad())?;
-        Ok(Race {
-            total,
-            ply,
-            hash: zobrist(total, ply),
-            ..self.clone()
-        })
-    }
-
-    fn side_name(&self, side: Side) -> String {
-        format!("{side:?}")
-    }
-
-    fn render(&self, _colour: bool) -> String {
-        self.format_position()
-    }
-}
-
-impl Playable for Race {}
-
-/// Plain minimax: no pruning, no table. Returns the value for the side to move.
-fn minimax(game: &mut Race) -> Value {
-    if let Some(result) = game.result() {
-        return match result {
-            GameResult::Draw => Value::draw(None),
-            GameResult::Win(side) if side == game.to_move() => Value::win(0),
-            GameResult::Win(_) => Value::lose(0),
-        };
-    }
-    let mut best: Option<Value> = None;
-    for mv in 1..=3 {
-        game.play(mv);
-        let child = minimax(game).as_move_value();
-        game.undo(mv, ());
-        if best.is_none_or(|b| child.preference() > b.preference()) {
-            best = Some(child);
-        }
-    }
-    let best = best.expect("three moves");
-    Value {
-        remoteness: best.remoteness.map(|r| r + 1),
-        ..best
-    }
-}
-
-fn same(a: Value, b: Value) -> bool {
-    a.outcome == b.outcome && (a.outcome == Outcome::Draw || a.remoteness == b.remoteness)
-}
+use ply_engine::value::Outcome;
+use ply_engine::{Analyzer, EngineConfig, Game, GameResult, Notation, Playable, Searcher, Side};
 
 #[test]
 fn exact_solver_agrees_with_minimax_everywhere() {
@@ -335,4 +168,121 @@ fn depth_limited_decided_labels_carry_exact_remoteness() {
         }
     }
     assert!(decided > 100, "only {decided} decided labels");
+}
+
+/// Move sequences of exactly `depth` plies, counted one by one.
+fn sequences(game: &mut Race, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    let mut total = 0;
+    for mv in moves {
+        game.play(mv);
+        total += sequences(game, depth - 1);
+        game.undo(mv, ());
+    }
+    total
+}
+
+#[test]
+fn perft_counts_sequences_and_takes_any_depth() {
+    use ply_engine::perft::perft;
+    let mut game = Race::new(9, 7);
+    for depth in 0..=9 {
+        assert_eq!(
+            perft(&game, depth),
+            sequences(&mut game, depth),
+            "depth {depth}"
+        );
+    }
+    // Race declares no bound on its length, yet always ends: the deepest
+    // depth walks its tree once and allocates per ply reached, not per ply
+    // asked (a buffer per ply asked was 100 GB here).
+    assert_eq!(perft(&game, u32::MAX), 0);
+}
+
+/// Race as a registered game: the sound one, or the broken one.
+struct RaceKind {
+    broken: bool,
+}
+
+impl ply_engine::GameKind for RaceKind {
+    fn name(&self) -> &'static str {
+        "race"
+    }
+
+    fn summary(&self) -> &'static str {
+        "Race to 21: add 1, 2 or 3"
+    }
+
+    fn options(&self) -> Vec<ply_engine::OptionSpec> {
+        Vec::new()
+    }
+
+    fn position_notation(&self) -> ply_engine::PositionNotation {
+        ply_engine::PositionNotation {
+            description: "the total, a slash, the plies played",
+            example: "5/2",
+        }
+    }
+
+    fn new_session(
+        &self,
+        _options: &ply_engine::GameOptions,
+    ) -> Result<Box<dyn ply_engine::Session>, ply_engine::GameError> {
+        let race = Race::new(21, 30);
+        Ok(ply_engine::GameSession::boxed(if self.broken {
+            race.accepting_illegal_moves()
+        } else {
+            race
+        }))
+    }
+}
+
+fn race_check() -> conformance::SessionCheck {
+    conformance::SessionCheck {
+        options: ply_engine::GameOptions::new(),
+        config: EngineConfig {
+            hash_mb: 1,
+            move_time: Some(std::time::Duration::from_millis(5)),
+            ..EngineConfig::default()
+        },
+        games: 3,
+        max_plies: 40,
+        seed: 3,
+        foreign_moves: vec!["a1".into(), "1:1".into(), "+7".into(), "pass".into()],
+        side_round_trip: true,
+        finished_analysis: true,
+    }
+}
+
+#[test]
+fn the_session_checks_accept_the_toy_game() {
+    conformance::check_session(&RaceKind { broken: false }, &race_check());
+}
+
+#[test]
+#[should_panic(expected = "not a legal move")]
+fn the_session_checks_catch_an_illegal_move_accepted() {
+    conformance::check_session(&RaceKind { broken: true }, &race_check());
+}
+
+mod perft_properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Any depth a user can type is answered, and rightly: sequences
+        /// counted one by one up to the limit, none beyond it.
+        #[test]
+        fn any_depth_is_counted(depth in any::<u32>(), limit in 0u32..7) {
+            let mut game = Race::new(9, limit);
+            let expected = if depth <= limit { sequences(&mut game, depth) } else { 0 };
+            prop_assert_eq!(ply_engine::perft::perft(&game, depth), expected);
+        }
+    }
 }

@@ -133,7 +133,7 @@ fn bots_play_whole_games() {
 #[test]
 fn perft_through_the_session() {
     let s = session(None).unwrap();
-    assert_eq!(s.perft(6), 8200);
+    assert_eq!(s.perft(6), Ok(8200));
 }
 
 #[test]

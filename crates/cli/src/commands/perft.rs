@@ -28,7 +28,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: PerftArgs) -> anyho
         .build()?;
     let started = Instant::now();
     let depth = args.depth;
-    let leaves = pool.install(move || session.perft(depth));
+    let leaves = pool.install(move || session.perft(depth))?;
     let seconds = started.elapsed().as_secs_f64();
     let mut out = Output::stdout();
     writeln!(out, "perft {} = {leaves}", args.depth)?;
