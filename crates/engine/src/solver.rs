@@ -228,7 +228,9 @@ impl<G: Game> Searcher<G> {
     /// `deadline`, never more than `max_depth` plies deep when given.
     ///
     /// With a time limit it deepens one ply at a time (each finished
-    /// iteration replaces the last) and, once half the budget is spent or
+    /// iteration replaces the last) and, once an eighth of the budget is spent
+    /// (the exact solve is what usually settles a position, so it gets the
+    /// most time) or
     /// deeper iterations could not tell more than the exact solver, it solves
     /// exactly in the time left the moves the iterations left unknown; those
     /// it finishes get their exact values, the others keep `unknown`. Without a
@@ -245,7 +247,7 @@ impl<G: Game> Searcher<G> {
     ) -> Analysis<G::Move> {
         self.deadline = Some(deadline);
         let started = Instant::now();
-        let half_budget = deadline.remaining().map(|left| left / 2);
+        let deepening_budget = deadline.remaining().map(|left| left / 8);
         let mut moves = Vec::new();
         game.generate_moves(&mut moves);
         let mut best = Analysis {
@@ -272,7 +274,7 @@ impl<G: Game> Searcher<G> {
             loop {
                 if exact_allowed
                     && (depth > exact_depth
-                        || half_budget.is_some_and(|half| started.elapsed() >= half))
+                        || deepening_budget.is_some_and(|share| started.elapsed() >= share))
                 {
                     break;
                 }
