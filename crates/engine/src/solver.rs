@@ -230,8 +230,8 @@ impl<G: Game> Searcher<G> {
     /// With a time limit it deepens one ply at a time (each finished
     /// iteration replaces the last) and, once an eighth of the budget is spent
     /// (the exact solve is what usually settles a position, so it gets the
-    /// most time) or
-    /// deeper iterations could not tell more than the exact solver, it solves
+    /// most time) or deeper iterations could not tell more than the exact
+    /// solver, it solves
     /// exactly in the time left the moves the iterations left unknown; those
     /// it finishes get their exact values, the others keep `unknown`. Without a
     /// time limit it searches as [`analyze`](Self::analyze) or
