@@ -210,7 +210,10 @@ impl<G: Game> Player<G> for HeuristicPlayer {
 /// module path, in lower case ("mnk"), as the command line spells games.
 fn learner_game_name<G>() -> String {
     let full = std::any::type_name::<G>();
-    full.rsplit("::").next().unwrap_or(full).to_ascii_lowercase()
+    full.rsplit("::")
+        .next()
+        .unwrap_or(full)
+        .to_ascii_lowercase()
 }
 
 /// The generic players every game gets unless it builds its own.

@@ -550,13 +550,10 @@ impl<G: Game> Player<G> for LearnerPlayer<G> {
     /// the games after it are saved by a later call or when the learner is
     /// dropped. A failing file is reported once, not after every game.
     fn save(&mut self) -> Result<(), GameError> {
-        let due = self
-            .file
-            .as_ref()
-            .is_some_and(|f| match f.last_save {
-                Some(saved) => saved.elapsed() >= SAVE_INTERVAL,
-                None => true,
-            });
+        let due = self.file.as_ref().is_some_and(|f| match f.last_save {
+            Some(saved) => saved.elapsed() >= SAVE_INTERVAL,
+            None => true,
+        });
         if due {
             self.flush()
         } else {
@@ -664,10 +661,8 @@ mod tests {
 
     /// A fresh folder for one test's files.
     fn scratch(test: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "ply-learner-unit-{}-{test}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("ply-learner-unit-{}-{test}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         dir
@@ -699,7 +694,9 @@ mod tests {
             .err()
             .expect("another configuration");
         assert!(
-            error.to_string().contains("trained for pile (a), not for pile (b)"),
+            error
+                .to_string()
+                .contains("trained for pile (a), not for pile (b)"),
             "{error}"
         );
         fs::remove_dir_all(&dir).unwrap();
@@ -740,7 +737,12 @@ mod tests {
         let error = LearnerPlayer::<Pile>::open(Some(&other_spelling), "pile", "", &config)
             .err()
             .expect("a second learner on the file");
-        assert!(error.to_string().contains("already used by another learner"), "{error}");
+        assert!(
+            error
+                .to_string()
+                .contains("already used by another learner"),
+            "{error}"
+        );
         drop(first);
         LearnerPlayer::<Pile>::open(Some(&file), "pile", "", &config).expect("free again");
         fs::remove_dir_all(&dir).unwrap();
