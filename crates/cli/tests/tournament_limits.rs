@@ -94,7 +94,10 @@ fn a_learner_beats_random_once_it_has_learned() {
     run.assert_ok();
     let json: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
     let losses = json["crosstable"][0][1]["losses"].as_u64().expect("losses");
-    assert!(losses < 100, "lost {losses} of 2000 games after 2000 of practice");
+    assert!(
+        losses < 100,
+        "lost {losses} of 2000 games after 2000 of practice"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -102,11 +105,7 @@ fn a_learner_beats_random_once_it_has_learned() {
 fn two_learners_on_one_file_are_refused() {
     let dir = scratch("twice");
     let file = dir.join("same.json");
-    let spelled_twice = format!(
-        "learner:{},learner:{}/./same.json",
-        text(&file),
-        text(&dir)
-    );
+    let spelled_twice = format!("learner:{},learner:{}/./same.json", text(&file), text(&dir));
     ply(
         &[
             "tournament",
@@ -169,7 +168,14 @@ fn learner_errors_name_the_game_as_people_know_it() {
     let dir = scratch("names");
     let file = dir.join("ttt.json");
     ply(
-        &["train", "tictactoe", "--games", "3", "--learner", text(&file)],
+        &[
+            "train",
+            "tictactoe",
+            "--games",
+            "3",
+            "--learner",
+            text(&file),
+        ],
         "",
     )
     .assert_ok();
@@ -279,7 +285,11 @@ fn the_table_explains_its_score_and_counts_games_stopped_at_the_limit() {
         "",
     );
     one.assert_ok();
-    assert!(one.stdout.contains("after 1 ply is a draw"), "{}", one.stdout);
+    assert!(
+        one.stdout.contains("after 1 ply is a draw"),
+        "{}",
+        one.stdout
+    );
     assert!(one.stdout.contains("(2 games,"), "{}", one.stdout);
 }
 
@@ -290,7 +300,13 @@ fn a_failed_write_is_an_error_not_a_panic() {
     }
     for args in [
         &["tournament", "tictactoe", "--players", "random,random"][..],
-        &["tournament", "tictactoe", "--players", "random,random", "--json"][..],
+        &[
+            "tournament",
+            "tictactoe",
+            "--players",
+            "random,random",
+            "--json",
+        ][..],
         &["train", "tictactoe", "--games", "2"][..],
     ] {
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
@@ -316,7 +332,14 @@ fn train_checks_the_plot_before_training() {
     assert!(run.stdout.is_empty(), "trained anyway: {}", run.stdout);
     let missing = dir.join("no/such/folder/curve.svg");
     let run = ply(
-        &["train", "tictactoe", "--games", "5", "--plot", text(&missing)],
+        &[
+            "train",
+            "tictactoe",
+            "--games",
+            "5",
+            "--plot",
+            text(&missing),
+        ],
         "",
     );
     run.assert_user_error("cannot write the plot");
@@ -328,6 +351,8 @@ fn train_checks_the_plot_before_training() {
     );
     run.assert_ok();
     assert!(run.stdout.contains("for 1 game;"), "{}", run.stdout);
-    assert!(std::fs::read_to_string(&good).expect("drawn").starts_with("<svg"));
+    assert!(std::fs::read_to_string(&good)
+        .expect("drawn")
+        .starts_with("<svg"));
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -453,10 +453,10 @@ impl Pair {
     /// Who moves first and second in the pair's game `g`.
     fn seats(&self, g: u32) -> [usize; 2] {
         let (i, j) = self.players;
-        if g % 2 == 0 {
-            [i, j]
-        } else {
+        if g % 2 == 1 {
             [j, i]
+        } else {
+            [i, j]
         }
     }
 }
@@ -756,7 +756,7 @@ pub fn elo(crosstable: &[Vec<Tally>]) -> Vec<f64> {
 mod tests {
     use super::*;
 
-    fn tally(wins: u32, draws: u32, losses: u32) -> Tally {
+    fn tally(wins: u64, draws: u64, losses: u64) -> Tally {
         Tally {
             wins,
             draws,

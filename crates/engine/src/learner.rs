@@ -146,9 +146,13 @@ fn identity(path: &Path) -> PathBuf {
     }
 }
 
+/// Longest path a message echoes whole: longer than other input, since the
+/// file name at its end is what tells the user which file is meant.
+const PATH_CHARS: usize = 100;
+
 /// A path as messages echo it.
 fn shown(path: &Path) -> String {
-    echo(&path.display().to_string())
+    echo_within(&path.display().to_string(), PATH_CHARS)
 }
 
 /// The name a person knows a game by, with its configuration.

@@ -89,10 +89,11 @@ fn is_checkpoint(played: u32, games: u32, block: Option<u32>) -> bool {
         return true;
     }
     match block {
-        Some(block) => played % block == 0,
+        Some(block) => played / block * block == played,
         None => {
+            // Strip the trailing zeros and look at what is left.
             let mut mantissa = played;
-            while mantissa >= 10 && mantissa % 10 == 0 {
+            while mantissa >= 10 && mantissa / 10 * 10 == mantissa {
                 mantissa /= 10;
             }
             matches!(mantissa, 1 | 2 | 3 | 5)
