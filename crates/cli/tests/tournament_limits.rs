@@ -356,3 +356,80 @@ fn train_checks_the_plot_before_training() {
         .starts_with("<svg"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_learner_saves_every_game_in_play_and_train_too() {
+    let dir = scratch("everywhere");
+    let file = dir.join("t.json");
+    ply(
+        &[
+            "train",
+            "tictactoe",
+            "--games",
+            "30",
+            "--learner",
+            text(&file),
+        ],
+        "",
+    )
+    .assert_ok();
+    assert_eq!(learned(&file).0, 30);
+    ply(
+        &[
+            "play",
+            "tictactoe",
+            "--players",
+            &format!("random,learner:{}", text(&file)),
+            "--games",
+            "7",
+        ],
+        "",
+    )
+    .assert_ok();
+    assert_eq!(learned(&file).0, 37);
+    ply(
+        &[
+            "play",
+            "tictactoe",
+            "--players",
+            &format!("learner:{0},learner:{0}", text(&file)),
+        ],
+        "",
+    )
+    .assert_user_error("already used by another learner");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn tournaments_with_learners_repeat_exactly() {
+    let run = || {
+        let run = ply(
+            &[
+                "tournament",
+                "tictactoe",
+                "--players",
+                "learner,random,learner,heuristic",
+                "--games",
+                "20",
+                "--jobs",
+                "2",
+                "--seed",
+                "7",
+                "--json",
+            ],
+            "",
+        );
+        run.assert_ok();
+        let json: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+        let games: Vec<serde_json::Value> = json["games"]
+            .as_array()
+            .expect("games")
+            .iter()
+            .map(|g| serde_json::json!([g["first"], g["second"], g["winner"], g["moves"]]))
+            .collect();
+        (json["crosstable"].clone(), games)
+    };
+    let (crosstable, games) = run();
+    assert_eq!(games.len(), 6 * 20);
+    assert_eq!(run(), (crosstable, games));
+}
