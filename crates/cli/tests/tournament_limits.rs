@@ -197,7 +197,7 @@ fn learner_errors_name_the_game_as_people_know_it() {
 
 #[test]
 fn every_number_is_bounded_with_its_limit_named() {
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 9] = [
         (&["--games", "4294967294"], "at most 1000000000"),
         (&["--games", "4294967294", "--json"], "at most 1000000000"),
         (&["--games", "200000", "--json"], "at most 100000 games"),
@@ -208,7 +208,8 @@ fn every_number_is_bounded_with_its_limit_named() {
         (&["--jobs", "100000"], "per CPU"),
         (&["--max-moves", "4294967295"], "from 1 to 10000"),
         (&["--move-time", "99999999999"], "3600000"),
-        (&["--hash", "100000"], "from 1 to 1024"),
+        (&["--hash", "100000"], "from 1 to 512"),
+        (&["--hash", "512", "--jobs", "2"], "at most 1024 MiB in all"),
     ];
     for (extra, limit) in cases {
         let mut args = vec!["tournament", "tictactoe", "--players", "random,random"];
@@ -222,7 +223,7 @@ fn every_number_is_bounded_with_its_limit_named() {
     for (extra, limit) in [
         (["--games", "100000001"], "from 1 to 100000000"),
         (["--move-time", "99999999999"], "3600000"),
-        (["--hash", "5000"], "1024"),
+        (["--hash", "5000"], "at most 512 MiB"),
     ] {
         let mut args = vec!["train", "tictactoe"];
         args.extend_from_slice(&extra);

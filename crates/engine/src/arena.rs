@@ -51,7 +51,10 @@ pub const MAX_MOVE_TIME: Duration = Duration::from_secs(3600);
 pub const JOBS_PER_CPU: usize = 4;
 /// The largest transposition table per bot, in MiB: every game of every
 /// worker builds its own bots, two to a game.
-pub const MAX_HASH_MB: usize = 1024;
+pub const MAX_HASH_MB: usize = 512;
+/// The most memory the bots' tables may take at once, in MiB: two bots in
+/// each game played at once.
+pub const MAX_TABLES_MB: usize = 1024;
 
 /// The most games played at once on this machine.
 pub fn max_jobs() -> usize {
@@ -122,6 +125,14 @@ impl ArenaConfig {
             return bad(format!(
                 "a bot's table is 1 to {MAX_HASH_MB} MiB in a tournament, not {}",
                 self.engine.hash_mb
+            ));
+        }
+        let tables = 2 * self.jobs * self.engine.hash_mb;
+        if tables > MAX_TABLES_MB {
+            return bad(format!(
+                "the bots' tables would take {tables} MiB (2 bots x {} games at once x {} MiB): \
+                 at most {MAX_TABLES_MB} MiB in all",
+                self.jobs, self.engine.hash_mb
             ));
         }
         let total = self.total_games();

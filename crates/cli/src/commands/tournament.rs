@@ -8,6 +8,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ply_engine::arena::{
     self, ArenaConfig, TournamentReport, DEFAULT_MAX_PLIES, MAX_GAMES_PER_PAIR, MAX_HASH_MB,
     MAX_MOVE_TIME, MAX_PLAYERS, MAX_PLY_LIMIT, MAX_RECORDED_GAMES, MAX_RECORDED_PLIES,
+    MAX_TABLES_MB,
 };
 use ply_engine::{BotSpec, EngineConfig, GameKind, GameOptions, PlayerSpec};
 
@@ -82,6 +83,15 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TournamentArgs) -> 
         jobs,
         engine,
     };
+    let tables = 2 * config.jobs * config.engine.hash_mb;
+    if tables > MAX_TABLES_MB {
+        bail!(
+            "2 bots x --jobs {} x --hash {} is {tables} MiB of tables: at most {MAX_TABLES_MB} MiB \
+             in all (lower --hash or --jobs)",
+            config.jobs,
+            config.engine.hash_mb
+        );
+    }
     if args.json {
         check_recordable(&config)?;
     }
