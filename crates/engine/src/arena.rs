@@ -800,6 +800,72 @@ mod tests {
         assert!(elo[0].abs() < 1e-6 && elo[1].abs() < 1e-6, "{elo:?}");
     }
 
+    fn config(players: usize, games_per_pair: u32) -> ArenaConfig {
+        ArenaConfig {
+            players: vec![BotSpec::Random; players],
+            games_per_pair,
+            max_plies: DEFAULT_MAX_PLIES,
+            move_time: None,
+            jobs: 1,
+            engine: EngineConfig {
+                hash_mb: 4,
+                ..EngineConfig::default()
+            },
+        }
+    }
+
+    fn refused(config: &ArenaConfig, record: bool) -> String {
+        config.check(record).expect_err("refused").to_string()
+    }
+
+    #[test]
+    fn every_setting_is_bounded_before_any_work() {
+        assert!(config(2, 2).check(true).is_ok());
+        assert!(refused(&config(1, 2), false).contains("at least 2 players"));
+        assert!(refused(&config(65, 2), false).contains("at most 64 players"));
+        assert!(refused(&config(2, u32::MAX - 1), false).contains("1 to 1000000000 games"));
+        // Streamed, the most games per pair is fine however many players.
+        assert!(config(MAX_PLAYERS, MAX_GAMES_PER_PAIR).check(false).is_ok());
+        assert_eq!(
+            config(MAX_PLAYERS, MAX_GAMES_PER_PAIR).total_games(),
+            2016 * u64::from(MAX_GAMES_PER_PAIR)
+        );
+        // Recorded, the games and their plies are bounded.
+        assert!(refused(&config(2, 200_000), true).contains("at most 100000 games"));
+        let mut long = config(2, 10_000);
+        long.max_plies = MAX_PLY_LIMIT;
+        assert!(refused(&long, true).contains("at most 30000000 plies"));
+        assert!(long.check(false).is_ok());
+        let mut endless = config(2, 2);
+        endless.max_plies = MAX_PLY_LIMIT + 1;
+        assert!(refused(&endless, false).contains("1 to 10000 plies"));
+        let mut slow = config(2, 2);
+        slow.move_time = Some(MAX_MOVE_TIME + Duration::from_millis(1));
+        assert!(refused(&slow, false).contains("one hour"));
+        let mut crowded = config(2, 2);
+        crowded.jobs = max_jobs() + 1;
+        assert!(refused(&crowded, false).contains("per CPU"));
+        let mut greedy = config(2, 2);
+        greedy.engine.hash_mb = MAX_HASH_MB + 1;
+        assert!(refused(&greedy, false).contains("MiB in a tournament"));
+        greedy.engine.hash_mb = MAX_HASH_MB;
+        greedy.jobs = 2.min(max_jobs());
+        if greedy.jobs == 2 {
+            assert!(refused(&greedy, false).contains("at most 1024 MiB in all"));
+        }
+    }
+
+    #[test]
+    fn each_side_of_a_pair_moves_first_in_turn() {
+        let pair = Pair {
+            number: 0,
+            players: (3, 5),
+        };
+        assert_eq!(pair.seats(0), [3, 5]);
+        assert_eq!(pair.seats(1), [5, 3]);
+        assert_eq!(pair.seats(2), [3, 5]);
+    }
+
     #[test]
     fn duplicate_names_are_numbered_and_seeds_differ() {
         let names = names(&[BotSpec::Random, BotSpec::Perfect, BotSpec::Random]);
