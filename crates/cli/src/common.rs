@@ -5,7 +5,6 @@ use std::io::Write;
 use ply_engine::{EngineConfig, GameKind, GameOptions, Session};
 
 use crate::echo;
-pub use crate::limits::{parse_hash_mb, parse_jobs};
 
 /// Transposition table size when `--hash` is not given, in MiB.
 pub const DEFAULT_HASH_MB: usize = 64;

@@ -2,21 +2,69 @@
 //! type-erased `Session`: every pair plays N games, half with each side
 //! first, scored as the Trilite request asks (1000 a win, 500 a draw, minus
 //! 1 per millisecond of thinking) with wins / draws / losses and an Elo
-//! estimate. Games run in parallel; each game gets a fresh session and
-//! fresh bots with their own seeds, so a game's moves do not depend on
-//! which thread plays it or when.
+//! estimate.
+//!
+//! Games run in parallel; each game gets a fresh session and fresh bots
+//! with their own seeds, so a game's moves do not depend on which thread
+//! plays it or when. Learners are the exception: a learner is one player
+//! that learns from every game it plays (and saves its file as it goes), so
+//! its games are played one after another, in a fixed order, beside the
+//! parallel games of the other pairs.
+//!
+//! Results are streamed into tallies; a record of every game is kept only
+//! when asked for ([`run`]), within [`MAX_RECORDED_GAMES`], so a long
+//! tournament ([`run_streamed`]) needs no more memory than a short one.
+//! Every number in the configuration is bounded before anything is
+//! allocated or spawned.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::config::{BotSpec, EngineConfig};
+use crate::deadline::interrupted;
 use crate::error::GameError;
-use crate::game::GameResult;
+use crate::game::{GameResult, Side};
 use crate::options::GameOptions;
-use crate::session::GameKind;
+use crate::session::{Bot, GameKind, Session};
+
+mod results;
+
+use results::Totals;
+pub use results::{elo, Endings, Tally};
+
+/// The ply limit of bot-against-bot games unless told otherwise: a game
+/// still going after this many plies is a draw (Trilite and other games
+/// that can go on forever need one).
+pub const DEFAULT_MAX_PLIES: u32 = 300;
+/// The largest ply limit accepted.
+pub const MAX_PLY_LIMIT: u32 = 10_000;
+/// The most players in one tournament.
+pub const MAX_PLAYERS: usize = 64;
+/// The most games each pair plays.
+pub const MAX_GAMES_PER_PAIR: u32 = 1_000_000_000;
+/// The most games whose records (moves and all) are kept, in all pairs.
+pub const MAX_RECORDED_GAMES: u64 = 100_000;
+/// The most plies the kept records may hold, counted as games times the
+/// ply limit (about 4 bytes a ply: 120 MB at most).
+pub const MAX_RECORDED_PLIES: u64 = 30_000_000;
+/// The longest move time limit accepted: one hour.
+pub const MAX_MOVE_TIME: Duration = Duration::from_secs(3600);
+/// Games played at once, at most this many per CPU.
+pub const JOBS_PER_CPU: usize = 4;
+/// The largest transposition table per bot, in MiB: every game of every
+/// worker builds its own bots, two to a game.
+pub const MAX_HASH_MB: usize = 512;
+/// The most memory the bots' tables may take at once, in MiB: two bots in
+/// each game played at once.
+pub const MAX_TABLES_MB: usize = 1024;
+
+/// The most games played at once on this machine.
+pub fn max_jobs() -> usize {
+    JOBS_PER_CPU * std::thread::available_parallelism().map_or(1, |n| n.get())
+}
 
 /// How a tournament is run.
 #[derive(Clone, Debug)]
@@ -32,6 +80,81 @@ pub struct ArenaConfig {
     pub jobs: usize,
     /// Settings for every bot; each bot's seed is derived from `seed`.
     pub engine: EngineConfig,
+}
+
+impl ArenaConfig {
+    /// Games in the whole round robin.
+    pub fn total_games(&self) -> u64 {
+        let n = self.players.len() as u64;
+        n * n.saturating_sub(1) / 2 * u64::from(self.games_per_pair)
+    }
+
+    /// Refuses settings outside the limits above, before any work.
+    fn check(&self, record: bool) -> Result<(), GameError> {
+        let bad = |text: String| Err(GameError::BadOption(text));
+        let players = self.players.len();
+        if players < 2 {
+            return bad("a tournament needs at least 2 players".into());
+        }
+        if players > MAX_PLAYERS {
+            return bad(format!(
+                "a tournament has at most {MAX_PLAYERS} players, not {players}"
+            ));
+        }
+        if !(1..=MAX_GAMES_PER_PAIR).contains(&self.games_per_pair) {
+            return bad(format!(
+                "each pair plays 1 to {MAX_GAMES_PER_PAIR} games, not {}",
+                self.games_per_pair
+            ));
+        }
+        if !(1..=MAX_PLY_LIMIT).contains(&self.max_plies) {
+            return bad(format!(
+                "the ply limit is 1 to {MAX_PLY_LIMIT} plies, not {}",
+                self.max_plies
+            ));
+        }
+        if self.move_time.is_some_and(|t| t > MAX_MOVE_TIME) {
+            return bad(format!(
+                "the move time limit is at most {} ms (one hour)",
+                MAX_MOVE_TIME.as_millis()
+            ));
+        }
+        let max_jobs = max_jobs();
+        if !(1..=max_jobs).contains(&self.jobs) {
+            return bad(format!(
+                "1 to {max_jobs} games at once ({JOBS_PER_CPU} per CPU), not {}",
+                self.jobs
+            ));
+        }
+        if !(1..=MAX_HASH_MB).contains(&self.engine.hash_mb) {
+            return bad(format!(
+                "a bot's table is 1 to {MAX_HASH_MB} MiB in a tournament, not {}",
+                self.engine.hash_mb
+            ));
+        }
+        let tables = 2 * self.jobs * self.engine.hash_mb;
+        if tables > MAX_TABLES_MB {
+            return bad(format!(
+                "the bots' tables would take {tables} MiB (2 bots x {} games at once x {} MiB): \
+                 at most {MAX_TABLES_MB} MiB in all",
+                self.jobs, self.engine.hash_mb
+            ));
+        }
+        let total = self.total_games();
+        if record && total > MAX_RECORDED_GAMES {
+            return bad(format!(
+                "at most {MAX_RECORDED_GAMES} games can be recorded one by one, not {total}"
+            ));
+        }
+        if record && total * u64::from(self.max_plies) > MAX_RECORDED_PLIES {
+            return bad(format!(
+                "at most {MAX_RECORDED_PLIES} plies can be recorded (games times the ply limit), \
+                 not {total} x {}",
+                self.max_plies
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// Why a game ended.
@@ -60,49 +183,10 @@ pub struct GameRecord {
     pub plies: u32,
     /// Thinking time of the first and the second player, in milliseconds.
     pub thinking_ms: [f64; 2],
+    /// The moves, when records are kept.
     pub moves: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
-}
-
-/// Wins, draws and losses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Tally {
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
-}
-
-impl Tally {
-    fn add(&mut self, points: Points) {
-        match points {
-            Points::Win => self.wins += 1,
-            Points::Draw => self.draws += 1,
-            Points::Loss => self.losses += 1,
-        }
-    }
-
-    pub fn games(&self) -> u32 {
-        self.wins + self.draws + self.losses
-    }
-
-    /// Points with a win 1 and a draw one half.
-    pub fn points(&self) -> f64 {
-        f64::from(self.wins) + 0.5 * f64::from(self.draws)
-    }
-}
-
-impl std::fmt::Display for Tally {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}-{}-{}", self.wins, self.draws, self.losses)
-    }
-}
-
-#[derive(Clone, Copy)]
-enum Points {
-    Win,
-    Draw,
-    Loss,
 }
 
 /// One player's line of the table.
@@ -129,10 +213,23 @@ pub struct TournamentReport {
     pub max_plies: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub move_time_ms: Option<f64>,
+    /// Games in the round robin.
+    pub games_scheduled: u64,
+    /// Games played (fewer than scheduled only when interrupted).
+    pub games_played: u64,
+    pub interrupted: bool,
     /// Best score first.
     pub standings: Vec<Standing>,
     /// `crosstable[i][j]`: player i's results against player j.
     pub crosstable: Vec<Vec<Tally>>,
+    pub endings: Endings,
+    /// The first bot error in schedule order, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_error: Option<String>,
+    /// Learners that could not save, once each.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+    /// Every game in schedule order; empty unless records were asked for.
     pub games: Vec<GameRecord>,
     pub wall_ms: f64,
 }
@@ -155,90 +252,210 @@ fn names(players: &[BotSpec]) -> Vec<String> {
 }
 
 /// A well-mixed seed per game and seat (SplitMix64 of the inputs).
-fn seed(base: u64, game: usize, seat: usize) -> u64 {
+fn seed(base: u64, game: u64, seat: usize) -> u64 {
     let mut z = base
-        ^ (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15)
         ^ (seat as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
 }
 
-/// Runs the round robin. `progress(done, total)` is called after each game
-/// (from worker threads). Fails before any game if a player cannot play this
-/// game or the settings make no sense.
+/// Runs the round robin and keeps a record of every game (at most
+/// [`MAX_RECORDED_GAMES`]). `progress(done, total)` is called after each
+/// game (from worker threads). Fails before any game if a player cannot
+/// play this game or the settings are out of bounds.
 pub fn run(
     kind: &dyn GameKind,
     options: &GameOptions,
     config: &ArenaConfig,
-    progress: &(dyn Fn(usize, usize) + Sync),
+    progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<TournamentReport, GameError> {
-    if config.players.len() < 2 {
-        return Err(GameError::BadOption(
-            "a tournament needs at least two players".into(),
-        ));
-    }
-    if config.games_per_pair == 0 {
-        return Err(GameError::BadOption("--games must be at least 1".into()));
-    }
-    // Build every bot once up front: bad specs fail here, and one-off work
-    // shared through the process (a solved table) is not charged to a game.
-    let session = kind.new_session(options)?;
-    for spec in &config.players {
-        session.new_bot(spec, &config.engine)?;
-    }
-
-    let n = config.players.len();
-    let mut schedule = Vec::new();
-    for i in 0..n {
-        for j in i + 1..n {
-            for g in 0..config.games_per_pair {
-                let (first, second) = if g % 2 == 0 { (i, j) } else { (j, i) };
-                schedule.push((first, second));
-            }
-        }
-    }
-    let total = schedule.len();
-    let done = AtomicUsize::new(0);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.jobs.max(1))
-        .build()
-        .map_err(|e| GameError::Unsupported(format!("cannot start worker threads: {e}")))?;
-    let started = Instant::now();
-    let games: Vec<GameRecord> = pool.install(|| {
-        schedule
-            .par_iter()
-            .enumerate()
-            .map(|(index, &(first, second))| {
-                let record = play_game(kind, options, config, index, first, second);
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-                record
-            })
-            .collect::<Result<Vec<_>, GameError>>()
-    })?;
-    let wall_ms = started.elapsed().as_secs_f64() * 1e3;
-    Ok(report(kind.name(), config, games, wall_ms))
+    run_with(kind, options, config, true, progress)
 }
 
-/// Plays one game between players `first` and `second`.
-fn play_game(
+/// [`run`] keeping only the tallies: any number of games in bounded memory.
+pub fn run_streamed(
     kind: &dyn GameKind,
     options: &GameOptions,
     config: &ArenaConfig,
-    index: usize,
-    first: usize,
-    second: usize,
-) -> Result<GameRecord, GameError> {
-    let mut session = kind.new_session(options)?;
-    let seats = [first, second];
-    let mut bots = Vec::with_capacity(2);
-    for (seat, &player) in seats.iter().enumerate() {
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<TournamentReport, GameError> {
+    run_with(kind, options, config, false, progress)
+}
+
+/// A pair of players and its place in the schedule.
+#[derive(Clone, Copy)]
+struct Pair {
+    /// Position among all pairs: game `g` of pair `p` is game number
+    /// `p * games_per_pair + g` (its seeds come from that number).
+    number: u64,
+    players: (usize, usize),
+}
+
+impl Pair {
+    /// Who moves first and second in the pair's game `g`.
+    fn seats(&self, g: u32) -> [usize; 2] {
+        let (i, j) = self.players;
+        if g % 2 == 1 {
+            [j, i]
+        } else {
+            [i, j]
+        }
+    }
+}
+
+fn run_with(
+    kind: &dyn GameKind,
+    options: &GameOptions,
+    config: &ArenaConfig,
+    keep: bool,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<TournamentReport, GameError> {
+    config.check(keep)?;
+    let n = config.players.len();
+    let is_learner = |player: usize| matches!(config.players[player], BotSpec::Learner(_));
+    // Build every bot once up front: bad specs fail here, and one-off work
+    // shared through the process (a solved table) is not charged to a game.
+    // Learners are kept: each is one player for the whole tournament (and
+    // a file two of them name is refused here).
+    let session = kind.new_session(options)?;
+    let mut learners: Vec<Option<Bot>> = Vec::with_capacity(n);
+    for (player, spec) in config.players.iter().enumerate() {
         let engine = EngineConfig {
-            seed: seed(config.engine.seed, index, seat),
+            seed: seed(config.engine.seed, u64::MAX - player as u64, 0),
             ..config.engine.clone()
         };
-        bots.push(session.new_bot(&config.players[player], &engine)?);
+        let bot = session.new_bot(spec, &engine)?;
+        learners.push(is_learner(player).then_some(bot));
     }
+
+    let mut pairs = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            pairs.push(Pair {
+                number: pairs.len() as u64,
+                players: (i, j),
+            });
+        }
+    }
+    let (learning, independent): (Vec<Pair>, Vec<Pair>) = pairs
+        .into_iter()
+        .partition(|p| is_learner(p.players.0) || is_learner(p.players.1));
+    let per_pair = config.games_per_pair;
+    let total = config.total_games();
+    let done = AtomicU64::new(0);
+    let step = || progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.jobs)
+        .build()
+        .map_err(|e| GameError::Unsupported(format!("cannot start worker threads: {e}")))?;
+    let started = Instant::now();
+    let (with_learners, others) = pool.install(|| {
+        rayon::join(
+            || learner_games(kind, options, config, &learning, &mut learners, keep, &step),
+            || {
+                let games = independent.len() as u64 * u64::from(per_pair);
+                (0..games)
+                    .into_par_iter()
+                    .try_fold(
+                        || Totals::new(n),
+                        |mut totals, k| {
+                            if interrupted() {
+                                return Ok::<Totals, GameError>(totals);
+                            }
+                            let pair = independent[(k / u64::from(per_pair)) as usize];
+                            let g = (k % u64::from(per_pair)) as u32;
+                            let index = pair.number * u64::from(per_pair) + u64::from(g);
+                            let seats = pair.seats(g);
+                            let mut session = kind.new_session(options)?;
+                            let bot = |seat: usize| {
+                                let engine = EngineConfig {
+                                    seed: seed(config.engine.seed, index, seat),
+                                    ..config.engine.clone()
+                                };
+                                session.new_bot(&config.players[seats[seat]], &engine)
+                            };
+                            let mut bots = [bot(0)?, bot(1)?];
+                            let [a, b] = &mut bots;
+                            let record = play_game(session.as_mut(), [a, b], config, seats, keep);
+                            totals.add(index, record, keep);
+                            step();
+                            Ok(totals)
+                        },
+                    )
+                    .try_reduce(|| Totals::new(n), |a, b| Ok(a.merge(b)))
+            },
+        )
+    });
+    // The learners save what is left of their games now, before the report.
+    drop(learners);
+    let mut totals = with_learners?.merge(others?);
+    totals.records.sort_by_key(|(index, _)| *index);
+    let wall_ms = started.elapsed().as_secs_f64() * 1e3;
+    Ok(report(kind.name(), config, totals, total, wall_ms))
+}
+
+/// The games of every pair with a learner, one after another: round by
+/// round (each pair's game `g` before any pair's game `g + 1`), so each
+/// learner meets its opponents evenly as it learns. Each learner learns and
+/// saves after each of its games.
+fn learner_games(
+    kind: &dyn GameKind,
+    options: &GameOptions,
+    config: &ArenaConfig,
+    pairs: &[Pair],
+    learners: &mut [Option<Bot>],
+    keep: bool,
+    step: &(dyn Fn() + Sync),
+) -> Result<Totals, GameError> {
+    let mut totals = Totals::new(config.players.len());
+    for g in 0..config.games_per_pair {
+        for pair in pairs {
+            if interrupted() {
+                return Ok(totals);
+            }
+            let index = pair.number * u64::from(config.games_per_pair) + u64::from(g);
+            let seats = pair.seats(g);
+            let mut session = kind.new_session(options)?;
+            // A seat's bot: the learner itself, or a fresh bot for this game.
+            let mut bot = |seat: usize| match learners[seats[seat]].take() {
+                Some(learner) => Ok(learner),
+                None => {
+                    let engine = EngineConfig {
+                        seed: seed(config.engine.seed, index, seat),
+                        ..config.engine.clone()
+                    };
+                    session.new_bot(&config.players[seats[seat]], &engine)
+                }
+            };
+            let mut bots = [bot(0)?, bot(1)?];
+            let [a, b] = &mut bots;
+            let record = play_game(session.as_mut(), [a, b], config, seats, keep);
+            for (seat, (&player, mut bot)) in seats.iter().zip(bots).enumerate() {
+                if matches!(config.players[player], BotSpec::Learner(_)) {
+                    if let Err(e) = session.game_over(&mut bot, Side::BOTH[seat]) {
+                        totals.warnings.push(e.to_string());
+                    }
+                    learners[player] = Some(bot);
+                }
+            }
+            totals.add(index, record, keep);
+            step();
+        }
+    }
+    Ok(totals)
+}
+
+/// Plays one game from the session's start: `bots[0]` (player `seats[0]`)
+/// moves first.
+fn play_game(
+    session: &mut dyn Session,
+    bots: [&mut Bot; 2],
+    config: &ArenaConfig,
+    seats: [usize; 2],
+    keep: bool,
+) -> GameRecord {
     let mut thinking = [Duration::ZERO; 2];
     let mut plies = 0;
     let mut error = None;
@@ -255,7 +472,7 @@ fn play_game(
         }
         let seat = session.to_move().index();
         let clock = Instant::now();
-        let moved = session.bot_move(&mut bots[seat]);
+        let moved = session.bot_move(bots[seat]);
         let took = clock.elapsed();
         thinking[seat] += took;
         if let Err(e) = moved {
@@ -267,67 +484,45 @@ fn play_game(
             break (None, Ending::MoveTime);
         }
     };
-    Ok(GameRecord {
-        first,
-        second,
+    GameRecord {
+        first: seats[0],
+        second: seats[1],
         winner,
         ending,
         plies,
         thinking_ms: thinking.map(|t| t.as_secs_f64() * 1e3),
-        moves: session.moves_played(),
+        moves: if keep {
+            session.moves_played()
+        } else {
+            Vec::new()
+        },
         error,
-    })
+    }
 }
 
-/// Tallies, scores, Elo and the ranking.
+/// Scores, Elo and the ranking.
 fn report(
     game: &str,
     config: &ArenaConfig,
-    games: Vec<GameRecord>,
+    totals: Totals,
+    scheduled: u64,
     wall_ms: f64,
 ) -> TournamentReport {
     let n = config.players.len();
     let names = names(&config.players);
-    let mut crosstable = vec![vec![Tally::default(); n]; n];
-    let mut as_first = vec![Tally::default(); n];
-    let mut as_second = vec![Tally::default(); n];
-    let mut thinking = vec![0.0; n];
-    for record in &games {
-        for (seat, (me, them)) in [(record.first, record.second), (record.second, record.first)]
-            .into_iter()
-            .enumerate()
-        {
-            let points = match record.winner {
-                None => Points::Draw,
-                Some(w) if w == me => Points::Win,
-                Some(_) => Points::Loss,
-            };
-            crosstable[me][them].add(points);
-            if seat == 0 {
-                as_first[me].add(points);
-            } else {
-                as_second[me].add(points);
-            }
-            thinking[me] += record.thinking_ms[seat];
-        }
-    }
-    let elo = elo(&crosstable);
+    let elo = elo(&totals.crosstable);
     let mut standings: Vec<Standing> = (0..n)
         .map(|i| {
-            let total = Tally {
-                wins: as_first[i].wins + as_second[i].wins,
-                draws: as_first[i].draws + as_second[i].draws,
-                losses: as_first[i].losses + as_second[i].losses,
-            };
+            let mut total = totals.as_first[i];
+            total.merge(totals.as_second[i]);
             Standing {
                 player: i,
                 name: names[i].clone(),
-                score: 1000.0 * f64::from(total.wins) + 500.0 * f64::from(total.draws)
-                    - thinking[i],
+                score: 1000.0 * total.wins as f64 + 500.0 * total.draws as f64 - totals.thinking[i],
                 total,
-                as_first: as_first[i],
-                as_second: as_second[i],
-                thinking_ms: thinking[i],
+                as_first: totals.as_first[i],
+                as_second: totals.as_second[i],
+                thinking_ms: totals.thinking[i],
                 elo: elo[i],
             }
         })
@@ -339,97 +534,87 @@ fn report(
         games_per_pair: config.games_per_pair,
         max_plies: config.max_plies,
         move_time_ms: config.move_time.map(|t| t.as_secs_f64() * 1e3),
+        games_scheduled: scheduled,
+        games_played: totals.played,
+        interrupted: totals.played < scheduled,
         standings,
-        crosstable,
-        games,
+        crosstable: totals.crosstable,
+        endings: totals.endings,
+        first_error: totals.first_error.map(|(_, e)| e),
+        warnings: totals.warnings,
+        games: totals.records.into_iter().map(|(_, r)| r).collect(),
         wall_ms,
     }
-}
-
-/// Bradley-Terry ratings by minorisation-maximisation (Hunter 2004), draws
-/// counting half a win each. One virtual draw per pair keeps a player who
-/// never lost (or never won) at a finite rating. Returned as Elo with the
-/// players' mean at 0.
-pub fn elo(crosstable: &[Vec<Tally>]) -> Vec<f64> {
-    let n = crosstable.len();
-    let games = |i: usize, j: usize| f64::from(crosstable[i][j].games());
-    let played = |i: usize, j: usize| i != j && games(i, j) > 0.0;
-    let pair_games = |i: usize, j: usize| games(i, j) + if played(i, j) { 1.0 } else { 0.0 };
-    let points: Vec<f64> = (0..n)
-        .map(|i| {
-            (0..n)
-                .filter(|&j| played(i, j))
-                .map(|j| crosstable[i][j].points() + 0.5)
-                .sum()
-        })
-        .collect();
-    let mut strength = vec![1.0f64; n];
-    for _ in 0..10_000 {
-        let mut next: Vec<f64> = (0..n)
-            .map(|i| {
-                let denominator: f64 = (0..n)
-                    .filter(|&j| played(i, j))
-                    .map(|j| pair_games(i, j) / (strength[i] + strength[j]))
-                    .sum();
-                if denominator > 0.0 {
-                    points[i] / denominator
-                } else {
-                    strength[i]
-                }
-            })
-            .collect();
-        let log_mean = next.iter().map(|s| s.ln()).sum::<f64>() / n as f64;
-        for s in &mut next {
-            *s /= log_mean.exp();
-        }
-        let change = next
-            .iter()
-            .zip(&strength)
-            .map(|(a, b)| (a - b).abs())
-            .fold(0.0, f64::max);
-        strength = next;
-        if change < 1e-12 {
-            break;
-        }
-    }
-    strength.iter().map(|s| 400.0 * s.log10()).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn tally(wins: u32, draws: u32, losses: u32) -> Tally {
-        Tally {
-            wins,
-            draws,
-            losses,
+    fn config(players: usize, games_per_pair: u32) -> ArenaConfig {
+        ArenaConfig {
+            players: vec![BotSpec::Random; players],
+            games_per_pair,
+            max_plies: DEFAULT_MAX_PLIES,
+            move_time: None,
+            jobs: 1,
+            engine: EngineConfig {
+                hash_mb: 4,
+                ..EngineConfig::default()
+            },
+        }
+    }
+
+    fn refused(config: &ArenaConfig, record: bool) -> String {
+        config.check(record).expect_err("refused").to_string()
+    }
+
+    #[test]
+    fn every_setting_is_bounded_before_any_work() {
+        assert!(config(2, 2).check(true).is_ok());
+        assert!(refused(&config(1, 2), false).contains("at least 2 players"));
+        assert!(refused(&config(65, 2), false).contains("at most 64 players"));
+        assert!(refused(&config(2, u32::MAX - 1), false).contains("1 to 1000000000 games"));
+        // Streamed, the most games per pair is fine however many players.
+        assert!(config(MAX_PLAYERS, MAX_GAMES_PER_PAIR).check(false).is_ok());
+        assert_eq!(
+            config(MAX_PLAYERS, MAX_GAMES_PER_PAIR).total_games(),
+            2016 * u64::from(MAX_GAMES_PER_PAIR)
+        );
+        // Recorded, the games and their plies are bounded.
+        assert!(refused(&config(2, 200_000), true).contains("at most 100000 games"));
+        let mut long = config(2, 10_000);
+        long.max_plies = MAX_PLY_LIMIT;
+        assert!(refused(&long, true).contains("at most 30000000 plies"));
+        assert!(long.check(false).is_ok());
+        let mut endless = config(2, 2);
+        endless.max_plies = MAX_PLY_LIMIT + 1;
+        assert!(refused(&endless, false).contains("1 to 10000 plies"));
+        let mut slow = config(2, 2);
+        slow.move_time = Some(MAX_MOVE_TIME + Duration::from_millis(1));
+        assert!(refused(&slow, false).contains("one hour"));
+        let mut crowded = config(2, 2);
+        crowded.jobs = max_jobs() + 1;
+        assert!(refused(&crowded, false).contains("per CPU"));
+        let mut greedy = config(2, 2);
+        greedy.engine.hash_mb = MAX_HASH_MB + 1;
+        assert!(refused(&greedy, false).contains("MiB in a tournament"));
+        greedy.engine.hash_mb = MAX_HASH_MB;
+        greedy.jobs = 2.min(max_jobs());
+        if greedy.jobs == 2 {
+            assert!(refused(&greedy, false).contains("at most 1024 MiB in all"));
         }
     }
 
     #[test]
-    fn elo_orders_players_and_stays_finite() {
-        let none = Tally::default();
-        // A beats B 90-10, B beats C 90-10, A beats C 100-0.
-        let table = vec![
-            vec![none, tally(90, 0, 10), tally(100, 0, 0)],
-            vec![tally(10, 0, 90), none, tally(90, 0, 10)],
-            vec![tally(0, 0, 100), tally(10, 0, 90), none],
-        ];
-        let elo = elo(&table);
-        assert!(elo[0] > elo[1] && elo[1] > elo[2], "{elo:?}");
-        assert!(elo.iter().all(|e| e.is_finite()));
-        assert!(elo.iter().sum::<f64>().abs() < 1e-6, "mean zero: {elo:?}");
-        // 90% against each other is about 380 Elo.
-        assert!((elo[0] - elo[1] - 380.0).abs() < 80.0, "{elo:?}");
-    }
-
-    #[test]
-    fn equal_players_are_rated_equal() {
-        let none = Tally::default();
-        let even = tally(10, 20, 10);
-        let elo = elo(&[vec![none, even], vec![even, none]]);
-        assert!(elo[0].abs() < 1e-6 && elo[1].abs() < 1e-6, "{elo:?}");
+    fn each_side_of_a_pair_moves_first_in_turn() {
+        let pair = Pair {
+            number: 0,
+            players: (3, 5),
+        };
+        assert_eq!(pair.seats(0), [3, 5]);
+        assert_eq!(pair.seats(1), [5, 3]);
+        assert_eq!(pair.seats(2), [3, 5]);
     }
 
     #[test]

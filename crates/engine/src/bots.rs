@@ -210,10 +210,14 @@ impl<G: Game> Player<G> for HeuristicPlayer {
     }
 }
 
-/// The game's type name without its module path ("Mnk"), for learner files.
-fn short_type_name<G>() -> &'static str {
+/// The name learner files record for a game: its type name without the
+/// module path, in lower case ("mnk"), as the command line spells games.
+fn learner_game_name<G>() -> String {
     let full = std::any::type_name::<G>();
-    full.rsplit("::").next().unwrap_or(full)
+    full.rsplit("::")
+        .next()
+        .unwrap_or(full)
+        .to_ascii_lowercase()
 }
 
 /// The generic players every game gets unless it builds its own.
@@ -237,7 +241,7 @@ pub fn generic_player<G: Playable>(
         BotSpec::Mcts(playouts) => Box::new(crate::mcts::MctsPlayer::new(*playouts, config)),
         BotSpec::Learner(path) => Box::new(crate::learner::LearnerPlayer::<G>::open(
             path.as_deref(),
-            short_type_name::<G>(),
+            &learner_game_name::<G>(),
             &game.variant(),
             config,
         )?),

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
-use crate::error::GameError;
+use crate::error::{echo, GameError};
 
 /// Engine settings from the command line.
 #[derive(Clone, Debug)]
@@ -57,19 +57,24 @@ impl FromStr for PlayerSpec {
 
     fn from_str(text: &str) -> Result<Self, GameError> {
         let text = text.trim();
+        let shown = echo(text);
         let (name, arg) = match text.split_once(':') {
             Some((name, arg)) => (name, Some(arg)),
             None => (text, None),
         };
         let number = |what: &str| -> Result<u32, GameError> {
             let arg = arg.ok_or_else(|| {
-                GameError::BadOption(format!("player '{text}' needs a number: {name}:{what}"))
+                GameError::BadOption(format!(
+                    "player '{shown}' needs a number: {}:{what}",
+                    echo(name)
+                ))
             })?;
             match arg.parse::<u32>() {
                 Ok(n) if n >= 1 => Ok(n),
                 _ => Err(GameError::BadOption(format!(
-                    "player '{text}': {what} must be a whole number from 1 to {}, not '{arg}'",
-                    u32::MAX
+                    "player '{shown}': {what} must be a whole number from 1 to {}, not '{}'",
+                    u32::MAX,
+                    echo(arg)
                 ))),
             }
         };
@@ -77,7 +82,8 @@ impl FromStr for PlayerSpec {
             match arg {
                 None => Ok(PlayerSpec::Bot(spec)),
                 Some(_) => Err(GameError::BadOption(format!(
-                    "player '{name}' takes no ':' argument"
+                    "player '{}' takes no ':' argument",
+                    echo(name)
                 ))),
             }
         };
@@ -104,7 +110,7 @@ impl FromStr for PlayerSpec {
                 _ => Ok(PlayerSpec::Bot(BotSpec::Learner(arg.map(PathBuf::from)))),
             },
             _ => Err(GameError::BadOption(format!(
-                "unknown player '{text}' (expected human, computer, perfect, alphabeta:DEPTH, \
+                "unknown player '{shown}' (expected human, computer, perfect, alphabeta:DEPTH, \
                  mcts:PLAYOUTS, heuristic, random or learner[:FILE])"
             ))),
         }
@@ -139,6 +145,73 @@ impl std::fmt::Display for PlayerSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// A parse either gives a spec that prints back to the same spec, or a
+    /// one-line message without raw control characters or unbounded echo.
+    fn parses_or_explains(text: &str) {
+        match text.parse::<PlayerSpec>() {
+            Ok(spec) => assert_eq!(spec.to_string().parse(), Ok(spec), "{text:?}"),
+            Err(error) => {
+                let message = error.to_string();
+                assert!(!message.chars().any(char::is_control), "{message:?}");
+                assert!(message.len() < 400, "{message}");
+            }
+        }
+    }
+
+    const SPEC_LIKE: &str =
+        "(?i)(human|computer|perfect|alphabeta|mcts|heuristic|random|learner|x)\
+                             (:[0-9a-z./ \t-]{0,60})?";
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn any_text_is_a_player_or_a_clear_error(text in any::<String>()) {
+            parses_or_explains(&text);
+        }
+
+        #[test]
+        fn spec_like_text_is_a_player_or_a_clear_error(text in SPEC_LIKE) {
+            parses_or_explains(&text);
+        }
+    }
+
+    /// The long run: `cargo test -p ply-engine --lib -- --ignored player_specs_long`.
+    #[test]
+    #[ignore]
+    fn player_specs_long() {
+        let mut runner =
+            proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(200_000));
+        runner
+            .run(&any::<String>(), |text| {
+                parses_or_explains(&text);
+                Ok(())
+            })
+            .unwrap();
+        runner
+            .run(
+                &proptest::string::string_regex(SPEC_LIKE).unwrap(),
+                |text| {
+                    parses_or_explains(&text);
+                    Ok(())
+                },
+            )
+            .unwrap();
+    }
+
+    #[test]
+    fn messages_escape_and_cut_what_was_typed() {
+        let error = "wiz\u{1b}ard"
+            .parse::<PlayerSpec>()
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("wiz\\u{1b}ard"), "{error}");
+        let long = format!("alphabeta:{}", "9".repeat(200));
+        let error = long.parse::<PlayerSpec>().unwrap_err().to_string();
+        assert!(error.len() < 200 && error.contains("..."), "{error}");
+    }
 
     #[test]
     fn parses_player_specs() {

@@ -15,14 +15,22 @@
 //! exploration over moves it knows nothing about yet.
 //!
 //! The table is saved as JSON with a header naming the game and its
-//! configuration, after every game that changed it, written to a temporary
-//! file and renamed over the old one, so an interrupted save never leaves a
-//! damaged file.
+//! configuration, written to a temporary file and renamed over the old one,
+//! so an interrupted save never leaves a damaged file. It is saved after a
+//! game unless the last save is too recent: saves may take at most a tenth
+//! of the time (a file write per game would dominate quick bot-against-bot
+//! runs with a big table), and once more when the learner is dropped, so
+//! the file ends up holding every game played. One file belongs to one learner
+//! at a time in a process: a second learner on the same file is refused,
+//! since two tables saved in turn would each overwrite the other's games.
+//! Files are read only when they are regular files of at most
+//! [`MAX_FILE_BYTES`], so a named pipe or `/dev/zero` is refused up front.
 
 use std::collections::HashMap;
 use std::fs;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -31,11 +39,24 @@ use serde::{Deserialize, Serialize};
 
 use crate::bots::{Choice, Player};
 use crate::config::EngineConfig;
-use crate::error::GameError;
+use crate::error::{echo, echo_within, GameError};
 use crate::game::{Game, GameResult, Side};
+
+mod file;
+
+use file::{cannot_save, probe_writable, read_file, shown, temp_path, FileClaim, Limited};
 
 /// Discount per ply: a win now is worth more than a win later.
 pub const DISCOUNT: f32 = 0.95;
+
+/// The largest learner file read or written: 64 MiB, room for about a
+/// million learned positions.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// After a save that took time t, the next waits until `SAVE_SPACING * t`
+/// has passed, so saving takes at most about a tenth of the time (the last
+/// games are saved when the learner is dropped).
+const SAVE_SPACING: u32 = 10;
 
 /// What the first line of defence against a foreign file checks.
 const FORMAT: &str = "ply-learner";
@@ -49,7 +70,8 @@ const TIE: f32 = 1e-6;
 pub struct Header {
     pub format: String,
     pub version: u32,
-    /// The game's name.
+    /// The game's name (compared without regard to case: files of older
+    /// versions name it by its Rust type, "Mnk").
     pub game: String,
     /// The rule variant or board configuration the keys belong to.
     pub config: String,
@@ -82,21 +104,48 @@ struct HeaderOnly {
     header: Header,
 }
 
+/// The name a person knows a game by, with its configuration.
+fn describe(game: &str, config: &str) -> String {
+    let name = match game.to_ascii_lowercase().as_str() {
+        "mnk" if config == "3x3 k=3" => "tic-tac-toe".to_string(),
+        "mnk" => "m,n,k".to_string(),
+        other => other.to_string(),
+    };
+    if config.is_empty() {
+        name
+    } else {
+        format!("{name} ({config})")
+    }
+}
+
+/// Where a learner keeps its table, and how its saves went.
+struct LearnerFile {
+    path: PathBuf,
+    /// Held for as long as the learner lives.
+    _claim: FileClaim,
+    /// Games or values the file does not hold yet.
+    unsaved: bool,
+    /// When the last save ended and how long it took.
+    last_save: Option<(Instant, Duration)>,
+    /// The last save failed and that was reported: later failures of the
+    /// same file stay quiet instead of repeating it after every game.
+    failing: bool,
+}
+
 /// The learning player. See the module documentation.
 pub struct LearnerPlayer<G: Game> {
-    path: Option<PathBuf>,
+    file: Option<LearnerFile>,
     header: Header,
     table: HashMap<G::Key, Entry>,
     games: u64,
     rng: StdRng,
-    /// A value was learned or changed since the last save.
-    changed: bool,
 }
 
 impl<G: Game> LearnerPlayer<G> {
     /// A learner for game `game` in configuration `config`, with the table in
     /// `path` (loaded if the file exists, created on the first save) or only
-    /// in memory when there is no path.
+    /// in memory when there is no path. Fails if the file cannot be read or
+    /// saved, or another learner of this process uses it.
     pub fn open(
         path: Option<&Path>,
         game: &str,
@@ -110,72 +159,67 @@ impl<G: Game> LearnerPlayer<G> {
             config: config.into(),
         };
         let mut learner = LearnerPlayer {
-            path: path.map(Path::to_path_buf),
+            file: None,
             header,
             table: HashMap::new(),
             games: 0,
             rng: StdRng::seed_from_u64(engine.seed),
-            changed: false,
         };
         if let Some(path) = path {
-            match fs::read(path) {
-                Ok(bytes) => learner.load(path, &bytes)?,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                    // Say now, not after the first game, if it cannot be saved.
-                    let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
-                    if folder.is_some_and(|f| !f.is_dir()) {
-                        return Err(GameError::Io(format!(
-                            "cannot save the learner file {}: its folder does not exist",
-                            path.display()
-                        )));
-                    }
-                }
-                Err(e) => {
-                    return Err(GameError::Io(format!(
-                        "cannot read the learner file {}: {e}",
-                        path.display()
-                    )))
-                }
+            // What is wrong with the file is said first, even if another
+            // learner holds it.
+            if let Some(bytes) = read_file(path)? {
+                learner.load(path, &bytes)?;
             }
+            let claim = FileClaim::take(path)?;
+            // Say now, not after the first game, if it cannot be saved.
+            probe_writable(path)?;
+            learner.file = Some(LearnerFile {
+                path: path.to_path_buf(),
+                _claim: claim,
+                unsaved: false,
+                last_save: None,
+                failing: false,
+            });
         }
         Ok(learner)
     }
 
     fn load(&mut self, path: &Path, bytes: &[u8]) -> Result<(), GameError> {
-        let shown = path.display();
-        let damaged = |why: String| {
+        let damaged = |why: &str| {
             GameError::Io(format!(
-                "the learner file {shown} is damaged or not a learner file ({why}); \
-                 move it away to start learning afresh"
+                "the learner file {} is damaged or not a learner file ({}); \
+                 move it away to start learning afresh",
+                shown(path),
+                echo_within(why, 120)
             ))
         };
         let found: HeaderOnly =
-            serde_json::from_slice(bytes).map_err(|e| damaged(e.to_string()))?;
+            serde_json::from_slice(bytes).map_err(|e| damaged(&e.to_string()))?;
         let found = found.header;
         if found.format != FORMAT {
-            return Err(damaged(format!("its format is '{}'", found.format)));
+            return Err(damaged(&format!("its format is '{}'", found.format)));
         }
         if found.version != VERSION {
-            return Err(damaged(format!(
+            return Err(damaged(&format!(
                 "version {} where {VERSION} was expected",
                 found.version
             )));
         }
-        if found.game != self.header.game || found.config != self.header.config {
+        if !found.game.eq_ignore_ascii_case(&self.header.game) || found.config != self.header.config
+        {
             return Err(GameError::BadOption(format!(
-                "the learner file {shown} was trained for {} ({}), not for {} ({}); \
-                 give another file",
-                found.game,
-                describe_config(&found.config),
-                self.header.game,
-                describe_config(&self.header.config)
+                "the learner file {} was trained for {}, not for {}; give another file",
+                shown(path),
+                echo(&describe(&found.game, &found.config)),
+                describe(&self.header.game, &self.header.config)
             )));
         }
         let file: FileIn<G::Key> =
-            serde_json::from_slice(bytes).map_err(|e| damaged(e.to_string()))?;
+            serde_json::from_slice(bytes).map_err(|e| damaged(&e.to_string()))?;
         for (key, value, visits) in file.entries {
             if !value.is_finite() || value.abs() > 1.0 {
-                return Err(damaged(format!("value {value} is out of range")));
+                return Err(damaged(&format!("value {value} is out of range")));
             }
             self.table.insert(key, Entry { value, visits });
         }
@@ -242,25 +286,13 @@ impl<G: Game> LearnerPlayer<G> {
             value: f32::NAN,
             visits: 0,
         });
-        if entry.value != target {
-            self.changed = true;
-        }
         entry.value = target;
         entry.visits = entry.visits.saturating_add(1);
     }
 
+    /// Writes the table to `path` through a temporary file renamed over it.
     fn write(&self, path: &Path) -> Result<(), GameError> {
-        let io = |e: std::io::Error| {
-            GameError::Io(format!(
-                "cannot save the learner file {}: {e}",
-                path.display()
-            ))
-        };
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "learner".into());
-        let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+        let temp = temp_path(path);
         let file = FileOut {
             header: &self.header,
             games: self.games,
@@ -271,7 +303,10 @@ impl<G: Game> LearnerPlayer<G> {
                 .collect(),
         };
         let result = (|| {
-            let mut out = BufWriter::new(fs::File::create(&temp)?);
+            let mut out = Limited {
+                inner: BufWriter::new(fs::File::create(&temp)?),
+                written: 0,
+            };
             serde_json::to_writer(&mut out, &file).map_err(std::io::Error::other)?;
             out.flush()?;
             drop(out);
@@ -280,15 +315,35 @@ impl<G: Game> LearnerPlayer<G> {
         if result.is_err() {
             let _ = fs::remove_file(&temp);
         }
-        result.map_err(io)
+        result.map_err(|e| cannot_save(path, &e))
     }
-}
 
-fn describe_config(config: &str) -> &str {
-    if config.is_empty() {
-        "default configuration"
-    } else {
-        config
+    /// Saves unsaved games now; a failure is returned only if the previous
+    /// save of this file succeeded (it was reported before otherwise).
+    fn flush(&mut self) -> Result<(), GameError> {
+        let Some(file) = &self.file else {
+            return Ok(());
+        };
+        if !file.unsaved {
+            return Ok(());
+        }
+        let path = file.path.clone();
+        let started = Instant::now();
+        let result = self.write(&path);
+        let file = self.file.as_mut().expect("checked above");
+        file.last_save = Some((Instant::now(), started.elapsed()));
+        match result {
+            Ok(()) => {
+                file.unsaved = false;
+                file.failing = false;
+                Ok(())
+            }
+            Err(_) if file.failing => Ok(()),
+            Err(e) => {
+                file.failing = true;
+                Err(e)
+            }
+        }
     }
 }
 
@@ -322,19 +377,35 @@ impl<G: Game> Player<G> for LearnerPlayer<G> {
             self.learn_position(after);
         }
         self.games += 1;
+        if let Some(file) = &mut self.file {
+            file.unsaved = true;
+        }
     }
 
-    /// Writes the table after every game that learned or changed a value.
-    /// Visit counts alone (they only steer tie-breaks) wait for the next
-    /// such game, which spares a converged learner a file write per game.
+    /// Saves the table unless the last save is too recent (see
+    /// `SAVE_SPACING`); the games after it are saved by a later call or
+    /// when the learner is dropped. A failing file is reported once, not
+    /// after every game.
     fn save(&mut self) -> Result<(), GameError> {
-        match &self.path {
-            Some(path) if self.changed => {
-                self.write(path)?;
-                self.changed = false;
-                Ok(())
-            }
-            _ => Ok(()),
+        let due = self.file.as_ref().is_some_and(|f| match f.last_save {
+            Some((ended, took)) => ended.elapsed() >= took * SAVE_SPACING,
+            None => true,
+        });
+        if due {
+            self.flush()
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl<G: Game> Drop for LearnerPlayer<G> {
+    /// Saves the games since the last save. There is no caller left to
+    /// return a failure to, so it is reported on stderr (once: not if the
+    /// same file's failure was reported already).
+    fn drop(&mut self) {
+        if let Err(e) = self.flush() {
+            eprintln!("warning: {e}");
         }
     }
 }
@@ -425,10 +496,24 @@ mod tests {
         assert_eq!(learner.games(), 300);
     }
 
+    /// A fresh folder for one test's files.
+    fn scratch(test: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("ply-learner-unit-{}-{test}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn saved_games(file: &Path) -> u64 {
+        let text = fs::read_to_string(file).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        json["games"].as_u64().unwrap()
+    }
+
     #[test]
     fn refuses_tables_of_another_configuration() {
-        let dir = std::env::temp_dir().join(format!("ply-learner-unit-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
+        let dir = scratch("config");
         let file = dir.join("pile.json");
         let config = EngineConfig::default();
         let mut learner = LearnerPlayer::<Pile>::open(Some(&file), "pile", "a", &config).unwrap();
@@ -436,16 +521,148 @@ mod tests {
         let positions = play_out(&mut learner, 9, &mut rng);
         learner.game_over(&positions, None, Side::First);
         learner.save().unwrap();
+        let learned = learner.len();
+        drop(learner);
         let again = LearnerPlayer::<Pile>::open(Some(&file), "pile", "a", &config).unwrap();
-        assert_eq!(again.len(), learner.len());
+        assert_eq!(again.len(), learned);
         assert_eq!(again.games(), 1);
+        drop(again);
         let error = LearnerPlayer::<Pile>::open(Some(&file), "pile", "b", &config)
             .err()
             .expect("another configuration");
         assert!(
-            error.to_string().contains("trained for pile (a)"),
+            error
+                .to_string()
+                .contains("trained for pile (a), not for pile (b)"),
             "{error}"
         );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn games_are_named_as_people_know_them() {
+        assert_eq!(describe("Mnk", "3x3 k=3"), "tic-tac-toe (3x3 k=3)");
+        assert_eq!(describe("mnk", "4x4 k=3"), "m,n,k (4x4 k=3)");
+        assert_eq!(describe("trilite", ""), "trilite");
+    }
+
+    #[test]
+    fn files_of_older_versions_naming_the_rust_type_still_load() {
+        let dir = scratch("legacy");
+        let file = dir.join("old.json");
+        fs::write(
+            &file,
+            r#"{"header":{"format":"ply-learner","version":1,"game":"Pile","config":""},
+                "games":7,"entries":[[5,0.5,2]]}"#,
+        )
+        .unwrap();
+        let config = EngineConfig::default();
+        let learner = LearnerPlayer::<Pile>::open(Some(&file), "pile", "", &config).unwrap();
+        assert_eq!((learner.games(), learner.len()), (7, 1));
+        drop(learner);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn one_file_has_one_learner_at_a_time() {
+        let dir = scratch("claim");
+        let file = dir.join("shared.json");
+        let config = EngineConfig::default();
+        let first = LearnerPlayer::<Pile>::open(Some(&file), "pile", "", &config).unwrap();
+        // Another spelling of the same file is the same file.
+        let other_spelling = dir.join(".").join("shared.json");
+        let error = LearnerPlayer::<Pile>::open(Some(&other_spelling), "pile", "", &config)
+            .err()
+            .expect("a second learner on the file");
+        assert!(
+            error
+                .to_string()
+                .contains("already used by another learner"),
+            "{error}"
+        );
+        drop(first);
+        LearnerPlayer::<Pile>::open(Some(&file), "pile", "", &config).expect("free again");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_file_holds_every_game_once_the_learner_is_dropped() {
+        let dir = scratch("count");
+        let file = dir.join("count.json");
+        let config = EngineConfig::default();
+        let mut learner = LearnerPlayer::<Pile>::open(Some(&file), "pile", "", &config).unwrap();
+        let mut rng = StdRng::seed_from_u64(3);
+        for _ in 0..25 {
+            let positions = play_out(&mut learner, 10, &mut rng);
+            learner.game_over(&positions, positions.last().unwrap().result(), Side::First);
+            learner.save().unwrap();
+        }
+        // The first game is saved at once, later ones as saving keeps
+        // within its share of the time, and the rest on the drop.
+        assert!((1..=25).contains(&saved_games(&file)));
+        drop(learner);
+        assert_eq!(saved_games(&file), 25);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_failing_save_is_reported_once() {
+        let dir = scratch("failing");
+        let file = dir.join("gone.json");
+        let config = EngineConfig::default();
+        let mut learner = LearnerPlayer::<Pile>::open(Some(&file), "pile", "", &config).unwrap();
+        fs::remove_dir_all(&dir).unwrap();
+        let mut rng = StdRng::seed_from_u64(4);
+        let mut failures = 0;
+        for _ in 0..3 {
+            let positions = play_out(&mut learner, 6, &mut rng);
+            learner.game_over(&positions, None, Side::First);
+            failures += usize::from(learner.flush().is_err());
+        }
+        assert_eq!(failures, 1);
+    }
+
+    #[test]
+    fn only_regular_files_of_bounded_size_are_read() {
+        let config = EngineConfig::default();
+        let open = |path: &Path| {
+            LearnerPlayer::<Pile>::open(Some(path), "pile", "", &config)
+                .err()
+                .expect("refused")
+                .to_string()
+        };
+        let dir = scratch("special");
+        assert!(open(&dir).contains("it is a folder"), "{}", open(&dir));
+        #[cfg(unix)]
+        {
+            let zero = open(Path::new("/dev/zero"));
+            assert!(zero.contains("it is a device"), "{zero}");
+            let fifo = dir.join("pipe");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            if made.is_ok_and(|s| s.success()) {
+                let error = open(&fifo);
+                assert!(error.contains("it is a named pipe"), "{error}");
+            }
+        }
+        let big = dir.join("big.json");
+        let file = fs::File::create(&big).unwrap();
+        file.set_len(MAX_FILE_BYTES + 1).unwrap();
+        let error = open(&big);
+        assert!(error.contains("limit of 64 MiB"), "{error}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_table_too_big_for_a_file_is_not_written() {
+        let dir = scratch("limit");
+        let path = dir.join("t.json");
+        let mut out = Limited {
+            inner: Vec::new(),
+            written: MAX_FILE_BYTES - 2,
+        };
+        assert!(out.write_all(b"ab").is_ok());
+        let error = out.write_all(b"c").unwrap_err();
+        assert!(cannot_save(&path, &error).to_string().contains("64 MiB"));
         fs::remove_dir_all(&dir).unwrap();
     }
 }

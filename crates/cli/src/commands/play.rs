@@ -15,8 +15,7 @@ use crate::output::{self, Output};
 use crate::{echo, grammar};
 
 /// The move limit of a game, in plies: the same default as `ply tournament`.
-/// Replace with `ply_engine::arena::DEFAULT_MAX_PLIES` once the engine has it.
-pub const DEFAULT_MAX_PLIES: u32 = 300;
+pub use ply_engine::arena::DEFAULT_MAX_PLIES;
 
 /// How long `hint` thinks unless `--move-time` says otherwise.
 pub const DEFAULT_HINT_TIME: Duration = Duration::from_secs(3);

@@ -1,62 +1,77 @@
 //! `ply tournament`: round robins between bots, for every game.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
+use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use ply_engine::arena::{self, ArenaConfig, TournamentReport};
+use ply_engine::arena::{
+    self, ArenaConfig, TournamentReport, DEFAULT_MAX_PLIES, MAX_GAMES_PER_PAIR, MAX_HASH_MB,
+    MAX_MOVE_TIME, MAX_PLAYERS, MAX_PLY_LIMIT, MAX_RECORDED_GAMES, MAX_RECORDED_PLIES,
+    MAX_TABLES_MB,
+};
 use ply_engine::{BotSpec, EngineConfig, GameKind, GameOptions, PlayerSpec};
 
 #[derive(clap::Args, Debug)]
 pub struct TournamentArgs {
-    /// Comma-separated bot specs (perfect, alphabeta:4, heuristic, random, ...).
+    /// Comma-separated bot specs (perfect, alphabeta:4, heuristic, random,
+    /// learner:FILE, ...). A learner learns from its games and saves its file.
     #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<String>,
     /// Games per pair, half with each side first (an even number).
     #[arg(long, default_value_t = 10, value_parser = parse_even_games)]
     pub games: u32,
     /// A game still going after this many plies is a draw.
-    #[arg(long, value_name = "PLIES", default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "PLIES", default_value_t = DEFAULT_MAX_PLIES,
+          value_parser = parse_max_moves)]
     pub max_moves: u32,
     /// A move that takes longer than this many milliseconds makes the game a draw.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = parse_move_time)]
     pub move_time: Option<u64>,
-    /// Games played at once (default: one per CPU).
-    #[arg(long, value_parser = crate::common::parse_jobs)]
+    /// Games played at once (default: one per CPU; at most 4 per CPU).
+    #[arg(long, value_parser = parse_jobs)]
     pub jobs: Option<usize>,
     /// Search depth for `computer` players.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: Option<u32>,
     /// Transposition table size in MiB for each bot in each game: every
     /// game builds fresh bots, so a small table keeps games quick to start.
-    #[arg(long = "hash", value_name = "MB", default_value_t = 4,
-          value_parser = crate::common::parse_hash_mb)]
+    #[arg(long = "hash", value_name = "MB", default_value_t = 4, value_parser = parse_hash_mb)]
     pub hash_mb: usize,
     /// Seed for every random choice (each bot in each game gets its own).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Print the full results (every game) as JSON.
+    /// Print the full results (every game and its moves) as JSON.
     #[arg(long)]
     pub json: bool,
 }
 
 pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TournamentArgs) -> anyhow::Result<()> {
     for note in kind.option_notes(options) {
-        eprintln!("note: {note}");
+        let _ = writeln!(std::io::stderr(), "note: {note}");
+    }
+    if args.players.len() > MAX_PLAYERS {
+        bail!(
+            "--players names {} players: a tournament has at most {MAX_PLAYERS}",
+            args.players.len()
+        );
     }
     let players = args
         .players
         .iter()
         .map(|text| match text.parse::<PlayerSpec>()? {
             PlayerSpec::Bot(spec) => Ok(spec),
-            PlayerSpec::Human => anyhow::bail!("'human' cannot play in a tournament: name bots"),
+            PlayerSpec::Human => bail!("'human' cannot play in a tournament: name bots"),
         })
         .collect::<anyhow::Result<Vec<BotSpec>>>()?;
+    if players.len() < 2 {
+        bail!("--players needs at least 2 players, for example --players perfect,random");
+    }
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let engine = EngineConfig {
-        hash_mb: args.hash_mb.max(1),
+        hash_mb: args.hash_mb,
         depth: args.depth,
         seed: args.seed,
         // Bots aim at half the referee's limit, keeping a margin for the
@@ -71,6 +86,18 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TournamentArgs) -> 
         jobs,
         engine,
     };
+    let tables = 2 * config.jobs * config.engine.hash_mb;
+    if tables > MAX_TABLES_MB {
+        bail!(
+            "2 bots x --jobs {} x --hash {} is {tables} MiB of tables: at most {MAX_TABLES_MB} MiB \
+             in all (lower --hash or --jobs)",
+            config.jobs,
+            config.engine.hash_mb
+        );
+    }
+    if args.json {
+        check_recordable(&config)?;
+    }
 
     // A progress bar only when a person is watching stderr.
     let bar = std::io::stderr().is_terminal().then(|| {
@@ -83,39 +110,80 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TournamentArgs) -> 
     });
     // Called from worker threads: `inc` keeps the count monotonic however
     // the calls interleave.
-    let progress = |_done: usize, total: usize| {
+    let progress = |_done: u64, total: u64| {
         if let Some(bar) = &bar {
-            bar.set_length(total as u64);
+            bar.set_length(total);
             bar.inc(1);
         }
     };
-    let report = arena::run(kind, options, &config, &progress);
+    let report = if args.json {
+        arena::run(kind, options, &config, &progress)
+    } else {
+        arena::run_streamed(kind, options, &config, &progress)
+    };
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
     let report = report?;
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+    for warning in &report.warnings {
+        // A warning that cannot be written has nowhere else to go.
+        let _ = writeln!(std::io::stderr(), "warning: {warning}");
+    }
+    write_report(&report, args.json).context("cannot write the results to standard output")
+}
+
+/// The table or the JSON on stdout; a failed write is an error, not a panic.
+fn write_report(report: &TournamentReport, json: bool) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    if json {
+        serde_json::to_writer_pretty(&mut out, report)?;
+        writeln!(out)?;
     } else {
-        print!("{}", table(&report));
+        write!(out, "{}", table(report))?;
+    }
+    out.flush()
+}
+
+/// `--json` keeps every game: refuse, naming the flags, what would not fit.
+fn check_recordable(config: &ArenaConfig) -> anyhow::Result<()> {
+    let total = config.total_games();
+    if total > MAX_RECORDED_GAMES {
+        bail!(
+            "--json records every game: at most {MAX_RECORDED_GAMES} games in all, \
+             not {total} (lower --games, or drop --json for the table)"
+        );
+    }
+    let plies = total * u64::from(config.max_plies);
+    if plies > MAX_RECORDED_PLIES {
+        bail!(
+            "--json records every move: games x --max-moves is at most {MAX_RECORDED_PLIES}, \
+             not {total} x {} (lower --games or --max-moves, or drop --json)",
+            config.max_plies
+        );
     }
     Ok(())
 }
 
-/// The standings, best score first, then the crosstable.
+/// "1 game", "2 games".
+fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The standings, best score first, a legend, the crosstable, and how the
+/// games ended.
 fn table(report: &TournamentReport) -> String {
     let n = report.players.len();
-    let total_games = report.games.len();
     let mut out = format!(
-        "{}: round robin of {n} players, {} games per pair ({total_games} games, {:.1} s), \
-         draw after {} plies{}\n\n",
+        "{}: round robin of {n} players, {} per pair ({}, {:.1} s); \
+         a game still going after {} is a draw{}\n\n",
         report.game,
-        report.games_per_pair,
+        count(report.games_per_pair.into(), "game", "games"),
+        count(report.games_scheduled, "game", "games"),
         report.wall_ms / 1e3,
-        report.max_plies,
+        count(report.max_plies.into(), "ply", "plies"),
         report
             .move_time_ms
-            .map(|ms| format!(" or a move over {ms} ms"))
+            .map(|ms| format!(", and so is one with a move over {ms} ms"))
             .unwrap_or_default(),
     );
     let width = report
@@ -144,6 +212,10 @@ fn table(report: &TournamentReport) -> String {
             s.elo,
         ));
     }
+    out.push_str(
+        "score: 1000 per win, 500 per draw, minus 1 per millisecond of thinking; \
+         W-D-L: wins, draws, losses; Elo: relative, the players' mean is 0\n",
+    );
     out.push_str("\nresults (row against column, W-D-L)\n");
     let order: Vec<usize> = report.standings.iter().map(|s| s.player).collect();
     let cell = 11.max(width);
@@ -164,25 +236,91 @@ fn table(report: &TournamentReport) -> String {
         }
         out.push('\n');
     }
-    let stopped = report
-        .games
-        .iter()
-        .filter(|g| g.ending != arena::Ending::Rules)
-        .count();
-    if stopped > 0 {
-        out.push_str(&format!(
-            "\n{stopped} game(s) stopped by the ply or time limit or a bot error (see --json)\n"
+    out.push('\n');
+    out.push_str(&endings(report));
+    out
+}
+
+/// One line on how the games ended: by the rules, and how many the ply
+/// limit, the move time limit or a failing bot stopped.
+fn endings(report: &TournamentReport) -> String {
+    let e = &report.endings;
+    let mut parts = vec![
+        format!("{} by the rules", count(e.rules, "game", "games")),
+        format!(
+            "{} stopped at the {}-ply limit (drawn)",
+            e.max_moves, report.max_plies
+        ),
+    ];
+    if let Some(ms) = report.move_time_ms {
+        parts.push(format!("{} drawn by a move over {ms} ms", e.move_time));
+    }
+    if e.bot_error > 0 {
+        parts.push(format!(
+            "{} lost by a bot error ({})",
+            e.bot_error,
+            report.first_error.as_deref().unwrap_or("see --json")
         ));
     }
-    out
+    let mut line = format!("endings: {}\n", parts.join(", "));
+    if report.interrupted {
+        line.push_str(&format!(
+            "interrupted: {} of {} played\n",
+            report.games_played,
+            count(report.games_scheduled, "game", "games")
+        ));
+    }
+    line
 }
 
 /// `--games`: a positive even number, so each side moves first equally often.
 fn parse_even_games(text: &str) -> Result<u32, String> {
     match text.parse::<u32>() {
-        Ok(n) if n > 0 && n % 2 == 0 => Ok(n),
-        _ => {
-            Err("give a positive even number of games per pair (half with each side first)".into())
-        }
+        Ok(n) if n > 0 && n % 2 == 0 && n <= MAX_GAMES_PER_PAIR => Ok(n),
+        _ => Err(format!(
+            "give a positive even number of games per pair, at most {MAX_GAMES_PER_PAIR} \
+             (half with each side first)"
+        )),
+    }
+}
+
+/// `--max-moves`: 1 to `MAX_PLY_LIMIT` plies.
+fn parse_max_moves(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(n) if (1..=MAX_PLY_LIMIT).contains(&n) => Ok(n),
+        _ => Err(format!("give a number of plies from 1 to {MAX_PLY_LIMIT}")),
+    }
+}
+
+/// `--move-time`: 1 ms to one hour.
+fn parse_move_time(text: &str) -> Result<u64, String> {
+    let max = MAX_MOVE_TIME.as_millis() as u64;
+    match text.parse::<u64>() {
+        Ok(ms) if (1..=max).contains(&ms) => Ok(ms),
+        _ => Err(format!(
+            "give a number of milliseconds from 1 to {max} (one hour)"
+        )),
+    }
+}
+
+/// `--jobs`: 1 to `arena::max_jobs()` (4 per CPU) games at once.
+fn parse_jobs(text: &str) -> Result<usize, String> {
+    let max = arena::max_jobs();
+    match text.parse::<usize>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "give a number of games at once from 1 to {max} ({} per CPU here)",
+            arena::JOBS_PER_CPU
+        )),
+    }
+}
+
+/// `--hash`: 1 to `MAX_HASH_MB` MiB per bot.
+fn parse_hash_mb(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => Ok(mb),
+        _ => Err(format!(
+            "give a whole number of MiB per bot from 1 to {MAX_HASH_MB}"
+        )),
     }
 }

@@ -9,12 +9,13 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write as _};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
+use ply_engine::error::echo;
 use ply_engine::{Bot, BotSpec, EngineConfig, GameKind, GameOptions, GameResult, Session, Side};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -22,18 +23,26 @@ use rand::{Rng, SeedableRng};
 
 use crate::common::{EngineArgs, PositionArgs};
 
+/// A game longer than this is stopped and counted as a draw (games that can
+/// go on forever), as in tournaments.
+const MAX_PLIES: u32 = ply_engine::arena::DEFAULT_MAX_PLIES;
+
 /// Most positions the best-move share is measured on.
 const EVAL_LIMIT: usize = 20_000;
 /// How long finding and valuing those positions may take.
 const EVAL_TIME: Duration = Duration::from_secs(15);
-/// A game longer than this is stopped and counted as a draw (games that can
-/// go on forever).
-const MAX_PLIES: usize = 1_000;
+/// The most training games.
+const MAX_GAMES: u32 = 100_000_000;
+/// The most points on the learning curve (`--block` small against `--games`).
+const MAX_CURVE_POINTS: u32 = 10_000;
+/// The largest transposition table of the perfect opponent and of the
+/// evaluation, in MiB.
+const MAX_HASH_MB: usize = ply_engine::arena::MAX_HASH_MB;
 
 #[derive(clap::Args, Debug)]
 pub struct TrainArgs {
-    /// Number of training games.
-    #[arg(long, default_value_t = 1000)]
+    /// Number of training games (at most 100000000).
+    #[arg(long, default_value_t = 1000, value_parser = parse_games)]
     pub games: u32,
     /// The opponent: random, perfect or self.
     #[arg(long, default_value = "random", value_parser = ["random", "perfect", "self"])]
@@ -72,28 +81,24 @@ struct Point {
     best_share: Option<f64>,
 }
 
-/// The games after which the curve gets a point: every `block` games, or
-/// 1, 2, 3, 5 times the powers of ten; always the last game.
-fn checkpoints(games: u32, block: Option<u32>) -> HashSet<u32> {
-    let mut points: HashSet<u32> = match block {
-        Some(block) => (1..=games / block).map(|i| i * block).collect(),
+/// True when the curve gets a point after game `played`: every `block`
+/// games, or after 1, 2, 3, 5 times the powers of ten; always after the
+/// last game.
+fn is_checkpoint(played: u32, games: u32, block: Option<u32>) -> bool {
+    if played == games {
+        return true;
+    }
+    match block {
+        Some(block) => played / block * block == played,
         None => {
-            let mut points = HashSet::new();
-            let mut power: u64 = 1;
-            while power <= games as u64 {
-                for step in [1, 2, 3, 5] {
-                    if let Ok(point) = u32::try_from(power * step) {
-                        points.insert(point);
-                    }
-                }
-                power *= 10;
+            // Strip the trailing zeros and look at what is left.
+            let mut mantissa = played;
+            while mantissa >= 10 && mantissa / 10 * 10 == mantissa {
+                mantissa /= 10;
             }
-            points
+            matches!(mantissa, 1 | 2 | 3 | 5)
         }
-    };
-    points.retain(|&p| p <= games);
-    points.insert(games);
-    points
+    }
 }
 
 /// A position of the evaluation set and its best moves.
@@ -109,17 +114,35 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TrainArgs) -> anyho
     if args.block == Some(0) {
         bail!("--block must be at least 1");
     }
-    let checkpoints = checkpoints(args.games, args.block);
+    if let Some(block) = args.block {
+        if args.games / block > MAX_CURVE_POINTS {
+            bail!(
+                "--block {block} gives {} points on the curve for {}: \
+                 at most {MAX_CURVE_POINTS} (raise --block)",
+                args.games / block,
+                count(args.games, "game", "games")
+            );
+        }
+    }
+    if let Some(mb) = args.engine.hash_mb.filter(|&mb| mb > MAX_HASH_MB) {
+        bail!("--hash for train is at most {MAX_HASH_MB} MiB, not {mb}");
+    }
+    let max_move_time = ply_engine::arena::MAX_MOVE_TIME;
+    if args
+        .engine
+        .move_time_ms
+        .is_some_and(|ms| u128::from(ms) > max_move_time.as_millis())
+    {
+        bail!(
+            "--move-time for train is at most {} ms (one hour)",
+            max_move_time.as_millis()
+        );
+    }
     if !(0.0..=1.0).contains(&args.explore) {
         bail!("--explore must be between 0 and 1");
     }
-    if let Some(folder) = args.plot.as_deref().and_then(|p| p.parent()) {
-        if !folder.as_os_str().is_empty() && !folder.is_dir() {
-            bail!(
-                "cannot write the plot: {} is not a folder",
-                folder.display()
-            );
-        }
+    if let Some(path) = &args.plot {
+        check_plot(path)?;
     }
     let config = args.engine.config(None);
     let mut explorer = StdRng::seed_from_u64(config.seed.wrapping_add(2));
@@ -142,13 +165,13 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TrainArgs) -> anyho
     };
 
     // Written rather than printed, so a closed pipe is an error, not a panic.
-    let mut out = std::io::stdout();
+    let mut out = Stdout(std::io::stdout().lock());
     writeln!(
         out,
-        "training a learner at {} {start} against {} for {} games; {eval_note}",
+        "training a learner at {} {start} against {} for {}; {eval_note}",
         kind.name(),
         args.against,
-        args.games,
+        count(args.games, "game", "games"),
     )?;
     let whose = if opponent.is_some() {
         "the learner's score"
@@ -184,6 +207,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TrainArgs) -> anyho
 
     let mut curve = vec![untrained];
     let mut block_score = 0.0;
+    let mut stopped = 0u32;
     for game in 0..args.games {
         let seat = match args.seat.as_str() {
             "first" => Side::First,
@@ -201,9 +225,9 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TrainArgs) -> anyho
             rng: &mut explorer,
         };
         let result = seats.play(session.as_mut())?;
-        session
-            .game_over(&mut learner, seat)
-            .context("the learner could not learn from the game")?;
+        stopped += u32::from(result.is_none());
+        // A save that fails ends the training: its file is what it is for.
+        session.game_over(&mut learner, seat)?;
         // Against itself the learner's score is the first player's.
         let scored = if opponent.is_some() {
             seat
@@ -217,7 +241,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TrainArgs) -> anyho
         };
         bar.inc(1);
         let played = game + 1;
-        if checkpoints.contains(&played) {
+        if is_checkpoint(played, args.games, args.block) {
             let in_block = played - curve.last().map_or(0, |p: &Point| p.games);
             let best_share = match &eval {
                 Some(set) => Some(best_share(session.as_ref(), &mut learner, set)?),
@@ -234,7 +258,17 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TrainArgs) -> anyho
         }
     }
     bar.finish_and_clear();
+    if stopped > 0 {
+        writeln!(
+            out,
+            "{} stopped at the {}-ply limit and counted as drawn",
+            count(stopped, "game was", "games were"),
+            MAX_PLIES
+        )?;
+    }
 
+    // Dropping the learner saves its last games.
+    drop(learner);
     if let Some(path) = &args.learner {
         writeln!(out, "learner saved to {}", path.display())?;
     }
@@ -247,6 +281,58 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TrainArgs) -> anyho
         std::fs::write(path, svg(&curve, &title, args.block.is_none()))
             .with_context(|| format!("cannot write the plot to {}", path.display()))?;
         writeln!(out, "learning curve drawn in {}", path.display())?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Standard output whose failures say what failed: a write that fails
+/// (a full disk) ends the command with that one line.
+struct Stdout(std::io::StdoutLock<'static>);
+
+impl std::io::Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf).map_err(named)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush().map_err(named)
+    }
+}
+
+fn named(e: std::io::Error) -> std::io::Error {
+    std::io::Error::new(e.kind(), format!("cannot write to standard output: {e}"))
+}
+
+/// "1 game", "2 games".
+fn count(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `--games`: 1 to `MAX_GAMES`.
+fn parse_games(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(n) if (1..=MAX_GAMES).contains(&n) => Ok(n),
+        _ => Err(format!("give a number of games from 1 to {MAX_GAMES}")),
+    }
+}
+
+/// `--plot FILE.svg` is checked before training, not after: a folder is
+/// refused, and the file must be one that can be written.
+fn check_plot(path: &Path) -> anyhow::Result<()> {
+    let shown = echo(&path.display().to_string());
+    if path.is_dir() {
+        bail!("--plot names a file to draw the curve in, and {shown} is a folder: give for example {shown}/curve.svg");
+    }
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .with_context(|| format!("cannot write the plot to {shown}"))?;
+    if !existed {
+        // Only a trial: the curve is written after the training.
+        let _ = std::fs::remove_file(path);
     }
     Ok(())
 }
@@ -483,20 +569,22 @@ fn escape(text: &str) -> String {
 mod tests {
     use super::*;
 
+    fn checkpoints(games: u32, block: Option<u32>) -> Vec<u32> {
+        (1..=games)
+            .filter(|&p| is_checkpoint(p, games, block))
+            .collect()
+    }
+
     #[test]
     fn checkpoints_are_geometric_or_every_block() {
-        let mut points: Vec<u32> = checkpoints(1000, None).into_iter().collect();
-        points.sort();
         assert_eq!(
-            points,
+            checkpoints(1000, None),
             [1, 2, 3, 5, 10, 20, 30, 50, 100, 200, 300, 500, 1000]
         );
-        let mut points: Vec<u32> = checkpoints(10, Some(3)).into_iter().collect();
-        points.sort();
-        assert_eq!(points, [3, 6, 9, 10]);
-        let mut points: Vec<u32> = checkpoints(7, None).into_iter().collect();
-        points.sort();
-        assert_eq!(points, [1, 2, 3, 5, 7]);
+        assert_eq!(checkpoints(10, Some(3)), [3, 6, 9, 10]);
+        assert_eq!(checkpoints(7, None), [1, 2, 3, 5, 7]);
+        assert!(is_checkpoint(3_000_000, MAX_GAMES, None));
+        assert!(!is_checkpoint(3_000_001, MAX_GAMES, None));
     }
 
     #[test]
