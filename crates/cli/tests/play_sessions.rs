@@ -292,22 +292,19 @@ fn a_line_that_is_not_utf8_is_refused_and_the_game_goes_on() {
 }
 
 #[test]
-fn a_learner_that_cannot_save_warns_once_on_stderr() {
-    // Nothing can be created in /proc, not even by root.
-    let file = format!("learner:/proc/ply-test-{}.json", std::process::id());
-    let players = format!("{file},random");
+fn a_learner_that_cannot_save_is_refused_before_play() {
+    // Nothing can be created in /proc, not even by root: the learner finds
+    // out before the first move, not after each game.
+    let file = format!("/proc/ply-test-{}.json", std::process::id());
+    let players = format!("learner:{file},random");
     let run = ply(
         &["play", "tictactoe", "--players", &players, "--games", "3"],
         "",
     );
-    run.assert_ok();
-    assert!(!run.stdout.contains("warning"), "{}", run.stdout);
-    assert_eq!(
-        run.stderr.matches("could not record the game").count(),
-        1,
-        "{}",
-        run.stderr
-    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(run.stderr.contains(&file), "{}", run.stderr);
 }
 
 #[test]
