@@ -1,11 +1,17 @@
 //! The midgame search: principal-variation alpha-beta with iterative
 //! deepening, a transposition table, move ordering and an optional
 //! deadline; positions at the horizon are scored by `eval::evaluate`.
+//!
+//! Finished games score beyond every evaluation (`WIN_SCORE` plus the
+//! margin), so a root score beyond [`WIN_SCORE`] is a proof, not an
+//! estimate: the evaluation is clamped well below it, and a minimax value
+//! that high can only come from a tree in which every line the loser can
+//! choose ends the game lost within the horizon (see [`proven_margin_sign`]).
 
 use std::time::Instant;
 
 use ply_engine::bound::Bound;
-use ply_engine::TranspositionTable;
+use ply_engine::{Deadline, TranspositionTable};
 
 use crate::bitboard::{hash_pair, Bits, Geometry, Squares};
 use crate::endgame::final_margin;
@@ -45,7 +51,7 @@ pub struct Found {
 pub struct Search<G: Geometry> {
     table: TranspositionTable<(G::B, G::B), Entry>,
     nodes: u64,
-    deadline: Option<Instant>,
+    deadline: Deadline,
     aborted: bool,
 }
 
@@ -55,12 +61,26 @@ pub fn terminal_score<G: Geometry>(p: G::B, o: G::B) -> i32 {
     margin * DISC + margin.signum() * WIN_SCORE
 }
 
+/// `Some(1)` when a search score proves a win, `Some(-1)` a loss, `None`
+/// when it is an estimate. Only the outcome is proved: the margin of a
+/// proved win is at least the one the score shows, the true one may be
+/// larger, which only an exact solve can tell.
+pub fn proven_margin_sign(score: i32) -> Option<i32> {
+    if score > WIN_SCORE {
+        Some(1)
+    } else if score < -WIN_SCORE {
+        Some(-1)
+    } else {
+        None
+    }
+}
+
 impl<G: Geometry> Search<G> {
     pub fn new(megabytes: usize) -> Self {
         Search {
             table: TranspositionTable::with_megabytes(megabytes.max(1)),
             nodes: 0,
-            deadline: None,
+            deadline: Deadline::none(),
             aborted: false,
         }
     }
@@ -73,15 +93,17 @@ impl<G: Geometry> Search<G> {
         self.table.stats()
     }
 
-    /// Iterative deepening to `max_depth` plies, stopping early at
-    /// `deadline` (the last finished iteration counts). With `all_moves`
-    /// every root move gets an exact score in the window, not just a bound.
+    /// Iterative deepening to `max_depth` plies, stopping early when
+    /// `deadline` expires (the last finished iteration counts; `depth` 0
+    /// and scores of 0 when not even the first one finished). With
+    /// `all_moves` every root move gets an exact score in the window, not
+    /// just a bound.
     pub fn think(
         &mut self,
         p: G::B,
         o: G::B,
         max_depth: u32,
-        deadline: Option<Instant>,
+        deadline: Deadline,
         all_moves: bool,
     ) -> Found {
         self.deadline = deadline;
@@ -89,16 +111,21 @@ impl<G: Geometry> Search<G> {
         let start = Instant::now();
         let legal = moves::<G>(p, o);
         if legal.is_empty() {
-            let score = if moves::<G>(o, p).is_empty() {
-                terminal_score::<G>(p, o)
-            } else {
-                -self.pvs(o, p, max_depth.max(1) - 1, -INFINITY, INFINITY)
-            };
+            if moves::<G>(o, p).is_empty() {
+                return Found {
+                    score: terminal_score::<G>(p, o),
+                    best: None,
+                    moves: Vec::new(),
+                    depth: max_depth,
+                };
+            }
+            // The pass is forced: the opponent's search from the same board.
+            let reply = self.think(o, p, max_depth, deadline, false);
             return Found {
-                score,
+                score: -reply.score,
                 best: None,
                 moves: Vec::new(),
-                depth: max_depth,
+                depth: reply.depth,
             };
         }
         let mut order: Vec<(u32, i32)> = Squares(legal).map(|s| (s, 0)).collect();
@@ -138,12 +165,10 @@ impl<G: Geometry> Search<G> {
                 // Every line reached the end of the game: the scores are final.
                 break;
             }
-            if let Some(deadline) = deadline {
+            if let Some(left) = deadline.remaining() {
                 // An iteration costs several times the previous one: do not
                 // start one that cannot finish.
-                let now = Instant::now();
-                if now >= deadline || now.duration_since(start) * 3 > deadline.duration_since(start)
-                {
+                if left.is_zero() || start.elapsed() * 2 > left {
                     break;
                 }
             }
@@ -157,13 +182,10 @@ impl<G: Geometry> Search<G> {
         }
     }
 
+    /// True once the deadline has passed (looked at every 1024 nodes).
     fn out_of_time(&mut self) -> bool {
-        if self.nodes & 1023 == 0 {
-            if let Some(deadline) = self.deadline {
-                if Instant::now() >= deadline {
-                    self.aborted = true;
-                }
-            }
+        if self.nodes & 1023 == 0 && self.deadline.expired() {
+            self.aborted = true;
         }
         self.aborted
     }
