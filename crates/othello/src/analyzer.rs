@@ -170,10 +170,12 @@ struct Child<B> {
     value: Option<Value>,
 }
 
-/// Othello's analysis for one board size.
+/// Othello's analysis for one board size. Its two tables are made on first
+/// use (a finished position needs neither) and sized to the board.
 pub struct OthelloAnalyzer<G: Geometry> {
-    exact: Solver<G, true>,
-    search: Search<G>,
+    exact: Option<Solver<G, true>>,
+    search: Option<Search<G>>,
+    megabytes: usize,
     depth: Option<u32>,
     move_time: Option<Duration>,
 }
@@ -182,12 +184,29 @@ impl<G: Geometry> OthelloAnalyzer<G> {
     /// The analyzer `config` asks for (`check_depth` first: the depth is
     /// capped here too, so a deeper one never runs).
     pub fn new(config: &EngineConfig) -> Self {
+        // Small boards have few positions: 4x4 fewer than a million.
+        let board_cap = match G::SIZE {
+            4 => 2,
+            6 => 16,
+            _ => usize::MAX,
+        };
         OthelloAnalyzer {
-            exact: Solver::new(config.hash_mb / 2),
-            search: Search::new(config.hash_mb / 2),
+            exact: None,
+            search: None,
+            megabytes: (config.hash_mb / 2).min(board_cap),
             depth: config.depth.map(|d| d.clamp(1, MAX_DEPTH)),
             move_time: config.move_time,
         }
+    }
+
+    fn exact(&mut self) -> &mut Solver<G, true> {
+        let megabytes = self.megabytes;
+        self.exact.get_or_insert_with(|| Solver::new(megabytes))
+    }
+
+    fn search(&mut self) -> &mut Search<G> {
+        let megabytes = self.megabytes;
+        self.search.get_or_insert_with(|| Search::new(megabytes))
     }
 
     /// The root moves (the pass when it is forced), their values unknown.
@@ -226,13 +245,13 @@ impl<G: Geometry> OthelloAnalyzer<G> {
     /// Solves the moves still unvalued whose positions have at most
     /// `max_empties` empties, in order, until `deadline`.
     fn value_exact(&mut self, children: &mut [Child<G::B>], max_empties: u32, deadline: Deadline) {
-        self.exact.set_deadline(deadline);
+        self.exact().set_deadline(deadline);
         for child in children.iter_mut().filter(|c| c.value.is_none()) {
             if (!(child.p | child.o) & G::FULL).count() > max_empties {
                 continue;
             }
-            let score = self.exact.solve(child.p, child.o, -INFINITY, INFINITY);
-            if self.exact.aborted() {
+            let score = self.exact().solve(child.p, child.o, -INFINITY, INFINITY);
+            if self.exact().aborted() {
                 break;
             }
             child.value = Some(exact_value(score).as_move_value());
@@ -250,7 +269,7 @@ impl<G: Geometry> OthelloAnalyzer<G> {
         deadline: Deadline,
     ) -> u32 {
         let cells = G::CELLS as i32;
-        let found = self.search.think(p, o, depth, deadline, true);
+        let found = self.search().think(p, o, depth, deadline, true);
         if found.depth == 0 {
             Self::value_statically(children);
             return 1;
@@ -312,7 +331,10 @@ impl<G: Geometry> OthelloAnalyzer<G> {
                 // The search's values stand unless the solve finishes.
                 let mut exact: Vec<Child<G::B>> = children
                     .iter()
-                    .map(|c| Child { value: None, ..*c })
+                    .map(|c| Child {
+                        value: c.value.filter(is_exact),
+                        ..*c
+                    })
                     .collect();
                 self.value_exact(&mut exact, solvable, whole);
                 for (child, solved) in children.iter_mut().zip(exact) {
@@ -343,11 +365,11 @@ impl<G: Geometry> OthelloAnalyzer<G> {
         Analysis {
             value,
             moves,
-            stats: Some(if searched.is_some() {
-                self.search.stats()
+            stats: if searched.is_some() {
+                self.search.as_ref().map(Search::stats)
             } else {
-                self.exact.stats()
-            }),
+                self.exact.as_ref().map(Solver::stats)
+            },
             depth: if all_exact { None } else { searched },
         }
     }
