@@ -48,6 +48,21 @@ pub fn parse_square(text: &str, size: u8) -> Result<(u32, u32), OthelloError> {
     Ok((row - 1, column))
 }
 
+/// The coloured board is a green cloth with every square painted on it:
+/// black discs black, white discs bright white, so both show on light and
+/// dark terminals alike (white on the terminal's own background vanished
+/// on light ones). The letters stay, so the colours are only a help.
+const LEGAL: &str = "1;93;42";
+
+/// The colour code of a square holding `tile` on the green cloth.
+fn cloth_colour(tile: Tile) -> &'static str {
+    match tile {
+        Tile::Empty => "30;42",
+        Tile::Black => "1;30;42",
+        Tile::White => "1;97;42",
+    }
+}
+
 fn side_letter(side: Side) -> char {
     Tile::of(side).letter()
 }
@@ -196,14 +211,11 @@ impl Notation for Othello {
             for c in 0..n {
                 let square = r * n + c;
                 let tile = self.board.tile(square);
-                let cell = match tile {
-                    Tile::Empty if legal >> square & 1 == 1 => paint("*".into(), "33"),
-                    Tile::Empty => tile.to_string(),
-                    Tile::Black => paint(tile.to_string(), "1;36"),
-                    Tile::White => paint(tile.to_string(), "1;37"),
+                let (glyph, code) = match tile {
+                    Tile::Empty if legal >> square & 1 == 1 => ("*".to_string(), LEGAL),
+                    other => (other.to_string(), cloth_colour(other)),
                 };
-                out.push(' ');
-                out.push_str(&cell);
+                out.push_str(&paint(format!(" {glyph}"), code));
             }
             out.push('\n');
         }
