@@ -3,7 +3,7 @@
 use ply_engine::{Game, GameError, Notation, Side};
 
 use crate::board::{GameBoard, GameState};
-use crate::error::OthelloError;
+use crate::error::{echo, OthelloError};
 use crate::game::{Move, Othello};
 use crate::tile::Tile;
 
@@ -17,13 +17,13 @@ pub fn square_name(row: u32, column: u32) -> String {
 /// bounds: `f5` (any case), or a cell number 1.. in row-major order.
 pub fn parse_square(text: &str, size: u8) -> Result<(u32, u32), OthelloError> {
     let t = text.trim().to_ascii_lowercase();
-    let not_square = || OthelloError::NotASquare(text.trim().to_string());
+    let not_square = || OthelloError::NotASquare(echo(text.trim()));
     if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) {
         let n = size as u32;
         return match t.parse::<u32>() {
             Ok(cell) if cell >= 1 && cell <= n * n => Ok(((cell - 1) / n, (cell - 1) % n)),
             _ => Err(OthelloError::OutsideBoard {
-                square: format!("cell {t}"),
+                square: format!("cell {}", echo(&t)),
                 size,
             }),
         };
@@ -118,8 +118,12 @@ impl Othello {
         };
         let mut board = GameBoard::empty(size);
         for (square, c) in cells.chars().enumerate() {
-            let tile = Tile::from_letter(c)
-                .ok_or_else(|| bad(format!("'{c}' is not a cell (use X, O or -)")))?;
+            let tile = Tile::from_letter(c).ok_or_else(|| {
+                bad(format!(
+                    "'{}' is not a cell (use X, O or -)",
+                    c.escape_debug()
+                ))
+            })?;
             board.set(square as u32, tile);
         }
         let side = match tokens.next().map(|t| t.trim_end_matches(';')) {
@@ -127,7 +131,8 @@ impl Othello {
             Some("O") | Some("o") | Some("W") | Some("w") => Side::Second,
             Some(other) => {
                 return Err(bad(format!(
-                    "'{other}' is not a side to move (use X for black or O for white)"
+                    "'{}' is not a side to move (use X for black or O for white)",
+                    echo(other)
                 )))
             }
             None => {
@@ -139,7 +144,10 @@ impl Othello {
         // OBF files may annotate a position with `MOVE:SCORE;` pairs.
         if let Some(extra) = tokens.next() {
             if !extra.contains(':') && !extra.starts_with(';') {
-                return Err(bad(format!("unexpected '{extra}' after the side to move")));
+                return Err(bad(format!(
+                    "unexpected '{}' after the side to move",
+                    echo(extra)
+                )));
             }
         }
         Ok(Othello::from_board(board, side))
