@@ -8,7 +8,10 @@
 //! 2. A move that ends the game is valued the same way, whatever the size.
 //! 3. A move whose subtree the exact solver finishes gets its exact margin
 //!    and game length; the solver stops cleanly at the deadline.
-//! 4. The midgame search's scores beyond every evaluation are proofs: such a
+//! 4. A move the midgame search followed to the end of every line (no
+//!    evaluation at its horizon) has its exact margin; the exact solver then
+//!    adds the game length when it finishes in time.
+//! 5. The midgame search's scores beyond every evaluation are proofs: such a
 //!    move is a `win` or `lose` (outcome only: its exact margin and length
 //!    need a solve).
 //!
@@ -82,11 +85,7 @@ pub fn check_depth(depth: Option<u32>) -> Result<(), GameError> {
 /// The exact value of a length-aware score for the side to move.
 fn exact_value(score: i32) -> Value {
     let (margin, plies) = split_score(score);
-    let outcome = match margin.signum() {
-        1 => Outcome::Win,
-        -1 => Outcome::Lose,
-        _ => Outcome::Draw,
-    };
+    let outcome = outcome_of(margin);
     Value {
         outcome,
         remoteness: (outcome != Outcome::Draw).then_some(plies),
@@ -112,9 +111,16 @@ fn estimate(score: i32, cells: i32) -> Value {
     }
 }
 
-/// The value of a search score for the side to move: a proved outcome, or
-/// an estimate.
-fn searched_value(score: i32, cells: i32) -> Value {
+/// The value of a search score for the side to move: exact when the search
+/// reached the end of every line (`exact_margin`), a proved outcome, or an
+/// estimate.
+fn searched_value(score: i32, exact_margin: Option<i32>, cells: i32) -> Value {
+    if let Some(margin) = exact_margin {
+        return Value {
+            margin: Some(margin),
+            ..Value::new(outcome_of(margin), None)
+        };
+    }
     match proven_margin_sign(score) {
         Some(1) => Value::new(Outcome::Win, None),
         Some(_) => Value::new(Outcome::Lose, None),
@@ -122,9 +128,23 @@ fn searched_value(score: i32, cells: i32) -> Value {
     }
 }
 
-/// True when a value is exact: margin (and length) known.
+fn outcome_of(margin: i32) -> Outcome {
+    match margin.signum() {
+        1 => Outcome::Win,
+        -1 => Outcome::Lose,
+        _ => Outcome::Draw,
+    }
+}
+
+/// True when a value is exact: its final margin is known.
 fn is_exact(value: &Value) -> bool {
     value.margin.is_some()
+}
+
+/// True when nothing is left to learn: the margin and, unless the game is
+/// drawn, the game length.
+fn is_complete(value: &Value) -> bool {
+    is_exact(value) && (value.remoteness.is_some() || value.outcome == Outcome::Draw)
 }
 
 /// The position's value from its moves' values. Exact when every move is;
@@ -242,19 +262,33 @@ impl<G: Geometry> OthelloAnalyzer<G> {
         }
     }
 
-    /// Solves the moves still unvalued whose positions have at most
-    /// `max_empties` empties, in order, until `deadline`.
+    /// Solves, in order until `deadline`, the moves not completely valued
+    /// whose positions have at most `max_empties` empties or which the search
+    /// followed to the end (their subtrees are small). A value stays as it
+    /// was when its solve does not finish.
     fn value_exact(&mut self, children: &mut [Child<G::B>], max_empties: u32, deadline: Deadline) {
         self.exact().set_deadline(deadline);
-        for child in children.iter_mut().filter(|c| c.value.is_none()) {
-            if (!(child.p | child.o) & G::FULL).count() > max_empties {
+        for child in children.iter_mut() {
+            let known = child.value;
+            if known.is_some_and(|v| is_complete(&v)) {
                 continue;
             }
-            let score = self.exact().solve(child.p, child.o, -INFINITY, INFINITY);
+            let small = (!(child.p | child.o) & G::FULL).count() <= max_empties;
+            if !small && !known.is_some_and(|v| is_exact(&v)) {
+                continue;
+            }
+            // A known margin needs only its length: a narrow window.
+            let (alpha, beta) = match known.and_then(|v| v.margin) {
+                Some(m) => (-m * SCALE - SCALE / 2, -m * SCALE + SCALE / 2),
+                None => (-INFINITY, INFINITY),
+            };
+            let score = self.exact().solve(child.p, child.o, alpha, beta);
             if self.exact().aborted() {
                 break;
             }
-            child.value = Some(exact_value(score).as_move_value());
+            if score > alpha && score < beta {
+                child.value = Some(exact_value(score).as_move_value());
+            }
         }
     }
 
@@ -285,7 +319,8 @@ impl<G: Geometry> OthelloAnalyzer<G> {
         for child in children.iter_mut() {
             if let Some(score) = score_of(child.mv) {
                 if child.value.is_none() {
-                    child.value = Some(searched_value(score, cells));
+                    let exact = found.exact_margin(child.mv.square());
+                    child.value = Some(searched_value(score, exact, cells));
                 }
             }
         }
@@ -328,20 +363,7 @@ impl<G: Geometry> OthelloAnalyzer<G> {
                     Some(d) => d.saturating_sub(1),
                     None => timed_exact_empties(budget),
                 };
-                // The search's values stand unless the solve finishes.
-                let mut exact: Vec<Child<G::B>> = children
-                    .iter()
-                    .map(|c| Child {
-                        value: c.value.filter(is_exact),
-                        ..*c
-                    })
-                    .collect();
-                self.value_exact(&mut exact, solvable, whole);
-                for (child, solved) in children.iter_mut().zip(exact) {
-                    if solved.value.is_some_and(|v| is_exact(&v)) {
-                        child.value = solved.value;
-                    }
-                }
+                self.value_exact(&mut children, solvable, whole);
             }
             (None, depth) => {
                 let limit = depth.unwrap_or(EXACT_EMPTIES);
@@ -350,6 +372,9 @@ impl<G: Geometry> OthelloAnalyzer<G> {
                 }
                 if children.iter().any(|c| c.value.is_none()) {
                     let depth = depth.unwrap_or(DEFAULT_DEPTH);
+                    // Without a time budget the game lengths of the moves the
+                    // search followed to the end are not sought: the solver
+                    // would have to search what the search pruned, unbounded.
                     searched =
                         Some(self.value_search(p, o, &mut children, depth, Deadline::none()));
                 }

@@ -7,6 +7,12 @@
 //! estimate: the evaluation is clamped well below it, and a minimax value
 //! that high can only come from a tree in which every line the loser can
 //! choose ends the game lost within the horizon (see [`proven_margin_sign`]).
+//!
+//! The search also knows when a score is no estimate at all: it counts the
+//! evaluations it makes at the horizon (and the table entries it trusts
+//! that came from such evaluations). A root move whose search made none
+//! was searched to the end of every line, so its score is the exact final
+//! margin ([`Found::exact`]); table entries keep that mark.
 
 use std::time::Instant;
 
@@ -29,6 +35,8 @@ struct Entry {
     bound: Bound,
     depth: u8,
     best: u8,
+    /// No horizon evaluation went into the score: it is a game result.
+    exact: bool,
 }
 
 const NO_MOVE: u8 = u8::MAX;
@@ -45,12 +53,32 @@ pub struct Found {
     pub moves: Vec<(u32, i32)>,
     /// The deepest iteration finished.
     pub depth: u32,
+    /// The root moves (and, for a forced pass, the score) whose scores are
+    /// exact game results: every line below them reached the end.
+    pub exact: Vec<Option<u32>>,
+}
+
+impl Found {
+    /// The exact final margin a move's score stands for, if it is exact
+    /// (`None` for the pass).
+    pub fn exact_margin(&self, square: Option<u32>) -> Option<i32> {
+        if !self.exact.contains(&square) {
+            return None;
+        }
+        let score = match square {
+            None => self.score,
+            Some(s) => self.moves.iter().find(|m| m.0 == s)?.1,
+        };
+        Some((score - score.signum() * WIN_SCORE) / DISC)
+    }
 }
 
 /// Search state for one board size; the table persists between moves.
 pub struct Search<G: Geometry> {
     table: TranspositionTable<(G::B, G::B), Entry>,
     nodes: u64,
+    /// Horizon evaluations (and inexact table entries trusted) so far.
+    horizon: u64,
     deadline: Deadline,
     aborted: bool,
 }
@@ -80,6 +108,7 @@ impl<G: Geometry> Search<G> {
         Search {
             table: TranspositionTable::with_megabytes(megabytes.max(1)),
             nodes: 0,
+            horizon: 0,
             deadline: Deadline::none(),
             aborted: false,
         }
@@ -117,19 +146,22 @@ impl<G: Geometry> Search<G> {
                     best: None,
                     moves: Vec::new(),
                     depth: max_depth,
+                    exact: vec![None],
                 };
             }
             // The pass is forced: the opponent's search from the same board.
             let reply = self.think(o, p, max_depth, deadline, false);
+            let exact = reply.exact.contains(&reply.best) && reply.best.is_some();
             return Found {
                 score: -reply.score,
                 best: None,
                 moves: Vec::new(),
                 depth: reply.depth,
+                exact: if exact { vec![None] } else { Vec::new() },
             };
         }
         let mut order: Vec<(u32, i32)> = Squares(legal).map(|s| (s, 0)).collect();
-        let mut finished: Option<Vec<(u32, i32)>> = None;
+        let mut finished: Option<Vec<(u32, i32, bool)>> = None;
         let mut reached = 0;
         let empties = (!(p | o) & G::FULL).count();
         for depth in 1..=max_depth.max(1) {
@@ -138,7 +170,9 @@ impl<G: Geometry> Search<G> {
             for (i, &(square, _)) in order.iter().enumerate() {
                 let f = flips::<G>(square, p, o);
                 let (cp, co) = (o ^ f, p | f | G::B::bit(square));
-                let score = if i == 0 || all_moves {
+                let horizon = self.horizon;
+                let full_window = i == 0 || all_moves;
+                let score = if full_window {
                     -self.pvs(cp, co, depth - 1, -INFINITY, INFINITY)
                 } else {
                     let probe = -self.pvs(cp, co, depth - 1, -alpha - 1, -alpha);
@@ -152,16 +186,17 @@ impl<G: Geometry> Search<G> {
                     break;
                 }
                 alpha = alpha.max(score);
-                scored.push((square, score));
+                scored.push((square, score, full_window && self.horizon == horizon));
             }
             if self.aborted {
                 break;
             }
-            scored.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
-            order = scored.clone();
+            scored.sort_by_key(|&(_, s, _)| std::cmp::Reverse(s));
+            order = scored.iter().map(|&(m, s, _)| (m, s)).collect();
+            let ended = scored.iter().all(|m| m.2);
             finished = Some(scored);
             reached = depth;
-            if depth >= empties {
+            if depth >= empties || (ended && all_moves) {
                 // Every line reached the end of the game: the scores are final.
                 break;
             }
@@ -173,12 +208,14 @@ impl<G: Geometry> Search<G> {
                 }
             }
         }
-        let moves = finished.unwrap_or(order);
+        let scored =
+            finished.unwrap_or_else(|| order.iter().map(|&(m, s)| (m, s, false)).collect());
         Found {
-            score: moves[0].1,
-            best: Some(moves[0].0),
-            moves,
+            score: scored[0].1,
+            best: Some(scored[0].0),
+            moves: scored.iter().map(|&(m, s, _)| (m, s)).collect(),
             depth: reached,
+            exact: scored.iter().filter(|m| m.2).map(|m| Some(m.0)).collect(),
         }
     }
 
@@ -204,14 +241,20 @@ impl<G: Geometry> Search<G> {
             return -self.pvs(o, p, depth, -beta, -alpha);
         }
         if depth == 0 {
+            self.horizon += 1;
             return evaluate::<G>(p, o);
         }
+        let horizon = self.horizon;
         let (mut alpha, mut beta) = (alpha, beta);
         let original_alpha = alpha;
         let hash = hash_pair(p, o);
         let mut hint = NO_MOVE;
         if let Some(entry) = self.table.probe(hash, (p, o)) {
-            if entry.depth as u32 >= depth {
+            // An exact entry is a game result, good for any depth.
+            if entry.exact || entry.depth as u32 >= depth {
+                if !entry.exact {
+                    self.horizon += 1;
+                }
                 match entry.bound {
                     Bound::Exact => return entry.score,
                     Bound::Lower => alpha = alpha.max(entry.score),
@@ -283,6 +326,7 @@ impl<G: Geometry> Search<G> {
                 bound,
                 depth: depth.min(255) as u8,
                 best: best_square,
+                exact: self.horizon == horizon,
             },
         );
         best

@@ -476,3 +476,75 @@ fn depth_beyond_the_limit_is_refused_with_the_limit() {
         .player(&BotSpec::AlphaBeta(MAX_DEPTH), &default)
         .is_ok());
 }
+
+/// The exact margin for the side to move when every line ends within
+/// `plies` moves (passes free, as in the search), by plain minimax.
+fn margin_within(naive: &Naive, plies: u32) -> Option<i32> {
+    let moves = naive.moves();
+    if moves.is_empty() {
+        let passed = naive.pass();
+        if passed.moves().is_empty() {
+            return Some(counted_margin(naive));
+        }
+        return margin_within(&passed, plies).map(|m| -m);
+    }
+    if plies == 0 {
+        return None;
+    }
+    let mut best = i32::MIN;
+    for (r, c) in moves {
+        best = best.max(-margin_within(&naive.play(r, c), plies - 1)?);
+    }
+    Some(best)
+}
+
+/// A move whose every line ends within the search's horizon is reported
+/// with its exact margin, on every size, and never as undecided.
+#[test]
+fn moves_searched_to_the_end_are_exact() {
+    let mut rng = StdRng::seed_from_u64(88888);
+    for n in SIZES {
+        let mut found = 0;
+        let mut attempts = 0;
+        while found < 10 && attempts < 20_000 {
+            attempts += 1;
+            let naive = sparse(n, &mut rng);
+            if finished(&naive) {
+                continue;
+            }
+            let depth = 4;
+            let within: Vec<(Move, i32)> = naive
+                .moves()
+                .into_iter()
+                .filter_map(|(r, c)| {
+                    let child = naive.play(r, c);
+                    if finished(&child) {
+                        return None;
+                    }
+                    let m = margin_within(&child, depth - 1)?;
+                    Some((Move((r * n + c) as u8), -m))
+                })
+                .collect();
+            if within.is_empty() {
+                continue;
+            }
+            found += 1;
+            let config = EngineConfig {
+                depth: Some(depth),
+                ..EngineConfig::default()
+            };
+            let analysis = analyze(&game_of(&naive), &config);
+            for (mv, margin) in within {
+                let value = analysis
+                    .moves
+                    .iter()
+                    .find(|(m, _)| *m == mv)
+                    .map(|(_, v)| *v)
+                    .expect("listed");
+                assert_eq!(value.margin, Some(margin), "{} {mv:?}", naive.to_obf());
+                assert_eq!(value.outcome, outcome_of(margin));
+            }
+        }
+        assert_eq!(found, 10, "{n}x{n}: too few positions");
+    }
+}
