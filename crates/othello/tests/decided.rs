@@ -548,3 +548,30 @@ fn moves_searched_to_the_end_are_exact() {
         assert_eq!(found, 10, "{n}x{n}: too few positions");
     }
 }
+
+/// How long the deepest `--depth` takes (prints, asserts nothing on time):
+/// `cargo test --release -p ply-othello --test decided -- --ignored --nocapture deepest`.
+#[test]
+#[ignore]
+fn deepest_search_times() {
+    for (size, plies) in [(8u8, 0u32), (8, 20), (10, 0)] {
+        let mut game = Othello::new(size).unwrap();
+        let mut rng = StdRng::seed_from_u64(u64::from(plies));
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            game.generate_moves(&mut moves);
+            game.play(moves[rng.gen_range(0..moves.len())]);
+        }
+        let config = EngineConfig {
+            depth: Some(MAX_DEPTH),
+            ..EngineConfig::default()
+        };
+        let t = std::time::Instant::now();
+        let analysis = analyze(&game, &config);
+        eprintln!(
+            "{size}x{size} after {plies} random plies, depth {MAX_DEPTH}: {:?}, value {}",
+            t.elapsed(),
+            analysis.value.describe()
+        );
+    }
+}
