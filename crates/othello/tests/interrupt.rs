@@ -5,6 +5,7 @@
 
 use ply_engine::deadline::{clear_interrupt, interrupt};
 use ply_engine::{BotSpec, EngineConfig, Game, Notation, Outcome, Playable};
+use ply_othello::analyzer::MAX_DEPTH;
 use ply_othello::Othello;
 
 fn ffo1() -> Othello {
@@ -39,10 +40,10 @@ fn interrupted_analyses_answer_and_recover() {
     assert_eq!(analysis.value.margin, Some(18));
     assert!(analysis.moves.iter().all(|(_, v)| v.margin.is_some()));
 
-    // During a search far too long to finish (16 plies on 10x10).
+    // During a search far too long to finish (the deepest on 10x10).
     let game = Othello::new(10).unwrap();
     let deep = EngineConfig {
-        depth: Some(16),
+        depth: Some(MAX_DEPTH),
         ..EngineConfig::default()
     };
     let stopper = std::thread::spawn(|| {
@@ -54,7 +55,7 @@ fn interrupted_analyses_answer_and_recover() {
     clear_interrupt();
     assert_eq!(analysis.value.outcome, Outcome::Unknown);
     assert!(
-        analysis.depth.is_some_and(|d| d < 16),
+        analysis.depth.is_some_and(|d| d < MAX_DEPTH),
         "{:?}",
         analysis.depth
     );
