@@ -72,13 +72,18 @@ pub fn timed_exact_empties(budget: Duration) -> u32 {
     }
 }
 
+/// The refusal of a depth beyond [`MAX_DEPTH`]; `asked` as the user gave it.
+pub fn too_deep(asked: &str) -> GameError {
+    GameError::BadOption(format!(
+        "Othello searches at most {MAX_DEPTH} plies deep (asked for {asked}): \
+         each ply more about triples the time, and {MAX_DEPTH} already takes minutes"
+    ))
+}
+
 /// Refuses a `--depth` beyond [`MAX_DEPTH`], with the reason.
 pub fn check_depth(depth: Option<u32>) -> Result<(), GameError> {
     match depth {
-        Some(d) if d > MAX_DEPTH => Err(GameError::BadOption(format!(
-            "Othello searches at most {MAX_DEPTH} plies deep (asked for {d}): \
-             a deeper search would run for hours"
-        ))),
+        Some(d) if d > MAX_DEPTH => Err(too_deep(&d.to_string())),
         _ => Ok(()),
     }
 }

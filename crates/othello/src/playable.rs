@@ -4,7 +4,7 @@ use ply_engine::{
     bots::generic_player, Analyzer, BotSpec, EngineConfig, GameError, Playable, Player,
 };
 
-use crate::analyzer::{check_depth, OthelloAnalyzer, MAX_DEPTH};
+use crate::analyzer::{check_depth, too_deep, OthelloAnalyzer, MAX_DEPTH};
 use crate::game::Othello;
 use crate::players::{EnginePlayer, GreedyPlayer, Strength, DEFAULT_LEVEL};
 use crate::with_geometry;
@@ -26,15 +26,10 @@ impl Playable for Othello {
         check_depth(config.depth)?;
         let strength = match spec {
             BotSpec::Computer(Some(level)) if *level > MAX_DEPTH => {
-                return Err(GameError::BadOption(format!(
-                    "Othello's computer levels go up to {MAX_DEPTH} (asked for {level})"
-                )))
+                return Err(too_deep(&format!("computer:{level}")))
             }
             BotSpec::AlphaBeta(depth) if *depth > MAX_DEPTH => {
-                return Err(GameError::BadOption(format!(
-                    "Othello searches at most {MAX_DEPTH} plies deep (alphabeta:{depth} asked): \
-                     a deeper search would run for hours"
-                )))
+                return Err(too_deep(&format!("alphabeta:{depth}")))
             }
             BotSpec::Computer(level) => {
                 let mut strength = Strength::level(level.unwrap_or(DEFAULT_LEVEL));
