@@ -1,15 +1,49 @@
-//! `solve` and `hint`: exact values (margin and plies to the end) when few
-//! enough squares are empty, else a depth- or time-limited search score.
+//! `solve` and `hint`: every move's value, exact wherever it was proved.
+//!
+//! The analysis never reports a decided position or move as undecided
+//! because of how it searched:
+//!
+//! 1. A finished game is valued by counting its discs (empties to the
+//!    winner) and has no moves, before any search runs.
+//! 2. A move that ends the game is valued the same way, whatever the size.
+//! 3. A move whose subtree the exact solver finishes gets its exact margin
+//!    and game length; the solver stops cleanly at the deadline.
+//! 4. A move the midgame search followed to the end of every line (no
+//!    evaluation at its horizon) has its exact margin; the exact solver then
+//!    adds the game length when it finishes in time.
+//! 5. The midgame search's scores beyond every evaluation are proofs: such a
+//!    move is a `win` or `lose` (outcome only: its exact margin and length
+//!    need a solve).
+//!
+//! What is left is `unknown`, with the search's estimate of the final disc
+//! margin (the evaluation is in hundredths of a disc) as its score.
+//!
+//! How much is solved exactly:
+//! - with `move_time` (a time budget, as interactive `hint` sets): iterative
+//!   deepening for the first half of the budget (it stops early once it
+//!   reaches the end of the game), then exact solves of the moves, best
+//!   first, while the budget lasts, for moves whose subtrees are small
+//!   enough to finish in it ([`timed_exact_empties`]);
+//! - with `depth` D: exact when at most D squares are empty, else a D-ply
+//!   search; D is at most [`MAX_DEPTH`] (more is refused when the analyzer
+//!   is made: a deeper search or solve would run for hours);
+//! - with neither: exact up to [`EXACT_EMPTIES`] empties, else a
+//!   [`DEFAULT_DEPTH`]-ply search.
+//!
+//! Ctrl-C (`ply_engine::deadline::interrupt`) stops every search within a
+//! few thousand positions; the moves not valued by then get the one-ply
+//! evaluation as their estimate.
 
-use std::time::Instant;
+use std::time::Duration;
 
-use ply_engine::{Analysis, Analyzer, EngineConfig, GameError, Outcome, Value};
+use ply_engine::{Analysis, Analyzer, Deadline, EngineConfig, GameError, Outcome, Value};
 
 use crate::bitboard::{Bits, Geometry, Squares};
 use crate::endgame::{final_margin, split_score, Solver, INFINITY, SCALE};
+use crate::eval::{evaluate, DISC};
 use crate::game::{Move, Othello};
 use crate::movegen::{flips, moves};
-use crate::search::Search;
+use crate::search::{proven_margin_sign, Search};
 
 /// Without `--depth`, positions with at most this many empty squares are
 /// solved exactly (every move, with its game length): a few seconds at most.
@@ -17,15 +51,48 @@ pub const EXACT_EMPTIES: u32 = 20;
 /// Search depth when the position is too big to solve and no depth or time
 /// was given.
 pub const DEFAULT_DEPTH: u32 = 12;
+/// The largest `--depth`. Measured on an 8x8 middle game (the test build,
+/// a loaded 2-core machine): 12 plies took 20 s, 14 plies 3 minutes; each
+/// further ply multiplies that by about three. (`cargo test --release -p
+/// ply-othello --test decided -- --ignored --nocapture deepest`.)
+pub const MAX_DEPTH: u32 = 14;
+/// Iterative deepening's limit under a time budget (beyond any real game).
+const TIMED_DEPTH: u32 = 128;
+
+/// The empties worth trying to solve exactly (one move, the optimised
+/// build) within `budget`: 12 empties take about a millisecond, 20 about a
+/// second. Generous, since a solve that does not finish in time only costs
+/// the rest of the budget, never more.
+pub fn timed_exact_empties(budget: Duration) -> u32 {
+    match budget.as_millis() {
+        0..=49 => 12,
+        50..=499 => 16,
+        500..=4_999 => 20,
+        5_000..=59_999 => 24,
+        _ => 28,
+    }
+}
+
+/// The refusal of a depth beyond [`MAX_DEPTH`]; `asked` as the user gave it.
+pub fn too_deep(asked: &str) -> GameError {
+    GameError::BadOption(format!(
+        "Othello searches at most {MAX_DEPTH} plies deep (asked for {asked}): \
+         each ply more about triples the time, and {MAX_DEPTH} already takes minutes"
+    ))
+}
+
+/// Refuses a `--depth` beyond [`MAX_DEPTH`], with the reason.
+pub fn check_depth(depth: Option<u32>) -> Result<(), GameError> {
+    match depth {
+        Some(d) if d > MAX_DEPTH => Err(too_deep(&d.to_string())),
+        _ => Ok(()),
+    }
+}
 
 /// The exact value of a length-aware score for the side to move.
 fn exact_value(score: i32) -> Value {
     let (margin, plies) = split_score(score);
-    let outcome = match margin.signum() {
-        1 => Outcome::Win,
-        -1 => Outcome::Lose,
-        _ => Outcome::Draw,
-    };
+    let outcome = outcome_of(margin);
     Value {
         outcome,
         remoteness: (outcome != Outcome::Draw).then_some(plies),
@@ -34,96 +101,308 @@ fn exact_value(score: i32) -> Value {
     }
 }
 
-/// Othello's analysis for one board size.
+/// The value of a finished game for the side to move: its margin, 0 plies.
+fn finished_value<G: Geometry>(p: G::B, o: G::B) -> Value {
+    Value {
+        remoteness: Some(0),
+        ..exact_value(final_margin::<G>(p, o) * SCALE)
+    }
+}
+
+/// An estimate in evaluation units as a disc margin, within the board.
+fn estimate(score: i32, cells: i32) -> Value {
+    let discs = (score + score.signum() * DISC / 2) / DISC;
+    Value {
+        heuristic: Some(discs.clamp(-cells, cells)),
+        ..Value::unknown()
+    }
+}
+
+/// The value of a search score for the side to move: exact when the search
+/// reached the end of every line (`exact_margin`), a proved outcome, or an
+/// estimate.
+fn searched_value(score: i32, exact_margin: Option<i32>, cells: i32) -> Value {
+    if let Some(margin) = exact_margin {
+        return Value {
+            margin: Some(margin),
+            ..Value::new(outcome_of(margin), None)
+        };
+    }
+    match proven_margin_sign(score) {
+        Some(1) => Value::new(Outcome::Win, None),
+        Some(_) => Value::new(Outcome::Lose, None),
+        None => estimate(score, cells),
+    }
+}
+
+fn outcome_of(margin: i32) -> Outcome {
+    match margin.signum() {
+        1 => Outcome::Win,
+        -1 => Outcome::Lose,
+        _ => Outcome::Draw,
+    }
+}
+
+/// True when a value is exact: its final margin is known.
+fn is_exact(value: &Value) -> bool {
+    value.margin.is_some()
+}
+
+/// True when nothing is left to learn: the margin and, unless the game is
+/// drawn, the game length.
+fn is_complete(value: &Value) -> bool {
+    is_exact(value) && (value.remoteness.is_some() || value.outcome == Outcome::Draw)
+}
+
+/// The position's value from its moves' values. Exact when every move is;
+/// otherwise the outcome alone when it is decided anyway (a proved win, or
+/// every move decided), else unknown with the best estimate.
+fn position_value(moves: &[(Move, Value)]) -> Value {
+    if moves.iter().all(|(_, v)| is_exact(v)) {
+        return ply_engine::solver::best_value(moves);
+    }
+    let has = |o: Outcome| moves.iter().any(|(_, v)| v.outcome == o);
+    if has(Outcome::Win) {
+        Value::new(Outcome::Win, None)
+    } else if has(Outcome::Unknown) {
+        let best = moves
+            .iter()
+            .filter_map(|(_, v)| match v.outcome {
+                Outcome::Unknown => v.heuristic,
+                Outcome::Draw => Some(0),
+                _ => None,
+            })
+            .max();
+        Value {
+            heuristic: best,
+            ..Value::unknown()
+        }
+    } else if has(Outcome::Draw) {
+        Value {
+            margin: Some(0),
+            ..Value::new(Outcome::Draw, None)
+        }
+    } else {
+        Value::new(Outcome::Lose, None)
+    }
+}
+
+/// One root move and the position it leads to (`p` to move there).
+#[derive(Clone, Copy)]
+struct Child<B> {
+    mv: Move,
+    p: B,
+    o: B,
+    /// The move's value, from the side that makes it, once known.
+    value: Option<Value>,
+}
+
+/// Othello's analysis for one board size. Its two tables are made on first
+/// use (a finished position needs neither) and sized to the board.
 pub struct OthelloAnalyzer<G: Geometry> {
-    exact: Solver<G, true>,
-    search: Search<G>,
+    exact: Option<Solver<G, true>>,
+    search: Option<Search<G>>,
+    megabytes: usize,
     depth: Option<u32>,
-    move_time: Option<std::time::Duration>,
+    move_time: Option<Duration>,
 }
 
 impl<G: Geometry> OthelloAnalyzer<G> {
+    /// The analyzer `config` asks for (`check_depth` first: the depth is
+    /// capped here too, so a deeper one never runs).
     pub fn new(config: &EngineConfig) -> Self {
+        // Small boards have few positions: 4x4 fewer than a million.
+        let board_cap = match G::SIZE {
+            4 => 2,
+            6 => 16,
+            _ => usize::MAX,
+        };
         OthelloAnalyzer {
-            exact: Solver::new(config.hash_mb / 2),
-            search: Search::new(config.hash_mb / 2),
-            depth: config.depth,
+            exact: None,
+            search: None,
+            megabytes: (config.hash_mb / 2).min(board_cap),
+            depth: config.depth.map(|d| d.clamp(1, MAX_DEPTH)),
             move_time: config.move_time,
         }
     }
 
-    fn solvable(&self, empties: u32) -> bool {
-        match self.depth {
-            Some(depth) => empties <= depth,
-            None => self.move_time.is_none() && empties <= EXACT_EMPTIES,
-        }
+    fn exact(&mut self) -> &mut Solver<G, true> {
+        let megabytes = self.megabytes;
+        self.exact.get_or_insert_with(|| Solver::new(megabytes))
     }
 
-    /// The length-aware score of a position. (Solving the margin first with
-    /// the faster solver and then the length in a narrow window measured
-    /// slower: the two searches share no table.)
-    fn exact_score(&mut self, p: G::B, o: G::B) -> i32 {
-        self.exact.solve(p, o, -INFINITY, INFINITY)
+    fn search(&mut self) -> &mut Search<G> {
+        let megabytes = self.megabytes;
+        self.search.get_or_insert_with(|| Search::new(megabytes))
     }
 
-    fn analyze_exact(&mut self, p: G::B, o: G::B) -> Analysis<Move> {
+    /// The root moves (the pass when it is forced), their values unknown.
+    fn children(p: G::B, o: G::B) -> Vec<Child<G::B>> {
         let legal = moves::<G>(p, o);
-        let mut results = Vec::new();
         if legal.is_empty() {
-            if !moves::<G>(o, p).is_empty() {
-                let child = -self.exact_score(o, p);
-                results.push((Move::PASS, exact_value(-child).as_move_value()));
-            }
-        } else {
-            for square in Squares(legal) {
-                let f = flips::<G>(square, p, o);
-                let child = self.exact_score(o ^ f, p | f | G::B::bit(square));
-                results.push((Move(square as u8), exact_value(child).as_move_value()));
-            }
+            return vec![Child {
+                mv: Move::PASS,
+                p: o,
+                o: p,
+                value: None,
+            }];
         }
-        let value = if results.is_empty() {
-            let margin = final_margin::<G>(p, o);
-            Value {
-                remoteness: Some(0),
-                ..exact_value(margin * SCALE)
+        Squares(legal)
+            .map(|square| {
+                let f = flips::<G>(square, p, o);
+                Child {
+                    mv: Move(square as u8),
+                    p: o ^ f,
+                    o: p | f | G::B::bit(square),
+                    value: None,
+                }
+            })
+            .collect()
+    }
+
+    /// Values the moves that end the game, by counting.
+    fn value_finished(children: &mut [Child<G::B>]) {
+        for child in children.iter_mut() {
+            if moves::<G>(child.p, child.o).is_empty() && moves::<G>(child.o, child.p).is_empty() {
+                child.value = Some(finished_value::<G>(child.p, child.o).as_move_value());
             }
-        } else {
-            ply_engine::solver::best_value(&results)
-        };
-        Analysis {
-            value,
-            moves: results,
-            stats: Some(self.exact.stats()),
-            depth: None,
         }
     }
 
-    fn analyze_search(&mut self, p: G::B, o: G::B) -> Analysis<Move> {
-        let depth = self.depth.unwrap_or(if self.move_time.is_some() {
-            60
-        } else {
-            DEFAULT_DEPTH
-        });
-        let deadline = self.move_time.map(|t| Instant::now() + t);
-        let found = self.search.think(p, o, depth, deadline, true);
-        let unknown = |score: i32| Value {
-            heuristic: Some(score),
-            ..Value::unknown()
+    /// Solves, in order until `deadline`, the moves not completely valued
+    /// whose positions have at most `max_empties` empties or which the search
+    /// followed to the end (their subtrees are small). A value stays as it
+    /// was when its solve does not finish.
+    fn value_exact(&mut self, children: &mut [Child<G::B>], max_empties: u32, deadline: Deadline) {
+        self.exact().set_deadline(deadline);
+        for child in children.iter_mut() {
+            let known = child.value;
+            if known.is_some_and(|v| is_complete(&v)) {
+                continue;
+            }
+            let small = (!(child.p | child.o) & G::FULL).count() <= max_empties;
+            if !small && !known.is_some_and(|v| is_exact(&v)) {
+                continue;
+            }
+            // A known margin needs only its length: a narrow window.
+            let (alpha, beta) = match known.and_then(|v| v.margin) {
+                Some(m) => (-m * SCALE - SCALE / 2, -m * SCALE + SCALE / 2),
+                None => (-INFINITY, INFINITY),
+            };
+            let score = self.exact().solve(child.p, child.o, alpha, beta);
+            if self.exact().aborted() {
+                break;
+            }
+            if score > alpha && score < beta {
+                child.value = Some(exact_value(score).as_move_value());
+            }
+        }
+    }
+
+    /// Values the unvalued moves by a search to `depth` until `deadline`;
+    /// returns the depth reached, and sorts the moves best first.
+    fn value_search(
+        &mut self,
+        p: G::B,
+        o: G::B,
+        children: &mut [Child<G::B>],
+        depth: u32,
+        deadline: Deadline,
+    ) -> u32 {
+        let cells = G::CELLS as i32;
+        let found = self.search().think(p, o, depth, deadline, true);
+        if found.depth == 0 {
+            Self::value_statically(children);
+            return 1;
+        }
+        let score_of = |mv: Move| match mv.square() {
+            None => Some(found.score),
+            Some(s) => found
+                .moves
+                .iter()
+                .find(|&&(square, _)| square == s)
+                .map(|&(_, score)| score),
         };
-        let moves: Vec<(Move, Value)> = if found.best.is_none() {
-            vec![(Move::PASS, unknown(found.score))]
-        } else {
+        for child in children.iter_mut() {
+            if let Some(score) = score_of(child.mv) {
+                if child.value.is_none() {
+                    let exact = found.exact_margin(child.mv.square());
+                    child.value = Some(searched_value(score, exact, cells));
+                }
+            }
+        }
+        let rank = |mv: Move| {
             found
                 .moves
                 .iter()
-                .map(|&(square, score)| (Move(square as u8), unknown(score)))
-                .collect()
+                .position(|&(s, _)| Some(s) == mv.square())
         };
+        children.sort_by_key(|c| rank(c.mv));
+        found.depth
+    }
+
+    /// The one-ply evaluation for moves no search valued (interrupted).
+    fn value_statically(children: &mut [Child<G::B>]) {
+        for child in children.iter_mut().filter(|c| c.value.is_none()) {
+            child.value = Some(estimate(-evaluate::<G>(child.p, child.o), G::CELLS as i32));
+        }
+    }
+
+    fn analyze_bitboards(&mut self, p: G::B, o: G::B, empties: u32) -> Analysis<Move> {
+        if moves::<G>(p, o).is_empty() && moves::<G>(o, p).is_empty() {
+            return Analysis {
+                value: finished_value::<G>(p, o),
+                moves: Vec::new(),
+                stats: None,
+                depth: None,
+            };
+        }
+        let mut children = Self::children(p, o);
+        Self::value_finished(&mut children);
+        let mut searched = None;
+        match (self.move_time, self.depth) {
+            (Some(budget), depth) => {
+                let whole = Deadline::after(Some(budget));
+                let half = Deadline::after(Some(budget / 2));
+                let depth = depth.unwrap_or(TIMED_DEPTH);
+                searched = Some(self.value_search(p, o, &mut children, depth, half));
+                let solvable = match self.depth {
+                    Some(d) => d.saturating_sub(1),
+                    None => timed_exact_empties(budget),
+                };
+                self.value_exact(&mut children, solvable, whole);
+            }
+            (None, depth) => {
+                let limit = depth.unwrap_or(EXACT_EMPTIES);
+                if empties <= limit {
+                    self.value_exact(&mut children, u32::MAX, Deadline::none());
+                }
+                if children.iter().any(|c| c.value.is_none()) {
+                    let depth = depth.unwrap_or(DEFAULT_DEPTH);
+                    // Without a time budget the game lengths of the moves the
+                    // search followed to the end are not sought: the solver
+                    // would have to search what the search pruned, unbounded.
+                    searched =
+                        Some(self.value_search(p, o, &mut children, depth, Deadline::none()));
+                }
+            }
+        }
+        Self::value_statically(&mut children);
+        let moves: Vec<(Move, Value)> = children
+            .iter()
+            .map(|c| (c.mv, c.value.unwrap_or_else(Value::unknown)))
+            .collect();
+        let value = position_value(&moves);
+        let all_exact = moves.iter().all(|(_, v)| is_exact(v));
         Analysis {
-            value: unknown(found.score),
+            value,
             moves,
-            stats: Some(self.search.stats()),
-            depth: Some(found.depth),
+            stats: if searched.is_some() {
+                self.search.as_ref().map(Search::stats)
+            } else {
+                self.exact.as_ref().map(Solver::stats)
+            },
+            depth: if all_exact { None } else { searched },
         }
     }
 }
@@ -137,11 +416,6 @@ impl<G: Geometry> Analyzer<Othello> for OthelloAnalyzer<G> {
         }
         let (p, o) = game.player_opponent();
         let (p, o) = (G::B::from_u128(p), G::B::from_u128(o));
-        let empties = game.empties();
-        Ok(if self.solvable(empties) {
-            self.analyze_exact(p, o)
-        } else {
-            self.analyze_search(p, o)
-        })
+        Ok(self.analyze_bitboards(p, o, game.empties()))
     }
 }

@@ -7,8 +7,13 @@
 //! play, fastest), and the margin refined by the game's length (the winner
 //! ends fastest, the loser holds out longest) for the exact values that
 //! analysis reports with remoteness.
+//!
+//! A solve can be stopped: the solver polls a [`Deadline`] every
+//! [`POLL_NODES`] positions (time budget or Ctrl-C) and then unwinds without
+//! storing anything, so an aborted solve never leaves a wrong bound in the
+//! table; callers ask [`Solver::aborted`] before trusting a score.
 
-use ply_engine::TranspositionTable;
+use ply_engine::{Deadline, TranspositionTable};
 
 use crate::bitboard::{Bits, Geometry, Squares};
 use crate::movegen::{flips, moves, neighbours};
@@ -28,6 +33,9 @@ const STABILITY_ALPHA: i32 = 8;
 const ETC_MIN: u32 = 12;
 /// From this many empties the table is used.
 const TABLE_MIN: u32 = 7;
+/// Positions between two looks at the deadline (a power of two): often
+/// enough to stop within a millisecond, rarely enough to cost nothing.
+pub const POLL_NODES: u64 = 4096;
 
 #[derive(Clone, Copy, Debug)]
 struct Bounds {
@@ -44,6 +52,9 @@ pub struct Solver<G: Geometry, const LENGTH: bool> {
     table: TranspositionTable<(G::B, G::B), Bounds>,
     nodes: u64,
     buffers: Vec<Vec<(u32, G::B, i32)>>,
+    deadline: Deadline,
+    next_poll: u64,
+    aborted: bool,
 }
 
 /// The final margin of `p` against `o`, empties to the winner.
@@ -69,7 +80,23 @@ impl<G: Geometry, const LENGTH: bool> Solver<G, LENGTH> {
             table: TranspositionTable::with_megabytes(megabytes.max(1)),
             nodes: 0,
             buffers: Vec::new(),
+            deadline: Deadline::none(),
+            next_poll: 0,
+            aborted: false,
         }
+    }
+
+    /// When the next solves must stop (by default only an interrupt stops
+    /// them). Clears an earlier abort.
+    pub fn set_deadline(&mut self, deadline: Deadline) {
+        self.deadline = deadline;
+        self.aborted = false;
+    }
+
+    /// True when the last solve was stopped by the deadline: its score
+    /// means nothing.
+    pub fn aborted(&self) -> bool {
+        self.aborted
     }
 
     /// Positions visited since the solver was made.
@@ -87,9 +114,13 @@ impl<G: Geometry, const LENGTH: bool> Solver<G, LENGTH> {
         self.search(p, o, alpha, beta, 0)
     }
 
-    /// The exact score and a best move (`None` for a pass or a finished game).
+    /// The exact score and a best move (`None` for a pass, a finished game
+    /// or an aborted solve).
     pub fn best_move(&mut self, p: G::B, o: G::B) -> (i32, Option<u32>) {
         let score = self.search(p, o, -INFINITY, INFINITY, 0);
+        if self.aborted {
+            return (score, None);
+        }
         let best = self
             .table
             .probe(crate::bitboard::hash_pair(p, o), (p, o))
@@ -106,6 +137,9 @@ impl<G: Geometry, const LENGTH: bool> Solver<G, LENGTH> {
                     let f = flips::<G>(square, p, o);
                     let child =
                         -self.search(o ^ f, p | f | G::B::bit(square), -INFINITY, INFINITY, 1);
+                    if self.aborted {
+                        return (score, None);
+                    }
                     if child == score {
                         found = Some(square);
                         break;
@@ -145,8 +179,21 @@ impl<G: Geometry, const LENGTH: bool> Solver<G, LENGTH> {
         }
     }
 
+    /// True once the deadline has passed (looked at every `POLL_NODES`).
+    #[inline]
+    fn stopped(&mut self) -> bool {
+        if !self.aborted && self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL_NODES;
+            self.aborted = self.deadline.expired();
+        }
+        self.aborted
+    }
+
     fn search(&mut self, p: G::B, o: G::B, alpha: i32, beta: i32, ply: u32) -> i32 {
         self.nodes += 1;
+        if self.stopped() {
+            return 0;
+        }
         let empty = !(p | o) & G::FULL;
         let empties = empty.count();
         if empties == 0 {
@@ -244,6 +291,10 @@ impl<G: Geometry, const LENGTH: bool> Solver<G, LENGTH> {
                     probe
                 }
             };
+            if self.aborted {
+                self.buffers[depth] = list;
+                return 0;
+            }
             if score > best {
                 best = score;
                 best_square = square as u8;

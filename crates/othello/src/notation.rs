@@ -3,7 +3,7 @@
 use ply_engine::{Game, GameError, Notation, Side};
 
 use crate::board::{GameBoard, GameState};
-use crate::error::OthelloError;
+use crate::error::{echo, OthelloError};
 use crate::game::{Move, Othello};
 use crate::tile::Tile;
 
@@ -17,13 +17,13 @@ pub fn square_name(row: u32, column: u32) -> String {
 /// bounds: `f5` (any case), or a cell number 1.. in row-major order.
 pub fn parse_square(text: &str, size: u8) -> Result<(u32, u32), OthelloError> {
     let t = text.trim().to_ascii_lowercase();
-    let not_square = || OthelloError::NotASquare(text.trim().to_string());
+    let not_square = || OthelloError::NotASquare(echo(text.trim()));
     if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) {
         let n = size as u32;
         return match t.parse::<u32>() {
             Ok(cell) if cell >= 1 && cell <= n * n => Ok(((cell - 1) / n, (cell - 1) % n)),
             _ => Err(OthelloError::OutsideBoard {
-                square: format!("cell {t}"),
+                square: format!("cell {}", echo(&t)),
                 size,
             }),
         };
@@ -46,6 +46,21 @@ pub fn parse_square(text: &str, size: u8) -> Result<(u32, u32), OthelloError> {
         });
     }
     Ok((row - 1, column))
+}
+
+/// The coloured board is a green cloth with every square painted on it:
+/// black discs black, white discs bright white, so both show on light and
+/// dark terminals alike (white on the terminal's own background vanished
+/// on light ones). The letters stay, so the colours are only a help.
+const LEGAL: &str = "1;93;42";
+
+/// The colour code of a square holding `tile` on the green cloth.
+fn cloth_colour(tile: Tile) -> &'static str {
+    match tile {
+        Tile::Empty => "30;42",
+        Tile::Black => "1;30;42",
+        Tile::White => "1;97;42",
+    }
 }
 
 fn side_letter(side: Side) -> char {
@@ -103,8 +118,12 @@ impl Othello {
         };
         let mut board = GameBoard::empty(size);
         for (square, c) in cells.chars().enumerate() {
-            let tile = Tile::from_letter(c)
-                .ok_or_else(|| bad(format!("'{c}' is not a cell (use X, O or -)")))?;
+            let tile = Tile::from_letter(c).ok_or_else(|| {
+                bad(format!(
+                    "'{}' is not a cell (use X, O or -)",
+                    c.escape_debug()
+                ))
+            })?;
             board.set(square as u32, tile);
         }
         let side = match tokens.next().map(|t| t.trim_end_matches(';')) {
@@ -112,7 +131,8 @@ impl Othello {
             Some("O") | Some("o") | Some("W") | Some("w") => Side::Second,
             Some(other) => {
                 return Err(bad(format!(
-                    "'{other}' is not a side to move (use X for black or O for white)"
+                    "'{}' is not a side to move (use X for black or O for white)",
+                    echo(other)
                 )))
             }
             None => {
@@ -124,7 +144,10 @@ impl Othello {
         // OBF files may annotate a position with `MOVE:SCORE;` pairs.
         if let Some(extra) = tokens.next() {
             if !extra.contains(':') && !extra.starts_with(';') {
-                return Err(bad(format!("unexpected '{extra}' after the side to move")));
+                return Err(bad(format!(
+                    "unexpected '{}' after the side to move",
+                    echo(extra)
+                )));
             }
         }
         Ok(Othello::from_board(board, side))
@@ -196,14 +219,11 @@ impl Notation for Othello {
             for c in 0..n {
                 let square = r * n + c;
                 let tile = self.board.tile(square);
-                let cell = match tile {
-                    Tile::Empty if legal >> square & 1 == 1 => paint("*".into(), "33"),
-                    Tile::Empty => tile.to_string(),
-                    Tile::Black => paint(tile.to_string(), "1;36"),
-                    Tile::White => paint(tile.to_string(), "1;37"),
+                let (glyph, code) = match tile {
+                    Tile::Empty if legal >> square & 1 == 1 => ("*".to_string(), LEGAL),
+                    other => (other.to_string(), cloth_colour(other)),
                 };
-                out.push(' ');
-                out.push_str(&cell);
+                out.push_str(&paint(format!(" {glyph}"), code));
             }
             out.push('\n');
         }

@@ -4,7 +4,7 @@ use ply_engine::{
     bots::generic_player, Analyzer, BotSpec, EngineConfig, GameError, Playable, Player,
 };
 
-use crate::analyzer::OthelloAnalyzer;
+use crate::analyzer::{check_depth, too_deep, OthelloAnalyzer, MAX_DEPTH};
 use crate::game::Othello;
 use crate::players::{EnginePlayer, GreedyPlayer, Strength, DEFAULT_LEVEL};
 use crate::with_geometry;
@@ -14,6 +14,7 @@ const PERFECT_EMPTIES: u32 = 20;
 
 impl Playable for Othello {
     fn analyzer(&self, config: &EngineConfig) -> Result<Box<dyn Analyzer<Self>>, GameError> {
+        check_depth(config.depth)?;
         Ok(with_geometry!(self.size(), G => Box::new(OthelloAnalyzer::<G>::new(config))))
     }
 
@@ -22,7 +23,14 @@ impl Playable for Othello {
         spec: &BotSpec,
         config: &EngineConfig,
     ) -> Result<Box<dyn Player<Self>>, GameError> {
+        check_depth(config.depth)?;
         let strength = match spec {
+            BotSpec::Computer(Some(level)) if *level > MAX_DEPTH => {
+                return Err(too_deep(&format!("computer:{level}")))
+            }
+            BotSpec::AlphaBeta(depth) if *depth > MAX_DEPTH => {
+                return Err(too_deep(&format!("alphabeta:{depth}")))
+            }
             BotSpec::Computer(level) => {
                 let mut strength = Strength::level(level.unwrap_or(DEFAULT_LEVEL));
                 if let Some(depth) = config.depth {

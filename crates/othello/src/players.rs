@@ -1,13 +1,13 @@
 //! Othello's computer players: the searching engine behind `computer`,
 //! `alphabeta:DEPTH` and `perfect`, and the greedy `heuristic` baseline.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use ply_engine::{Choice, EngineConfig, Outcome, Player, Value};
+use ply_engine::{Choice, Deadline, EngineConfig, Outcome, Player, Value};
 
 use crate::bitboard::{Bits, Geometry};
 use crate::endgame::Solver;
@@ -92,8 +92,8 @@ impl<G: Geometry> Player<Othello> for EnginePlayer<G> {
                 };
             }
         }
-        let deadline = self.strength.move_time.map(|t| Instant::now() + t);
-        let depth = if deadline.is_some() {
+        let deadline = Deadline::after(self.strength.move_time);
+        let depth = if deadline.is_limited() {
             60
         } else {
             self.strength.depth

@@ -1,11 +1,23 @@
 //! The midgame search: principal-variation alpha-beta with iterative
 //! deepening, a transposition table, move ordering and an optional
 //! deadline; positions at the horizon are scored by `eval::evaluate`.
+//!
+//! Finished games score beyond every evaluation (`WIN_SCORE` plus the
+//! margin), so a root score beyond [`WIN_SCORE`] is a proof, not an
+//! estimate: the evaluation is clamped well below it, and a minimax value
+//! that high can only come from a tree in which every line the loser can
+//! choose ends the game lost within the horizon (see [`proven_margin_sign`]).
+//!
+//! The search also knows when a score is no estimate at all: it counts the
+//! evaluations it makes at the horizon (and the table entries it trusts
+//! that came from such evaluations). A root move whose search made none
+//! was searched to the end of every line, so its score is the exact final
+//! margin ([`Found::exact`]); table entries keep that mark.
 
 use std::time::Instant;
 
 use ply_engine::bound::Bound;
-use ply_engine::TranspositionTable;
+use ply_engine::{Deadline, TranspositionTable};
 
 use crate::bitboard::{hash_pair, Bits, Geometry, Squares};
 use crate::endgame::final_margin;
@@ -23,6 +35,8 @@ struct Entry {
     bound: Bound,
     depth: u8,
     best: u8,
+    /// No horizon evaluation went into the score: it is a game result.
+    exact: bool,
 }
 
 const NO_MOVE: u8 = u8::MAX;
@@ -39,13 +53,33 @@ pub struct Found {
     pub moves: Vec<(u32, i32)>,
     /// The deepest iteration finished.
     pub depth: u32,
+    /// The root moves (and, for a forced pass, the score) whose scores are
+    /// exact game results: every line below them reached the end.
+    pub exact: Vec<Option<u32>>,
+}
+
+impl Found {
+    /// The exact final margin a move's score stands for, if it is exact
+    /// (`None` for the pass).
+    pub fn exact_margin(&self, square: Option<u32>) -> Option<i32> {
+        if !self.exact.contains(&square) {
+            return None;
+        }
+        let score = match square {
+            None => self.score,
+            Some(s) => self.moves.iter().find(|m| m.0 == s)?.1,
+        };
+        Some((score - score.signum() * WIN_SCORE) / DISC)
+    }
 }
 
 /// Search state for one board size; the table persists between moves.
 pub struct Search<G: Geometry> {
     table: TranspositionTable<(G::B, G::B), Entry>,
     nodes: u64,
-    deadline: Option<Instant>,
+    /// Horizon evaluations (and inexact table entries trusted) so far.
+    horizon: u64,
+    deadline: Deadline,
     aborted: bool,
 }
 
@@ -55,12 +89,27 @@ pub fn terminal_score<G: Geometry>(p: G::B, o: G::B) -> i32 {
     margin * DISC + margin.signum() * WIN_SCORE
 }
 
+/// `Some(1)` when a search score proves a win, `Some(-1)` a loss, `None`
+/// when it is an estimate. Only the outcome is proved: the margin of a
+/// proved win is at least the one the score shows, the true one may be
+/// larger, which only an exact solve can tell.
+pub fn proven_margin_sign(score: i32) -> Option<i32> {
+    if score > WIN_SCORE {
+        Some(1)
+    } else if score < -WIN_SCORE {
+        Some(-1)
+    } else {
+        None
+    }
+}
+
 impl<G: Geometry> Search<G> {
     pub fn new(megabytes: usize) -> Self {
         Search {
             table: TranspositionTable::with_megabytes(megabytes.max(1)),
             nodes: 0,
-            deadline: None,
+            horizon: 0,
+            deadline: Deadline::none(),
             aborted: false,
         }
     }
@@ -73,15 +122,17 @@ impl<G: Geometry> Search<G> {
         self.table.stats()
     }
 
-    /// Iterative deepening to `max_depth` plies, stopping early at
-    /// `deadline` (the last finished iteration counts). With `all_moves`
-    /// every root move gets an exact score in the window, not just a bound.
+    /// Iterative deepening to `max_depth` plies, stopping early when
+    /// `deadline` expires (the last finished iteration counts; `depth` 0
+    /// and scores of 0 when not even the first one finished). With
+    /// `all_moves` every root move gets an exact score in the window, not
+    /// just a bound.
     pub fn think(
         &mut self,
         p: G::B,
         o: G::B,
         max_depth: u32,
-        deadline: Option<Instant>,
+        deadline: Deadline,
         all_moves: bool,
     ) -> Found {
         self.deadline = deadline;
@@ -89,20 +140,28 @@ impl<G: Geometry> Search<G> {
         let start = Instant::now();
         let legal = moves::<G>(p, o);
         if legal.is_empty() {
-            let score = if moves::<G>(o, p).is_empty() {
-                terminal_score::<G>(p, o)
-            } else {
-                -self.pvs(o, p, max_depth.max(1) - 1, -INFINITY, INFINITY)
-            };
+            if moves::<G>(o, p).is_empty() {
+                return Found {
+                    score: terminal_score::<G>(p, o),
+                    best: None,
+                    moves: Vec::new(),
+                    depth: max_depth,
+                    exact: vec![None],
+                };
+            }
+            // The pass is forced: the opponent's search from the same board.
+            let reply = self.think(o, p, max_depth, deadline, false);
+            let exact = reply.exact.contains(&reply.best) && reply.best.is_some();
             return Found {
-                score,
+                score: -reply.score,
                 best: None,
                 moves: Vec::new(),
-                depth: max_depth,
+                depth: reply.depth,
+                exact: if exact { vec![None] } else { Vec::new() },
             };
         }
         let mut order: Vec<(u32, i32)> = Squares(legal).map(|s| (s, 0)).collect();
-        let mut finished: Option<Vec<(u32, i32)>> = None;
+        let mut finished: Option<Vec<(u32, i32, bool)>> = None;
         let mut reached = 0;
         let empties = (!(p | o) & G::FULL).count();
         for depth in 1..=max_depth.max(1) {
@@ -111,7 +170,9 @@ impl<G: Geometry> Search<G> {
             for (i, &(square, _)) in order.iter().enumerate() {
                 let f = flips::<G>(square, p, o);
                 let (cp, co) = (o ^ f, p | f | G::B::bit(square));
-                let score = if i == 0 || all_moves {
+                let horizon = self.horizon;
+                let full_window = i == 0 || all_moves;
+                let score = if full_window {
                     -self.pvs(cp, co, depth - 1, -INFINITY, INFINITY)
                 } else {
                     let probe = -self.pvs(cp, co, depth - 1, -alpha - 1, -alpha);
@@ -125,45 +186,43 @@ impl<G: Geometry> Search<G> {
                     break;
                 }
                 alpha = alpha.max(score);
-                scored.push((square, score));
+                scored.push((square, score, full_window && self.horizon == horizon));
             }
             if self.aborted {
                 break;
             }
-            scored.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
-            order = scored.clone();
+            scored.sort_by_key(|&(_, s, _)| std::cmp::Reverse(s));
+            order = scored.iter().map(|&(m, s, _)| (m, s)).collect();
+            let ended = scored.iter().all(|m| m.2);
             finished = Some(scored);
             reached = depth;
-            if depth >= empties {
+            if depth >= empties || (ended && all_moves) {
                 // Every line reached the end of the game: the scores are final.
                 break;
             }
-            if let Some(deadline) = deadline {
+            if let Some(left) = deadline.remaining() {
                 // An iteration costs several times the previous one: do not
                 // start one that cannot finish.
-                let now = Instant::now();
-                if now >= deadline || now.duration_since(start) * 3 > deadline.duration_since(start)
-                {
+                if left.is_zero() || start.elapsed() * 2 > left {
                     break;
                 }
             }
         }
-        let moves = finished.unwrap_or(order);
+        let scored =
+            finished.unwrap_or_else(|| order.iter().map(|&(m, s)| (m, s, false)).collect());
         Found {
-            score: moves[0].1,
-            best: Some(moves[0].0),
-            moves,
+            score: scored[0].1,
+            best: Some(scored[0].0),
+            moves: scored.iter().map(|&(m, s, _)| (m, s)).collect(),
             depth: reached,
+            exact: scored.iter().filter(|m| m.2).map(|m| Some(m.0)).collect(),
         }
     }
 
+    /// True once the deadline has passed (looked at every 1024 nodes).
     fn out_of_time(&mut self) -> bool {
-        if self.nodes & 1023 == 0 {
-            if let Some(deadline) = self.deadline {
-                if Instant::now() >= deadline {
-                    self.aborted = true;
-                }
-            }
+        if self.nodes & 1023 == 0 && self.deadline.expired() {
+            self.aborted = true;
         }
         self.aborted
     }
@@ -182,14 +241,20 @@ impl<G: Geometry> Search<G> {
             return -self.pvs(o, p, depth, -beta, -alpha);
         }
         if depth == 0 {
+            self.horizon += 1;
             return evaluate::<G>(p, o);
         }
+        let horizon = self.horizon;
         let (mut alpha, mut beta) = (alpha, beta);
         let original_alpha = alpha;
         let hash = hash_pair(p, o);
         let mut hint = NO_MOVE;
         if let Some(entry) = self.table.probe(hash, (p, o)) {
-            if entry.depth as u32 >= depth {
+            // An exact entry is a game result, good for any depth.
+            if entry.exact || entry.depth as u32 >= depth {
+                if !entry.exact {
+                    self.horizon += 1;
+                }
                 match entry.bound {
                     Bound::Exact => return entry.score,
                     Bound::Lower => alpha = alpha.max(entry.score),
@@ -261,6 +326,7 @@ impl<G: Geometry> Search<G> {
                 bound,
                 depth: depth.min(255) as u8,
                 best: best_square,
+                exact: self.horizon == horizon,
             },
         );
         best

@@ -358,6 +358,50 @@ fn render_shows_counts_side_and_legal_moves() {
     assert!(game.render(true).contains("\x1b["));
 }
 
+/// Removes the terminal's colour codes.
+fn strip_colours(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            for c in chars.by_ref() {
+                if c == 'm' {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn coloured_board_shows_both_colours_on_any_background() {
+    let mut game = Othello::new(8).unwrap();
+    game.play(game.parse_move("f5").unwrap());
+    let plain = game.render(false);
+    let coloured = game.render(true);
+    assert!(!plain.contains('\x1b'));
+    // The same text under the colours.
+    assert_eq!(strip_colours(&coloured), plain);
+    // Every square is painted on a background of its own (green), white
+    // discs bright white and black ones black on it: never a disc in the
+    // terminal's default colours.
+    let board: Vec<&str> = coloured.lines().skip(1).take(8).collect();
+    let discs = |code: &str, letter: char| {
+        board
+            .iter()
+            .map(|l| l.matches(&format!("\x1b[{code}m {letter}\x1b[0m")).count())
+            .sum::<usize>()
+    };
+    assert_eq!(discs("1;97;42", 'O'), 1);
+    assert_eq!(discs("1;30;42", 'X'), 4);
+    for line in &board {
+        assert_eq!(line.matches(";42m").count(), 8, "{line:?}");
+    }
+}
+
 #[test]
 fn play_and_undo_restore_everything() {
     let mut game = Othello::new(8).unwrap();

@@ -175,7 +175,13 @@ fn midgame_search_to_the_end_is_exact() {
         play_forward(&mut game, plies);
         let margin = solve_margin(&game, 4);
         let (p, o) = game.player_opponent();
-        let found = Search::<Size8>::new(4).think(p as u64, o as u64, 60, None, true);
+        let found = Search::<Size8>::new(4).think(
+            p as u64,
+            o as u64,
+            60,
+            ply_engine::Deadline::none(),
+            true,
+        );
         let expected = margin * ply_othello::eval::DISC + margin.signum() * WIN_SCORE;
         assert_eq!(found.score, expected, "{}", game.format_position());
         // Every root move's score is exact too.
