@@ -27,17 +27,6 @@ mod tests {
 
     use super::games;
 
-    /// Games whose position text loses the side to move, a known defect
-    /// being fixed in their own crate (issue 8, point 16: Nim's notation
-    /// holds only the heaps). Their other checks still run; remove a name
-    /// once its game keeps the side.
-    const SIDE_TO_MOVE_BEING_FIXED: &[&str] = &["nim"];
-
-    /// Games whose analysis of a finished game lists moves (Othello offers
-    /// `pass`), a known defect being fixed in their own crate (issue 8,
-    /// point 1). Remove a name once its game reports no moves there.
-    const FINISHED_ANALYSIS_BEING_FIXED: &[&str] = &["othello"];
-
     /// The first few legal moves of every game's start, each game's moves
     /// being another notation for the others.
     fn every_start_move() -> Vec<String> {
@@ -66,8 +55,6 @@ mod tests {
                 max_plies: 80,
                 seed: 8,
                 foreign_moves: foreign_moves.clone(),
-                side_round_trip: !SIDE_TO_MOVE_BEING_FIXED.contains(&kind.name()),
-                finished_analysis: !FINISHED_ANALYSIS_BEING_FIXED.contains(&kind.name()),
             };
             check_session(kind, &check);
         }

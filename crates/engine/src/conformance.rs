@@ -167,12 +167,6 @@ pub struct SessionCheck {
     /// Moves in other notations (other games' moves): never legal unless
     /// they name a legal move of this game.
     pub foreign_moves: Vec<String>,
-    /// Whether to check that the side to move survives the position's text;
-    /// off only for a game whose known defect is being fixed.
-    pub side_round_trip: bool,
-    /// Whether to check the analysis of finished games (no moves); off only
-    /// for a game whose known defect is being fixed.
-    pub finished_analysis: bool,
 }
 
 /// Text that is no move in any game, or only by accident.
@@ -264,24 +258,22 @@ fn check_session_position(
     copy.set_position(&text)
         .unwrap_or_else(|e| panic!("{name}: position '{text}' refused: {e}"));
     assert_eq!(copy.position(), text, "{name}: '{text}' prints differently");
-    if check.side_round_trip {
-        // Who moves decides the result of a finished game too.
+    // Who moves decides the result of a finished game too.
+    assert_eq!(
+        copy.result(),
+        session.result(),
+        "{name}: result of '{text}'"
+    );
+    if session.result().is_none() {
         assert_eq!(
-            copy.result(),
-            session.result(),
-            "{name}: result of '{text}'"
+            copy.to_move(),
+            session.to_move(),
+            "{name}: '{text}' loses the side to move"
         );
-        if session.result().is_none() {
-            assert_eq!(
-                copy.to_move(),
-                session.to_move(),
-                "{name}: '{text}' loses the side to move"
-            );
-        }
-        let mut copy_moves = copy.legal_moves();
-        copy_moves.sort();
-        assert_eq!(copy_moves, sorted, "{name}: '{text}' has other legal moves");
     }
+    let mut copy_moves = copy.legal_moves();
+    copy_moves.sort();
+    assert_eq!(copy_moves, sorted, "{name}: '{text}' has other legal moves");
 
     // Every legal move plays as itself.
     for mv in &legal {
@@ -335,9 +327,6 @@ fn check_session_position(
 
     // The analysis values exactly the legal moves, each once: ordering and
     // pruning never lose or repeat one.
-    if session.result().is_some() && !check.finished_analysis {
-        return;
-    }
     let mut analysed = session.boxed_clone();
     let report = analysed
         .analyze(&check.config)

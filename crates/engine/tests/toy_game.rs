@@ -253,8 +253,6 @@ fn race_check() -> conformance::SessionCheck {
         max_plies: 40,
         seed: 3,
         foreign_moves: vec!["a1".into(), "1:1".into(), "+7".into(), "pass".into()],
-        side_round_trip: true,
-        finished_analysis: true,
     }
 }
 
