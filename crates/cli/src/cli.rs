@@ -56,7 +56,7 @@ pub fn game_and_args<A: FromArgMatches>(
     let Some(kind) = registry::find(name) else {
         anyhow::bail!(
             "no game is called '{}' (see ply games)",
-            crate::echo::shown(name)
+            ply_engine::echo::shown(name)
         );
     };
     let mut options = GameOptions::new();

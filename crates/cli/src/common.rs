@@ -4,7 +4,7 @@ use std::io::Write;
 
 use ply_engine::{EngineConfig, GameKind, GameOptions, Session};
 
-use crate::echo;
+use ply_engine::echo;
 
 /// Transposition table size when `--hash` is not given, in MiB.
 pub const DEFAULT_HASH_MB: usize = 64;

@@ -8,7 +8,6 @@
 mod cli;
 mod commands;
 mod common;
-mod echo;
 mod grammar;
 mod hints;
 mod input;
@@ -85,7 +84,7 @@ fn one_line_usage_error(error: clap::Error) -> anyhow::Error {
                     .collect();
                 lines.join(" ").trim_start_matches("error: ").to_string()
             });
-            anyhow::anyhow!("{} (see --help)", echo::escaped(&message))
+            anyhow::anyhow!("{} (see --help)", ply_engine::echo::escaped(&message))
         }
     }
 }
@@ -95,7 +94,7 @@ fn one_line_usage_error(error: clap::Error) -> anyhow::Error {
 fn quoting_typed_text(error: &clap::Error) -> Option<String> {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     let typed = |kind| match error.get(kind) {
-        Some(ContextValue::String(text)) => Some(echo::shown(text)),
+        Some(ContextValue::String(text)) => Some(ply_engine::echo::shown(text)),
         _ => None,
     };
     match error.kind() {
@@ -148,7 +147,7 @@ fn main() -> ExitCode {
         Err(error) => {
             // One line whatever the causes say; if stderr is gone too,
             // the exit code is all that is left to say it.
-            let message = echo::escaped(&format!("{error:#}"));
+            let message = ply_engine::echo::escaped(&format!("{error:#}"));
             let _ = writeln!(std::io::stderr(), "ply: {message}");
             ExitCode::from(2)
         }

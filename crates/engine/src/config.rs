@@ -4,7 +4,8 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
-use crate::error::{echo, GameError};
+use crate::echo::shown as echo;
+use crate::error::GameError;
 
 /// Engine settings from the command line.
 #[derive(Clone, Debug)]

@@ -39,7 +39,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::bots::{Choice, Player};
 use crate::config::EngineConfig;
-use crate::error::{echo, echo_within, GameError};
+use crate::echo::{shown as echo, shown_within};
+use crate::error::GameError;
 use crate::game::{Game, GameResult, Side};
 
 mod file;
@@ -191,7 +192,7 @@ impl<G: Game> LearnerPlayer<G> {
                 "the learner file {} is damaged or not a learner file ({}); \
                  move it away to start learning afresh",
                 shown(path),
-                echo_within(why, 120)
+                shown_within(why, 120)
             ))
         };
         let found: HeaderOnly =

@@ -7,11 +7,11 @@ use ply_engine::{
 
 use ply_engine::Notation;
 
-use crate::echo::shown;
 use crate::game::Nim;
 use crate::notation::format_rows;
 use crate::rows::{read_rows, RowsText};
 use crate::tree::{self, TreeNode};
+use ply_engine::echo::shown;
 
 /// Registry entry for Nim.
 pub struct NimKind;

@@ -5,7 +5,6 @@
 pub mod analyzer;
 pub mod bench;
 pub mod bouton;
-mod echo;
 pub mod game;
 pub mod kind;
 pub mod memo;

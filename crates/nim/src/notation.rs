@@ -4,10 +4,10 @@
 
 use ply_engine::{Game, GameError, GameKind, Notation, Side};
 
-use crate::echo::shown;
 use crate::game::{Nim, NimMove};
 use crate::kind::NIM;
 use crate::rows::read_rows;
+use ply_engine::echo::shown;
 
 /// Most objects drawn for one row; longer rows are cut short (their count
 /// is always printed).

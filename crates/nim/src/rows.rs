@@ -19,8 +19,8 @@
 
 use thiserror::Error;
 
-use crate::echo::shown;
 use crate::game::{MAX_COUNT, MAX_ROWS};
+use ply_engine::echo::shown;
 
 /// Rows read from text, and how they were read when it could have been
 /// otherwise.

@@ -3,28 +3,6 @@
 use ply_engine::GameError;
 use thiserror::Error;
 
-/// Longest piece of user input a message repeats.
-const ECHO_CHARS: usize = 40;
-
-/// User input as a message repeats it: cut after `ECHO_CHARS` characters
-/// (then `...`), control characters escaped (`\u{7}`, `\t`) so a message
-/// never moves the cursor or rings the bell.
-pub fn echo(text: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in text.chars().enumerate() {
-        if i == ECHO_CHARS {
-            out.push_str("...");
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// Everything the Othello rules and notation can refuse.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum OthelloError {

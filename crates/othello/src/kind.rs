@@ -22,7 +22,7 @@ impl OthelloKind {
             Some(text) => text
                 .trim()
                 .parse::<u8>()
-                .map_err(|_| OthelloError::BadSize(crate::error::echo(text)))?,
+                .map_err(|_| OthelloError::BadSize(ply_engine::echo::shown(text)))?,
         };
         Ok(Othello::new(size)?)
     }

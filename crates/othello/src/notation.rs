@@ -3,7 +3,9 @@
 use ply_engine::{Game, GameError, Notation, Side};
 
 use crate::board::{GameBoard, GameState};
-use crate::error::{echo, OthelloError};
+use ply_engine::echo::shown as echo;
+
+use crate::error::OthelloError;
 use crate::game::{Move, Othello};
 use crate::tile::Tile;
 

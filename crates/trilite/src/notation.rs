@@ -1,6 +1,7 @@
 //! Trilite's text forms: squares `a1`..`c3` (or 1..9), positions as the
 //! moves that lead to them, and the board as text.
 
+use ply_engine::echo::shown;
 use ply_engine::{Game, GameError, GameKind, Notation, Side};
 
 use crate::board::{has_line, Trilite, SQUARES};
@@ -10,30 +11,6 @@ use crate::kind::TRILITE;
 pub fn square_name(square: u8) -> String {
     let column = (b'a' + square % 3) as char;
     format!("{column}{}", square / 3 + 1)
-}
-
-/// The most characters of user input a message repeats.
-const SHOWN: usize = 40;
-
-/// User input as a message may repeat it: characters that are not
-/// printable (control and direction marks, ...) escaped so they cannot act
-/// on the terminal, and cut after about `SHOWN` characters as shown.
-pub(crate) fn shown(text: &str) -> String {
-    let mut out = String::new();
-    let mut length = 0;
-    for c in text.chars() {
-        if length >= SHOWN {
-            out.push_str("...");
-            break;
-        }
-        let before = out.len();
-        match c {
-            '\'' | '"' | '\\' => out.push(c),
-            _ => out.extend(c.escape_debug()),
-        }
-        length += out[before..].chars().count();
-    }
-    out
 }
 
 /// Reads a square name (`b2`) or number (`5`, row-major 1..9) without

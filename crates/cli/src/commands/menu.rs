@@ -6,10 +6,10 @@ use ply_engine::GameOptions;
 
 use crate::commands::play::{self, PlayArgs, DEFAULT_MAX_PLIES};
 use crate::common::{EngineArgs, PositionArgs};
-use crate::echo;
 use crate::input::{self, Line};
 use crate::output::Output;
 use crate::registry;
+use ply_engine::echo;
 
 pub fn run() -> anyhow::Result<()> {
     let games = registry::games();

@@ -8,11 +8,12 @@ use ply_engine::{
 };
 
 use crate::common::{self, EngineArgs, PositionArgs};
+use crate::grammar;
 use crate::hints::{self, Ending};
 use crate::input::{self, Line};
 use crate::interrupt;
 use crate::output::{self, Output};
-use crate::{echo, grammar};
+use ply_engine::echo;
 
 /// The move limit of a game, in plies: the same default as `ply tournament`.
 pub use ply_engine::arena::DEFAULT_MAX_PLIES;

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
-use ply_engine::error::echo;
+use ply_engine::echo::shown as echo;
 use ply_engine::{Bot, BotSpec, EngineConfig, GameKind, GameOptions, GameResult, Session, Side};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;

@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
 use super::MAX_FILE_BYTES;
-use crate::error::{echo_within, GameError};
+use crate::echo::shown_within;
+use crate::error::GameError;
 
 /// The files open by learners in this process, by [`identity`].
 static OPEN_FILES: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
@@ -64,7 +65,7 @@ const PATH_CHARS: usize = 100;
 
 /// A path as messages echo it.
 pub(super) fn shown(path: &Path) -> String {
-    echo_within(&path.display().to_string(), PATH_CHARS)
+    shown_within(&path.display().to_string(), PATH_CHARS)
 }
 
 /// The bytes of the learner file at `path`, `None` when there is none yet.
@@ -169,7 +170,7 @@ pub(super) fn cannot_save(path: &Path, e: &dyn std::fmt::Display) -> GameError {
     GameError::Io(format!(
         "cannot save the learner file {}: {}",
         shown(path),
-        echo_within(&e.to_string(), 120)
+        shown_within(&e.to_string(), 120)
     ))
 }
 

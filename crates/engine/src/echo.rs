@@ -1,5 +1,6 @@
-//! User text shown back in messages: cut when long, control characters
-//! escaped, so a message stays one readable line whatever was typed.
+//! User text shown back in messages: cut when long, characters that could
+//! act on a terminal escaped, so a message stays one readable line whatever
+//! was typed. Every crate that repeats user input in a message uses this.
 
 /// How many characters of user text a message shows before `...`.
 pub const SHOWN_CHARS: usize = 40;
@@ -8,13 +9,23 @@ pub const SHOWN_CHARS: usize = 40;
 /// `...`, with control characters (newlines, escapes, NUL) written as Rust
 /// escapes (`\n`, `\u{1b}`) instead of raw.
 pub fn shown(text: &str) -> String {
+    shown_within(text, SHOWN_CHARS)
+}
+
+/// [`shown`] with another length, for longer texts a message quotes (a
+/// file name, a parser's complaint about a file).
+pub fn shown_within(text: &str, max_chars: usize) -> String {
+    // Counted as shown, escapes included, so the message stays short.
     let mut out = String::new();
-    for (count, c) in text.chars().enumerate() {
-        if count == SHOWN_CHARS {
+    let mut count = 0;
+    for c in text.chars() {
+        if count >= max_chars {
             out.push_str("...");
             break;
         }
+        let before = out.len();
         push_escaped(&mut out, c);
+        count += out[before..].chars().count();
     }
     out
 }
@@ -41,11 +52,14 @@ pub fn quoting(message: &str, typed: &str) -> String {
     escaped(&message)
 }
 
+/// Control characters and other non-printing ones (direction marks that
+/// reorder a line) as Rust escapes; quotes and backslashes stay as typed.
 fn push_escaped(out: &mut String, c: char) {
-    if c.is_control() {
-        out.extend(c.escape_debug());
-    } else {
+    let printable = !c.is_control() && c.escape_debug().count() == 1;
+    if printable || matches!(c, '\'' | '"' | '\\') {
         out.push(c);
+    } else {
+        out.extend(c.escape_debug());
     }
 }
 
@@ -72,6 +86,7 @@ mod tests {
     fn control_characters_are_escaped() {
         assert_eq!(shown("a\nb\u{1b}[31m"), "a\\nb\\u{1b}[31m");
         assert_eq!(escaped("bad '\t'"), "bad '\\t'");
+        assert_eq!(shown("a\u{202e}b"), "a\\u{202e}b");
     }
 
     #[test]
@@ -105,7 +120,7 @@ mod tests {
     }
 
     proptest! {
-        // The long run: cargo test -p ply --bin ply -- --ignored long_
+        // The long run: cargo test -p ply-engine --lib -- --ignored long_shown
         #![proptest_config(ProptestConfig::with_cases(100_000))]
         #[test]
         #[ignore]
