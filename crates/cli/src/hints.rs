@@ -40,8 +40,11 @@ impl Ending {
 /// its remoteness, final margin or search score in brackets.
 pub fn format_report(report: &Report) -> String {
     let mut text = format!("Value: {}", describe(&report.value));
-    if let Some(depth) = report.depth {
-        text.push_str(&format!(" (searched {})", count(depth, "ply", "plies")));
+    match report.depth {
+        // Stopped before its first iteration finished: nothing was searched through.
+        Some(0) => text.push_str(" (stopped before the first ply was searched)"),
+        Some(depth) => text.push_str(&format!(" (searched {})", count(depth, "ply", "plies"))),
+        None => {}
     }
     text.push('\n');
     for (outcome, moves) in report.grouped() {
@@ -112,6 +115,13 @@ mod tests {
             depth,
             stats: None,
         }
+    }
+
+    #[test]
+    fn an_analysis_stopped_before_its_first_ply_says_so() {
+        let text = format_report(&report(&[("a1", Value::unknown())], Some(0)));
+        assert!(text.contains("stopped before the first ply"), "{text}");
+        assert!(!text.contains("searched 0"), "{text}");
     }
 
     #[test]
