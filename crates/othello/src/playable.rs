@@ -13,6 +13,12 @@ use crate::with_geometry;
 const PERFECT_EMPTIES: u32 = 20;
 
 impl Playable for Othello {
+    /// The board size: a learner's table from one size is refused on another.
+    fn variant(&self) -> String {
+        let n = self.size();
+        format!("{n}x{n}")
+    }
+
     fn analyzer(&self, config: &EngineConfig) -> Result<Box<dyn Analyzer<Self>>, GameError> {
         check_depth(config.depth)?;
         Ok(with_geometry!(self.size(), G => Box::new(OthelloAnalyzer::<G>::new(config))))

@@ -180,3 +180,39 @@ fn keeps_within_the_move_time() {
     assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
     assert!(report.depth.is_some());
 }
+
+/// A learner's table records the board size: one trained on 4x4 is refused
+/// on 6x6 (the squares and their meaning differ).
+#[test]
+fn a_learner_file_is_tied_to_its_board_size() {
+    let path =
+        std::env::temp_dir().join(format!("ply-othello-learner-{}.json", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let config = EngineConfig::default();
+    let learner = BotSpec::Learner(Some(path.clone()));
+    {
+        let mut s = session(Some("4")).unwrap();
+        let mut a = s.new_bot(&learner, &config).unwrap();
+        let mut b = s.new_bot(&BotSpec::Random, &config).unwrap();
+        while s.result().is_none() {
+            let bot = if s.to_move() == ply_engine::Side::First {
+                &mut a
+            } else {
+                &mut b
+            };
+            s.bot_move(bot).unwrap();
+        }
+        s.game_over(&mut a, ply_engine::Side::First).unwrap();
+    }
+    assert!(path.exists(), "the learner saved its game");
+    let again = session(Some("4")).unwrap().new_bot(&learner, &config);
+    assert!(again.is_ok(), "{:?}", again.err());
+    drop(again);
+    let other = session(Some("6")).unwrap().new_bot(&learner, &config);
+    let message = other.err().expect("refused on another size").to_string();
+    assert!(
+        message.contains("4x4") && message.contains("6x6"),
+        "{message}"
+    );
+    let _ = std::fs::remove_file(&path);
+}
