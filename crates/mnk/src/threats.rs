@@ -258,13 +258,61 @@ pub fn evaluate(game: &Mnk) -> i32 {
     score.clamp(-8_000, 8_000)
 }
 
-/// The rule-based player of the 004 request: complete a line, else block
-/// the opponent's, else the preferred square (centre first, then the
-/// squares nearest it: edges before corners on 3x3), skipping squares on
-/// no line anyone can still complete.
+/// Tic-tac-toe's lines in the order the 004 request scans them: the
+/// columns, then the rows, then the two diagonals, each from its first
+/// square (cells numbered row by row from the top left).
+const REQUEST_LINES: [[u8; 3]; 8] = [
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+/// The request's preferred squares: the centre, then b1, a2, c2, b3, then
+/// the corners a1, c1, a3, c3.
+const REQUEST_PREFERENCE: [u8; 9] = [4, 1, 3, 5, 7, 0, 2, 6, 8];
+
+/// The 004 request's rule-based player on 3x3, exactly: complete a line of
+/// its own, else block one of the opponent's (the first such line in
+/// [`REQUEST_LINES`] order, its first empty square), else the first empty
+/// square of [`REQUEST_PREFERENCE`]. The request's prose puts the win before
+/// the block; its code listing calls the block first, a labelling slip
+/// (its "draw move" is the block), so the prose order is kept.
+fn request_move(game: &Mnk) -> Option<u8> {
+    let empty = game.empty_squares();
+    let completing = |stones: u64| {
+        REQUEST_LINES.iter().find_map(|line| {
+            let owned = line.iter().filter(|&&sq| stones >> sq & 1 == 1).count();
+            let open = line.iter().find(|&&sq| empty >> sq & 1 == 1);
+            (owned == 2).then_some(open).flatten().copied()
+        })
+    };
+    let side = game.to_move();
+    completing(game.stones(side))
+        .or_else(|| completing(game.stones(side.opponent())))
+        .or_else(|| {
+            REQUEST_PREFERENCE
+                .iter()
+                .copied()
+                .find(|&sq| empty >> sq & 1 == 1)
+        })
+}
+
+/// The rule-based player: on tic-tac-toe the 004 request's algorithm
+/// exactly ([`request_move`]); on other boards the same idea: complete a
+/// line, else block the opponent's, else the preferred square (centre
+/// first, then the squares nearest it), skipping squares on no line anyone
+/// can still complete.
 pub fn rule_based_move(game: &Mnk) -> Option<u8> {
     if game.status() != Status::Playing {
         return None;
+    }
+    if (game.rows(), game.cols(), game.k()) == (3, 3, 3) {
+        return request_move(game);
     }
     let scan = scan(game);
     let empty = game.empty_squares();
