@@ -303,7 +303,7 @@ fn request_move(game: &Mnk) -> Option<u8> {
 }
 
 /// The rule-based player: on tic-tac-toe the 004 request's algorithm
-/// exactly ([`request_move`]); on other boards the same idea: complete a
+/// exactly (`request_move`); on other boards the same idea: complete a
 /// line, else block the opponent's, else the preferred square (centre
 /// first, then the squares nearest it), skipping squares on no line anyone
 /// can still complete.
