@@ -87,13 +87,18 @@ pub fn new_session(kind: &dyn GameKind, options: &GameOptions) -> anyhow::Result
         }
         anyhow::anyhow!(message)
     })?;
-    // How an option was read, when another reading was possible (Nim's
-    // `--heaps 123`). A note that cannot be shown changes nothing.
+    show_option_notes(kind, options);
+    Ok(session)
+}
+
+/// How an option was read, when another reading was possible (Nim's
+/// `--heaps 123`), as `note:` lines on stderr. A note that cannot be shown
+/// changes nothing.
+pub fn show_option_notes(kind: &dyn GameKind, options: &GameOptions) {
     let mut stderr = std::io::stderr().lock();
     for note in kind.option_notes(options) {
         let _ = writeln!(stderr, "note: {}", echo::escaped(&note));
     }
-    Ok(session)
 }
 
 /// Refuses `--depth` for a game whose analysis has no horizon (Nim's rule

@@ -369,13 +369,8 @@ fn run_with(
                             let index = pair.number * u64::from(per_pair) + u64::from(g);
                             let seats = pair.seats(g);
                             let mut session = kind.new_session(options)?;
-                            let bot = |seat: usize| {
-                                let engine = EngineConfig {
-                                    seed: seed(config.engine.seed, index, seat),
-                                    ..config.engine.clone()
-                                };
-                                session.new_bot(&config.players[seats[seat]], &engine)
-                            };
+                            let bot =
+                                |seat| fresh_bot(session.as_ref(), config, index, seats, seat);
                             let mut bots = [bot(0)?, bot(1)?];
                             let [a, b] = &mut bots;
                             let record = play_game(session.as_mut(), [a, b], config, seats, keep);
@@ -394,6 +389,21 @@ fn run_with(
     totals.records.sort_by_key(|(index, _)| *index);
     let wall_ms = started.elapsed().as_secs_f64() * 1e3;
     Ok(report(kind.name(), config, totals, total, wall_ms))
+}
+
+/// A new bot for `seat` of game `index`, seeded for that game and seat.
+fn fresh_bot(
+    session: &dyn Session,
+    config: &ArenaConfig,
+    index: u64,
+    seats: [usize; 2],
+    seat: usize,
+) -> Result<Bot, GameError> {
+    let engine = EngineConfig {
+        seed: seed(config.engine.seed, index, seat),
+        ..config.engine.clone()
+    };
+    session.new_bot(&config.players[seats[seat]], &engine)
 }
 
 /// The games of every pair with a learner, one after another: round by
@@ -421,13 +431,7 @@ fn learner_games(
             // A seat's bot: the learner itself, or a fresh bot for this game.
             let mut bot = |seat: usize| match learners[seats[seat]].take() {
                 Some(learner) => Ok(learner),
-                None => {
-                    let engine = EngineConfig {
-                        seed: seed(config.engine.seed, index, seat),
-                        ..config.engine.clone()
-                    };
-                    session.new_bot(&config.players[seats[seat]], &engine)
-                }
+                None => fresh_bot(session.as_ref(), config, index, seats, seat),
             };
             let mut bots = [bot(0)?, bot(1)?];
             let [a, b] = &mut bots;

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
-use crate::echo::shown as echo;
+use crate::echo::shown;
 use crate::error::GameError;
 
 /// Engine settings from the command line.
@@ -58,7 +58,7 @@ impl FromStr for PlayerSpec {
 
     fn from_str(text: &str) -> Result<Self, GameError> {
         let text = text.trim();
-        let shown = echo(text);
+        let typed = shown(text);
         let (name, arg) = match text.split_once(':') {
             Some((name, arg)) => (name, Some(arg)),
             None => (text, None),
@@ -66,16 +66,16 @@ impl FromStr for PlayerSpec {
         let number = |what: &str| -> Result<u32, GameError> {
             let arg = arg.ok_or_else(|| {
                 GameError::BadOption(format!(
-                    "player '{shown}' needs a number: {}:{what}",
-                    echo(name)
+                    "player '{typed}' needs a number: {}:{what}",
+                    shown(name)
                 ))
             })?;
             match arg.parse::<u32>() {
                 Ok(n) if n >= 1 => Ok(n),
                 _ => Err(GameError::BadOption(format!(
-                    "player '{shown}': {what} must be a whole number from 1 to {}, not '{}'",
+                    "player '{typed}': {what} must be a whole number from 1 to {}, not '{}'",
                     u32::MAX,
-                    echo(arg)
+                    shown(arg)
                 ))),
             }
         };
@@ -84,7 +84,7 @@ impl FromStr for PlayerSpec {
                 None => Ok(PlayerSpec::Bot(spec)),
                 Some(_) => Err(GameError::BadOption(format!(
                     "player '{}' takes no ':' argument",
-                    echo(name)
+                    shown(name)
                 ))),
             }
         };
@@ -111,7 +111,7 @@ impl FromStr for PlayerSpec {
                 _ => Ok(PlayerSpec::Bot(BotSpec::Learner(arg.map(PathBuf::from)))),
             },
             _ => Err(GameError::BadOption(format!(
-                "unknown player '{shown}' (expected human, computer, perfect, alphabeta:DEPTH, \
+                "unknown player '{typed}' (expected human, computer, perfect, alphabeta:DEPTH, \
                  mcts:PLAYOUTS, heuristic, random or learner[:FILE])"
             ))),
         }

@@ -350,3 +350,32 @@ fn random_text(rng: &mut StdRng) -> String {
         .map(|_| *CHARS.choose(rng).expect("chars"))
         .collect()
 }
+
+/// `got`, a value that may come from a cut-short search, is `unknown` or
+/// agrees with `truth`, the exact value: the same outcome, and the same
+/// remoteness for a win or loss that gives one (a draw's is not compared).
+pub fn assert_compatible(truth: Value, got: Value, what: &str) {
+    if got.outcome == Outcome::Unknown {
+        return;
+    }
+    assert_eq!(got.outcome, truth.outcome, "{what}: {got:?} vs {truth:?}");
+    if got.outcome != Outcome::Draw && got.remoteness.is_some() {
+        assert_eq!(
+            got.remoteness, truth.remoteness,
+            "{what}: {got:?} vs {truth:?}"
+        );
+    }
+}
+
+/// A message fit to show a user who typed `input`: not empty, no raw
+/// control character (one line), and at most `max_chars` characters even
+/// when the input was long. For the parsers' property tests.
+pub fn assert_clear_message(message: &str, input: &str, max_chars: usize) {
+    assert!(!message.is_empty(), "empty message for {input:?}");
+    assert!(
+        !message.chars().any(char::is_control),
+        "control character in {message:?} for {input:?}"
+    );
+    let length = message.chars().count();
+    assert!(length <= max_chars, "{length} characters: {message}");
+}

@@ -39,7 +39,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::bots::{Choice, Player};
 use crate::config::EngineConfig;
-use crate::echo::{shown as echo, shown_within};
+use crate::echo::{self, shown_within};
 use crate::error::GameError;
 use crate::game::{Game, GameResult, Side};
 
@@ -212,7 +212,7 @@ impl<G: Game> LearnerPlayer<G> {
             return Err(GameError::BadOption(format!(
                 "the learner file {} was trained for {}, not for {}; give another file",
                 shown(path),
-                echo(&describe(&found.game, &found.config)),
+                echo::shown(&describe(&found.game, &found.config)),
                 describe(&self.header.game, &self.header.config)
             )));
         }

@@ -8,8 +8,9 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
+use ply_engine::conformance::assert_compatible;
 use ply_engine::{
-    Analysis, Deadline, EngineConfig, Game, GameKind, GameOptions, Outcome, Searcher, Value,
+    Analysis, Deadline, EngineConfig, Game, GameKind, GameOptions, Outcome, Searcher,
 };
 use ply_mnk::{Mnk, MNK};
 
@@ -28,21 +29,6 @@ fn positions(start: &Mnk, games: usize, seed: u64) -> Vec<Mnk> {
         }
     }
     out
-}
-
-/// `got` is `unknown` or agrees with `truth` (remoteness too, for wins and
-/// losses that give one).
-fn assert_compatible(truth: Value, got: Value, what: &str) {
-    if got.outcome == Outcome::Unknown {
-        return;
-    }
-    assert_eq!(got.outcome, truth.outcome, "{what}: {got:?} vs {truth:?}");
-    if got.outcome != Outcome::Draw && got.remoteness.is_some() {
-        assert_eq!(
-            got.remoteness, truth.remoteness,
-            "{what}: {got:?} vs {truth:?}"
-        );
-    }
 }
 
 fn assert_sound(truth: &Analysis<u8>, got: &Analysis<u8>, what: &str) {

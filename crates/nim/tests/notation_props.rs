@@ -2,6 +2,7 @@
 //! any text gives either a clear one-line error or a legal answer, never a
 //! panic.
 
+use ply_engine::conformance::assert_clear_message;
 use ply_engine::{Game, GameError, GameKind, GameOptions, Notation};
 use ply_nim::notation::format_rows;
 use ply_nim::{read_rows, Nim, RowsError, MAX_ROWS, NIM};
@@ -18,16 +19,10 @@ fn input() -> impl Strategy<Value = String> {
     ]
 }
 
-/// A clear message: one line, no control character, short even when the
-/// input was long.
+/// A clear message: one line, no control character, and short even when
+/// the input was long.
 fn assert_clear(message: &str, input: &str) {
-    assert!(!message.is_empty(), "empty message for {input:?}");
-    assert!(
-        !message.chars().any(char::is_control),
-        "control character in {message:?} for {input:?}"
-    );
-    let length = message.chars().count();
-    assert!(length < 400, "{length} characters: {message}");
+    assert_clear_message(message, input, 399);
 }
 
 fn check_rows(text: &str) {

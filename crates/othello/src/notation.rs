@@ -3,7 +3,7 @@
 use ply_engine::{Game, GameError, Notation, Side};
 
 use crate::board::{GameBoard, GameState};
-use ply_engine::echo::shown as echo;
+use ply_engine::echo::shown;
 
 use crate::error::OthelloError;
 use crate::game::{Move, Othello};
@@ -19,13 +19,13 @@ pub fn square_name(row: u32, column: u32) -> String {
 /// bounds: `f5` (any case), or a cell number 1.. in row-major order.
 pub fn parse_square(text: &str, size: u8) -> Result<(u32, u32), OthelloError> {
     let t = text.trim().to_ascii_lowercase();
-    let not_square = || OthelloError::NotASquare(echo(text.trim()));
+    let not_square = || OthelloError::NotASquare(shown(text.trim()));
     if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) {
         let n = size as u32;
         return match t.parse::<u32>() {
             Ok(cell) if cell >= 1 && cell <= n * n => Ok(((cell - 1) / n, (cell - 1) % n)),
             _ => Err(OthelloError::OutsideBoard {
-                square: format!("cell {}", echo(&t)),
+                square: format!("cell {}", shown(&t)),
                 size,
             }),
         };
@@ -134,7 +134,7 @@ impl Othello {
             Some(other) => {
                 return Err(bad(format!(
                     "'{}' is not a side to move (use X for black or O for white)",
-                    echo(other)
+                    shown(other)
                 )))
             }
             None => {
@@ -148,7 +148,7 @@ impl Othello {
             if !extra.contains(':') && !extra.starts_with(';') {
                 return Err(bad(format!(
                     "unexpected '{}' after the side to move",
-                    echo(extra)
+                    shown(extra)
                 )));
             }
         }

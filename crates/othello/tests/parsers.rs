@@ -5,6 +5,7 @@
 //! The default run tries 256 cases per property; the long one:
 //! `cargo test --release -p ply-othello --test parsers -- --ignored`.
 
+use ply_engine::conformance::assert_clear_message;
 use ply_engine::{Game, GameError, GameKind, GameOptions, Notation};
 use ply_othello::{Othello, OTHELLO};
 use proptest::prelude::*;
@@ -14,13 +15,7 @@ const SIZES: [u8; 4] = [4, 6, 8, 10];
 /// A message fit to show: one line, not empty, short, no raw control
 /// characters.
 fn assert_clear(error: &GameError, input: &str) {
-    let text = error.to_string();
-    assert!(!text.is_empty(), "empty message for {input:?}");
-    assert!(
-        !text.chars().any(char::is_control),
-        "control character in {text:?} for {input:?}"
-    );
-    assert!(text.chars().count() <= 200, "long message {text:?}");
+    assert_clear_message(&error.to_string(), input, 200);
 }
 
 fn check_position(text: &str) {

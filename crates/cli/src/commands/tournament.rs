@@ -47,9 +47,7 @@ pub struct TournamentArgs {
 }
 
 pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TournamentArgs) -> anyhow::Result<()> {
-    for note in kind.option_notes(options) {
-        let _ = writeln!(std::io::stderr(), "note: {note}");
-    }
+    crate::common::show_option_notes(kind, options);
     if args.players.len() > MAX_PLAYERS {
         bail!(
             "--players names {} players: a tournament has at most {MAX_PLAYERS}",

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
-use ply_engine::echo::shown as echo;
+use ply_engine::echo;
 use ply_engine::{Bot, BotSpec, EngineConfig, GameKind, GameOptions, GameResult, Session, Side};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -320,7 +320,7 @@ fn parse_games(text: &str) -> Result<u32, String> {
 /// `--plot FILE.svg` is checked before training, not after: a folder is
 /// refused, and the file must be one that can be written.
 fn check_plot(path: &Path) -> anyhow::Result<()> {
-    let shown = echo(&path.display().to_string());
+    let shown = echo::shown(&path.display().to_string());
     if path.is_dir() {
         bail!("--plot names a file to draw the curve in, and {shown} is a folder: give for example {shown}/curve.svg");
     }
