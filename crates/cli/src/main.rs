@@ -5,6 +5,7 @@
 // terminal (`computer[:LEVEL]`), not rustdoc links.
 #![allow(rustdoc::broken_intra_doc_links)]
 
+mod c_entry;
 mod cli;
 mod commands;
 mod common;
@@ -51,6 +52,15 @@ fn command() -> Command {
             Command::new("bench").about("Run a game's benchmark"),
         ))
         .subcommand(Command::new("games").about("List the games, their options and notations"))
+        .subcommand(
+            // The process a contest entry runs in (see `c_entry`), started
+            // by `ply tournament trilite`; not for people.
+            Command::new("trilite-entry").hide(true).arg(
+                clap::Arg::new("library")
+                    .required(true)
+                    .value_parser(clap::value_parser!(std::path::PathBuf)),
+            ),
+        )
 }
 
 /// Runs `run` with the game, its options and the arguments of `command`.
@@ -123,6 +133,10 @@ fn run() -> anyhow::Result<()> {
         Some((name @ "train", m)) => with_game(name, m, train::run),
         Some((name @ "bench", m)) => with_game(name, m, bench::run),
         Some(("games", _)) => commands::games::run(),
+        Some(("trilite-entry", m)) => match m.get_one::<std::path::PathBuf>("library") {
+            Some(library) => c_entry::host::run(library),
+            None => anyhow::bail!("trilite-entry needs a library"),
+        },
         _ => commands::menu::run(),
     }
 }

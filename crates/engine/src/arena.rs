@@ -1,14 +1,25 @@
-//! Round-robin tournaments between bots, for any game, through the
-//! type-erased `Session`: every pair plays N games, half with each side
-//! first, scored as the Trilite request asks (1000 a win, 500 a draw, minus
-//! 1 per millisecond of thinking) with wins / draws / losses and an Elo
-//! estimate.
+//! Round-robin tournaments between bots and contest entries, for any game,
+//! through the type-erased `Session`: every pair plays N games, half with
+//! each side first, scored as the Trilite request asks (1000 a win, 500 a
+//! draw, minus 1 per millisecond of execution) with wins / draws / losses
+//! and an Elo estimate.
+//!
+//! All of a player's time is charged, as the request deducts a point per
+//! millisecond of the entry's execution: every call in full, the first of
+//! each game included, and the building of its bot (a bot built before the
+//! games, to check its spec, charges its player too: one-off work such as
+//! Trilite's solved table, computed once per process, is charged to the
+//! first player that needs it, in the order the players are listed). A
+//! contest entry ([`entry`]) is charged its library's loading and every
+//! call's execution as it measures them.
 //!
 //! Games run in parallel; each game gets a fresh session and fresh bots
 //! with their own seeds, so a game's moves do not depend on which thread
-//! plays it or when. Learners are the exception: a learner is one player
-//! that learns from every game it plays (and saves its file as it goes), so
-//! its games are played one after another, in a fixed order, beside the
+//! plays it or when. Learners and contest entries are the exception: a
+//! learner is one player that learns from every game it plays (and saves
+//! its file as it goes), and an entry is one running program that keeps
+//! its state between games, as a referee's loaded library would, so their
+//! games are played one after another, in a fixed order, beside the
 //! parallel games of the other pairs.
 //!
 //! Results are streamed into tallies; a record of every game is kept only
@@ -26,14 +37,18 @@ use serde::Serialize;
 use crate::config::{BotSpec, EngineConfig};
 use crate::deadline::interrupted;
 use crate::error::GameError;
-use crate::game::{GameResult, Side};
+use crate::game::Side;
 use crate::options::GameOptions;
-use crate::session::{Bot, GameKind, Session};
+use crate::session::{GameKind, Session};
 
+pub mod entry;
+mod game;
 mod results;
 
+use entry::EntryHost;
+use game::{play_game, Contender, Seating};
 use results::Totals;
-pub use results::{elo, Endings, Tally};
+pub use results::{elo, Endings, Faults, Tally};
 
 /// The ply limit of bot-against-bot games unless told otherwise: a game
 /// still going after this many plies is a draw (Trilite and other games
@@ -52,6 +67,9 @@ pub const MAX_RECORDED_GAMES: u64 = 100_000;
 pub const MAX_RECORDED_PLIES: u64 = 30_000_000;
 /// The longest move time limit accepted: one hour.
 pub const MAX_MOVE_TIME: Duration = Duration::from_secs(3600);
+/// How long a contest entry may take over one call when no move time is
+/// given: an entry still silent then is stopped and loses the game.
+pub const DEFAULT_ENTRY_MOVE_TIME: Duration = Duration::from_secs(1);
 /// Games played at once, at most this many per CPU.
 pub const JOBS_PER_CPU: usize = 4;
 /// The largest transposition table per bot, in MiB: every game of every
@@ -74,7 +92,9 @@ pub struct ArenaConfig {
     pub games_per_pair: u32,
     /// A game still going after this many plies is a draw.
     pub max_plies: u32,
-    /// A move taking longer than this ends the game as a draw.
+    /// A bot's move taking longer than this ends the game as a draw; a
+    /// contest entry silent this long is stopped and loses (see
+    /// [`ArenaConfig::entry_move_time`]).
     pub move_time: Option<Duration>,
     /// Games played at once.
     pub jobs: usize,
@@ -87,6 +107,17 @@ impl ArenaConfig {
     pub fn total_games(&self) -> u64 {
         let n = self.players.len() as u64;
         n * n.saturating_sub(1) / 2 * u64::from(self.games_per_pair)
+    }
+
+    /// How long a contest entry may take over one call: the move time, or
+    /// [`DEFAULT_ENTRY_MOVE_TIME`]. (A bot cannot be stopped mid-move, so
+    /// only an entry needs a limit always.)
+    pub fn entry_move_time(&self) -> Duration {
+        self.move_time.unwrap_or(DEFAULT_ENTRY_MOVE_TIME)
+    }
+
+    fn has_entries(&self) -> bool {
+        self.players.iter().any(|p| matches!(p, BotSpec::Entry(_)))
     }
 
     /// Refuses settings outside the limits above, before any work.
@@ -169,6 +200,23 @@ pub enum Ending {
     MoveTime,
     /// A bot failed to move (an error or an illegal move): it loses.
     BotError,
+    /// A contest entry's process died during its call: it loses.
+    Crashed,
+    /// A contest entry gave no answer within the move time limit and was
+    /// stopped: it loses.
+    TimedOut,
+    /// A contest entry answered a move it may not play: it loses.
+    IllegalAnswer,
+}
+
+impl Ending {
+    /// True when a player lost by failing to move.
+    pub fn is_fault(self) -> bool {
+        matches!(
+            self,
+            Ending::BotError | Ending::Crashed | Ending::TimedOut | Ending::IllegalAnswer
+        )
+    }
 }
 
 /// One game of the tournament.
@@ -181,10 +229,12 @@ pub struct GameRecord {
     pub winner: Option<usize>,
     pub ending: Ending,
     pub plies: u32,
-    /// Thinking time of the first and the second player, in milliseconds.
+    /// Time charged to the first and the second player, in milliseconds:
+    /// every call, and the building of a bot made for this game.
     pub thinking_ms: [f64; 2],
     /// The moves, when records are kept.
     pub moves: Vec<String>,
+    /// Why the loser failed to move, when it did.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
 }
@@ -194,12 +244,19 @@ pub struct GameRecord {
 pub struct Standing {
     pub player: usize,
     pub name: String,
-    /// 1000 per win + 500 per draw - thinking milliseconds.
+    /// 1000 per win + 500 per draw - milliseconds charged.
     pub score: f64,
     pub total: Tally,
     pub as_first: Tally,
     pub as_second: Tally,
+    /// All the time charged: every call of every game, and building or
+    /// loading the player (`setup_ms` and each game's fresh bot).
     pub thinking_ms: f64,
+    /// Of `thinking_ms`, building the player before the games (a bot's
+    /// one-off work, an entry's loading).
+    pub setup_ms: f64,
+    /// Games lost by failing to move, by how.
+    pub faults: Faults,
     /// Relative Elo (the players' mean is 0).
     pub elo: f64,
 }
@@ -213,6 +270,9 @@ pub struct TournamentReport {
     pub max_plies: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub move_time_ms: Option<f64>,
+    /// How long a contest entry may take over one call, when entries play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entry_move_time_ms: Option<f64>,
     /// Games in the round robin.
     pub games_scheduled: u64,
     /// Games played (fewer than scheduled only when interrupted).
@@ -240,7 +300,11 @@ fn names(players: &[BotSpec]) -> Vec<String> {
         .iter()
         .enumerate()
         .map(|(i, spec)| {
-            let name = spec.to_string();
+            // An entry is known by its path as typed.
+            let name = match spec {
+                BotSpec::Entry(path) => path.display().to_string(),
+                _ => spec.to_string(),
+            };
             let before = players[..i].iter().filter(|s| *s == spec).count();
             if before == 0 {
                 name
@@ -271,7 +335,7 @@ pub fn run(
     config: &ArenaConfig,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<TournamentReport, GameError> {
-    run_with(kind, options, config, true, progress)
+    run_with(kind, options, config, None, true, progress)
 }
 
 /// [`run`] keeping only the tallies: any number of games in bounded memory.
@@ -281,7 +345,22 @@ pub fn run_streamed(
     config: &ArenaConfig,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<TournamentReport, GameError> {
-    run_with(kind, options, config, false, progress)
+    run_with(kind, options, config, None, false, progress)
+}
+
+/// [`run`] (records kept when `keep`) or [`run_streamed`] with contest
+/// entries among the players, started by `host`. Each entry is started
+/// once before any game (a library that cannot play is refused then) and
+/// plays all its games in turn.
+pub fn run_with_entries(
+    kind: &dyn GameKind,
+    options: &GameOptions,
+    config: &ArenaConfig,
+    host: &dyn EntryHost,
+    keep: bool,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<TournamentReport, GameError> {
+    run_with(kind, options, config, Some(host), keep, progress)
 }
 
 /// A pair of players and its place in the schedule.
@@ -309,25 +388,48 @@ fn run_with(
     kind: &dyn GameKind,
     options: &GameOptions,
     config: &ArenaConfig,
+    host: Option<&dyn EntryHost>,
     keep: bool,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<TournamentReport, GameError> {
     config.check(keep)?;
     let n = config.players.len();
-    let is_learner = |player: usize| matches!(config.players[player], BotSpec::Learner(_));
-    // Build every bot once up front: bad specs fail here, and one-off work
-    // shared through the process (a solved table) is not charged to a game.
-    // Learners are kept: each is one player for the whole tournament (and
-    // a file two of them name is refused here).
+    let names = names(&config.players);
+    // Learners and entries are one player for the whole tournament.
+    let is_kept = |player: usize| {
+        matches!(
+            config.players[player],
+            BotSpec::Learner(_) | BotSpec::Entry(_)
+        )
+    };
+    // Build every bot once up front (bad specs fail here) and start every
+    // entry (a library that cannot play is refused here). Learners and
+    // entries are kept (a file two learners name is refused here). The
+    // time each takes is charged to its player.
     let session = kind.new_session(options)?;
-    let mut learners: Vec<Option<Bot>> = Vec::with_capacity(n);
+    let mut kept: Vec<Option<Contender>> = Vec::with_capacity(n);
+    let mut setup = Vec::with_capacity(n);
     for (player, spec) in config.players.iter().enumerate() {
+        if let BotSpec::Entry(path) = spec {
+            let host = host.ok_or_else(|| {
+                GameError::Unsupported(format!(
+                    "player '{}': contest entries play only in `ply tournament`",
+                    names[player]
+                ))
+            })?;
+            let started = host.start(path)?;
+            setup.push(started.setup);
+            kept.push(Some(Contender::Entry(started.entry)));
+            continue;
+        }
         let engine = EngineConfig {
             seed: seed(config.engine.seed, u64::MAX - player as u64, 0),
             ..config.engine.clone()
         };
+        let clock = Instant::now();
         let bot = session.new_bot(spec, &engine)?;
-        learners.push(is_learner(player).then_some(bot));
+        setup.push(clock.elapsed());
+        kept.push(is_kept(player).then_some(Contender::Bot(bot)));
     }
 
     let mut pairs = Vec::new();
@@ -339,9 +441,9 @@ fn run_with(
             });
         }
     }
-    let (learning, independent): (Vec<Pair>, Vec<Pair>) = pairs
+    let (in_turn, independent): (Vec<Pair>, Vec<Pair>) = pairs
         .into_iter()
-        .partition(|p| is_learner(p.players.0) || is_learner(p.players.1));
+        .partition(|p| is_kept(p.players.0) || is_kept(p.players.1));
     let per_pair = config.games_per_pair;
     let total = config.total_games();
     let done = AtomicU64::new(0);
@@ -351,9 +453,16 @@ fn run_with(
         .build()
         .map_err(|e| GameError::Unsupported(format!("cannot start worker threads: {e}")))?;
     let started = Instant::now();
-    let (with_learners, others) = pool.install(|| {
+    let lane = Lane {
+        kind,
+        options,
+        config,
+        names: &names,
+        keep,
+    };
+    let (with_kept, others) = pool.install(|| {
         rayon::join(
-            || learner_games(kind, options, config, &learning, &mut learners, keep, &step),
+            || lane.games_in_turn(&in_turn, &mut kept, &step),
             || {
                 let games = independent.len() as u64 * u64::from(per_pair);
                 (0..games)
@@ -369,11 +478,18 @@ fn run_with(
                             let index = pair.number * u64::from(per_pair) + u64::from(g);
                             let seats = pair.seats(g);
                             let mut session = kind.new_session(options)?;
-                            let bot =
-                                |seat| fresh_bot(session.as_ref(), config, index, seats, seat);
-                            let mut bots = [bot(0)?, bot(1)?];
-                            let [a, b] = &mut bots;
-                            let record = play_game(session.as_mut(), [a, b], config, seats, keep);
+                            let (first, built_first) =
+                                lane.fresh(session.as_ref(), index, seats, 0)?;
+                            let (second, built_second) =
+                                lane.fresh(session.as_ref(), index, seats, 1)?;
+                            let mut players = [first, second];
+                            let [a, b] = &mut players;
+                            let seating = Seating {
+                                seats,
+                                names: &names,
+                                charged: [built_first, built_second],
+                            };
+                            let record = play_game(session.as_mut(), [a, b], config, seating, keep);
                             totals.add(index, record, keep);
                             step();
                             Ok(totals)
@@ -383,124 +499,106 @@ fn run_with(
             },
         )
     });
-    // The learners save what is left of their games now, before the report.
-    drop(learners);
-    let mut totals = with_learners?.merge(others?);
+    // The learners save what is left of their games now, and the entries'
+    // programs end, before the report.
+    drop(kept);
+    let mut totals = with_kept?.merge(others?);
     totals.records.sort_by_key(|(index, _)| *index);
     let wall_ms = started.elapsed().as_secs_f64() * 1e3;
-    Ok(report(kind.name(), config, totals, total, wall_ms))
+    let setup_ms: Vec<f64> = setup.iter().map(|t| t.as_secs_f64() * 1e3).collect();
+    Ok(report(
+        kind.name(),
+        config,
+        totals,
+        &setup_ms,
+        total,
+        wall_ms,
+    ))
 }
 
-/// A new bot for `seat` of game `index`, seeded for that game and seat.
-fn fresh_bot(
-    session: &dyn Session,
-    config: &ArenaConfig,
-    index: u64,
-    seats: [usize; 2],
-    seat: usize,
-) -> Result<Bot, GameError> {
-    let engine = EngineConfig {
-        seed: seed(config.engine.seed, index, seat),
-        ..config.engine.clone()
-    };
-    session.new_bot(&config.players[seats[seat]], &engine)
-}
-
-/// The games of every pair with a learner, one after another: round by
-/// round (each pair's game `g` before any pair's game `g + 1`), so each
-/// learner meets its opponents evenly as it learns. Each learner learns and
-/// saves after each of its games.
-fn learner_games(
-    kind: &dyn GameKind,
-    options: &GameOptions,
-    config: &ArenaConfig,
-    pairs: &[Pair],
-    learners: &mut [Option<Bot>],
+/// What every game of a tournament shares.
+struct Lane<'a> {
+    kind: &'a dyn GameKind,
+    options: &'a GameOptions,
+    config: &'a ArenaConfig,
+    names: &'a [String],
     keep: bool,
-    step: &(dyn Fn() + Sync),
-) -> Result<Totals, GameError> {
-    let mut totals = Totals::new(config.players.len());
-    for g in 0..config.games_per_pair {
-        for pair in pairs {
-            if interrupted() {
-                return Ok(totals);
-            }
-            let index = pair.number * u64::from(config.games_per_pair) + u64::from(g);
-            let seats = pair.seats(g);
-            let mut session = kind.new_session(options)?;
-            // A seat's bot: the learner itself, or a fresh bot for this game.
-            let mut bot = |seat: usize| match learners[seats[seat]].take() {
-                Some(learner) => Ok(learner),
-                None => fresh_bot(session.as_ref(), config, index, seats, seat),
-            };
-            let mut bots = [bot(0)?, bot(1)?];
-            let [a, b] = &mut bots;
-            let record = play_game(session.as_mut(), [a, b], config, seats, keep);
-            for (seat, (&player, mut bot)) in seats.iter().zip(bots).enumerate() {
-                if matches!(config.players[player], BotSpec::Learner(_)) {
-                    if let Err(e) = session.game_over(&mut bot, Side::BOTH[seat]) {
-                        totals.warnings.push(e.to_string());
-                    }
-                    learners[player] = Some(bot);
-                }
-            }
-            totals.add(index, record, keep);
-            step();
-        }
-    }
-    Ok(totals)
 }
 
-/// Plays one game from the session's start: `bots[0]` (player `seats[0]`)
-/// moves first.
-fn play_game(
-    session: &mut dyn Session,
-    bots: [&mut Bot; 2],
-    config: &ArenaConfig,
-    seats: [usize; 2],
-    keep: bool,
-) -> GameRecord {
-    let mut thinking = [Duration::ZERO; 2];
-    let mut plies = 0;
-    let mut error = None;
-    let (winner, ending) = loop {
-        if let Some(result) = session.result() {
-            let winner = match result {
-                GameResult::Win(side) => Some(seats[side.index()]),
-                GameResult::Draw => None,
-            };
-            break (winner, Ending::Rules);
-        }
-        if plies >= config.max_plies {
-            break (None, Ending::MaxMoves);
-        }
-        let seat = session.to_move().index();
+impl Lane<'_> {
+    /// A new bot for `seat` of game `index`, seeded for that game and
+    /// seat, and the time building it took (charged to that seat).
+    fn fresh(
+        &self,
+        session: &dyn Session,
+        index: u64,
+        seats: [usize; 2],
+        seat: usize,
+    ) -> Result<(Contender, Duration), GameError> {
+        let engine = EngineConfig {
+            seed: seed(self.config.engine.seed, index, seat),
+            ..self.config.engine.clone()
+        };
         let clock = Instant::now();
-        let moved = session.bot_move(bots[seat]);
-        let took = clock.elapsed();
-        thinking[seat] += took;
-        if let Err(e) = moved {
-            error = Some(e.to_string());
-            break (Some(seats[1 - seat]), Ending::BotError);
+        let bot = session.new_bot(&self.config.players[seats[seat]], &engine)?;
+        Ok((Contender::Bot(bot), clock.elapsed()))
+    }
+
+    /// The games of every pair with a learner or an entry, one after
+    /// another: round by round (each pair's game `g` before any pair's game
+    /// `g + 1`), so each such player meets its opponents evenly as it
+    /// learns or keeps its state. Each learner learns and saves after each
+    /// of its games.
+    fn games_in_turn(
+        &self,
+        pairs: &[Pair],
+        kept: &mut [Option<Contender>],
+        step: &(dyn Fn() + Sync),
+    ) -> Result<Totals, GameError> {
+        let config = self.config;
+        let mut totals = Totals::new(config.players.len());
+        for g in 0..config.games_per_pair {
+            for pair in pairs {
+                if interrupted() {
+                    return Ok(totals);
+                }
+                let index = pair.number * u64::from(config.games_per_pair) + u64::from(g);
+                let seats = pair.seats(g);
+                let mut session = self.kind.new_session(self.options)?;
+                // A seat's player: the kept one, or a fresh bot for this game.
+                let mut player = |seat: usize| match kept[seats[seat]].take() {
+                    Some(kept) => Ok((kept, Duration::ZERO)),
+                    None => self.fresh(session.as_ref(), index, seats, seat),
+                };
+                let (first, built_first) = player(0)?;
+                let (second, built_second) = player(1)?;
+                let mut players = [first, second];
+                let [a, b] = &mut players;
+                let seating = Seating {
+                    seats,
+                    names: self.names,
+                    charged: [built_first, built_second],
+                };
+                let record = play_game(session.as_mut(), [a, b], config, seating, self.keep);
+                for (seat, (&number, mut player)) in seats.iter().zip(players).enumerate() {
+                    match config.players[number] {
+                        BotSpec::Learner(_) => {
+                            if let Contender::Bot(bot) = &mut player {
+                                if let Err(e) = session.game_over(bot, Side::BOTH[seat]) {
+                                    totals.warnings.push(e.to_string());
+                                }
+                            }
+                            kept[number] = Some(player);
+                        }
+                        BotSpec::Entry(_) => kept[number] = Some(player),
+                        _ => {}
+                    }
+                }
+                totals.add(index, record, self.keep);
+                step();
+            }
         }
-        plies += 1;
-        if config.move_time.is_some_and(|limit| took > limit) {
-            break (None, Ending::MoveTime);
-        }
-    };
-    GameRecord {
-        first: seats[0],
-        second: seats[1],
-        winner,
-        ending,
-        plies,
-        thinking_ms: thinking.map(|t| t.as_secs_f64() * 1e3),
-        moves: if keep {
-            session.moves_played()
-        } else {
-            Vec::new()
-        },
-        error,
+        Ok(totals)
     }
 }
 
@@ -509,6 +607,7 @@ fn report(
     game: &str,
     config: &ArenaConfig,
     totals: Totals,
+    setup_ms: &[f64],
     scheduled: u64,
     wall_ms: f64,
 ) -> TournamentReport {
@@ -519,14 +618,17 @@ fn report(
         .map(|i| {
             let mut total = totals.as_first[i];
             total.merge(totals.as_second[i]);
+            let charged = totals.thinking[i] + setup_ms[i];
             Standing {
                 player: i,
                 name: names[i].clone(),
-                score: 1000.0 * total.wins as f64 + 500.0 * total.draws as f64 - totals.thinking[i],
+                score: 1000.0 * total.wins as f64 + 500.0 * total.draws as f64 - charged,
                 total,
                 as_first: totals.as_first[i],
                 as_second: totals.as_second[i],
-                thinking_ms: totals.thinking[i],
+                thinking_ms: charged,
+                setup_ms: setup_ms[i],
+                faults: totals.faults[i].clone(),
                 elo: elo[i],
             }
         })
@@ -538,6 +640,9 @@ fn report(
         games_per_pair: config.games_per_pair,
         max_plies: config.max_plies,
         move_time_ms: config.move_time.map(|t| t.as_secs_f64() * 1e3),
+        entry_move_time_ms: config
+            .has_entries()
+            .then(|| config.entry_move_time().as_secs_f64() * 1e3),
         games_scheduled: scheduled,
         games_played: totals.played,
         interrupted: totals.played < scheduled,

@@ -245,5 +245,11 @@ pub fn generic_player<G: Playable>(
             &game.variant(),
             config,
         )?),
+        BotSpec::Entry(path) => {
+            return Err(GameError::Unsupported(format!(
+                "the C entry '{}' plays only in a tournament (ply tournament trilite)",
+                crate::echo::shown(&path.display().to_string())
+            )))
+        }
     })
 }

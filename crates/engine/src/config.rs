@@ -44,6 +44,11 @@ pub enum BotSpec {
     Heuristic,
     Random,
     Learner(Option<PathBuf>),
+    /// A contest entry: a shared library exporting the game's C interface
+    /// (Trilite's `PlayTrilite`), typed `c:PATH` or as a path (`./entry.so`).
+    /// The front end runs it in a process of its own; only tournaments of
+    /// a game with a C interface take one.
+    Entry(PathBuf),
 }
 
 /// One seat: a person at the terminal or a bot.
@@ -110,12 +115,32 @@ impl FromStr for PlayerSpec {
                 )),
                 _ => Ok(PlayerSpec::Bot(BotSpec::Learner(arg.map(PathBuf::from)))),
             },
+            "c" => match arg {
+                Some("") | None => Err(GameError::BadOption(
+                    "player 'c:' needs the path of a shared library after the ':'".into(),
+                )),
+                Some(path) => Ok(PlayerSpec::Bot(BotSpec::Entry(PathBuf::from(path)))),
+            },
+            _ if looks_like_library(text) => {
+                Ok(PlayerSpec::Bot(BotSpec::Entry(PathBuf::from(text))))
+            }
             _ => Err(GameError::BadOption(format!(
                 "unknown player '{typed}' (expected human, computer, perfect, alphabeta:DEPTH, \
-                 mcts:PLAYOUTS, heuristic, random or learner[:FILE])"
+                 mcts:PLAYOUTS, heuristic, random, learner[:FILE], or a C entry: ./entry.so \
+                 or c:PATH)"
             ))),
         }
     }
+}
+
+/// A player typed as a path: it holds a `/` or names a shared library
+/// (`.so`, `.dylib`, `.dll`). `c:PATH` says it for any other path.
+fn looks_like_library(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    text.contains('/')
+        || [".so", ".dylib", ".dll"]
+            .iter()
+            .any(|end| lower.ends_with(end))
 }
 
 impl std::fmt::Display for BotSpec {
@@ -130,6 +155,7 @@ impl std::fmt::Display for BotSpec {
             BotSpec::Random => write!(f, "random"),
             BotSpec::Learner(None) => write!(f, "learner"),
             BotSpec::Learner(Some(path)) => write!(f, "learner:{}", path.display()),
+            BotSpec::Entry(path) => write!(f, "c:{}", path.display()),
         }
     }
 }
@@ -236,5 +262,23 @@ mod tests {
             "learner".parse(),
             Ok(PlayerSpec::Bot(BotSpec::Learner(None)))
         );
+    }
+
+    #[test]
+    fn shared_libraries_are_contest_entries() {
+        let entry = |path: &str| Ok(PlayerSpec::Bot(BotSpec::Entry(path.into())));
+        assert_eq!("./entry.so".parse(), entry("./entry.so"));
+        assert_eq!("/tmp/a:b".parse(), entry("/tmp/a:b"));
+        assert_eq!("Entry.DYLIB".parse(), entry("Entry.DYLIB"));
+        assert_eq!("c:entry".parse(), entry("entry"));
+        assert_eq!("C:lib/x.so".parse(), entry("lib/x.so"));
+        assert!("c:".parse::<PlayerSpec>().is_err());
+        assert!("c".parse::<PlayerSpec>().is_err());
+        // A keyword comes first: a learner's file may hold a '/'.
+        assert_eq!(
+            "learner:dir/t.json".parse(),
+            Ok(PlayerSpec::Bot(BotSpec::Learner(Some("dir/t.json".into()))))
+        );
+        assert_eq!(BotSpec::Entry("entry".into()).to_string(), "c:entry");
     }
 }

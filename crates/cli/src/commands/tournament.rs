@@ -16,6 +16,8 @@ use ply_engine::{BotSpec, EngineConfig, GameKind, GameOptions, PlayerSpec};
 pub struct TournamentArgs {
     /// Comma-separated bot specs (perfect, alphabeta:4, heuristic, random,
     /// learner:FILE, ...). A learner learns from its games and saves its file.
+    /// Trilite also takes contest entries: a shared library exporting
+    /// PlayTrilite, named by a path (./entry.so) or c:PATH.
     #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<String>,
     /// Games per pair, half with each side first (an even number).
@@ -25,7 +27,9 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "PLIES", default_value_t = DEFAULT_MAX_PLIES,
           value_parser = parse_max_moves)]
     pub max_moves: u32,
-    /// A move that takes longer than this many milliseconds makes the game a draw.
+    /// A bot's move that takes longer than this many milliseconds makes the
+    /// game a draw; a contest entry silent this long (default 1000 ms for
+    /// entries) is stopped and loses the game.
     #[arg(long, value_name = "MS", value_parser = parse_move_time)]
     pub move_time: Option<u64>,
     /// Games played at once (default: one per CPU; at most 4 per CPU).
@@ -64,6 +68,16 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TournamentArgs) -> 
         .collect::<anyhow::Result<Vec<BotSpec>>>()?;
     if players.len() < 2 {
         bail!("--players needs at least 2 players, for example --players perfect,random");
+    }
+    let host = crate::c_entry::host_for(kind);
+    if let (None, Some(BotSpec::Entry(path))) = (
+        host,
+        players.iter().find(|p| matches!(p, BotSpec::Entry(_))),
+    ) {
+        bail!(
+            "C entry '{}': contest entries play only Trilite (ply tournament trilite)",
+            ply_engine::echo::shown(&path.display().to_string())
+        );
     }
     let jobs = args
         .jobs
@@ -114,10 +128,10 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TournamentArgs) -> 
             bar.inc(1);
         }
     };
-    let report = if args.json {
-        arena::run(kind, options, &config, &progress)
-    } else {
-        arena::run_streamed(kind, options, &config, &progress)
+    let report = match host {
+        Some(host) => arena::run_with_entries(kind, options, &config, host, args.json, &progress),
+        None if args.json => arena::run(kind, options, &config, &progress),
+        None => arena::run_streamed(kind, options, &config, &progress),
     };
     if let Some(bar) = &bar {
         bar.finish_and_clear();
@@ -173,7 +187,7 @@ fn table(report: &TournamentReport) -> String {
     let n = report.players.len();
     let mut out = format!(
         "{}: round robin of {n} players, {} per pair ({}, {:.1} s); \
-         a game still going after {} is a draw{}\n\n",
+         a game still going after {} is a draw{}{}\n\n",
         report.game,
         count(report.games_per_pair.into(), "game", "games"),
         count(report.games_scheduled, "game", "games"),
@@ -181,7 +195,11 @@ fn table(report: &TournamentReport) -> String {
         count(report.max_plies.into(), "ply", "plies"),
         report
             .move_time_ms
-            .map(|ms| format!(", and so is one with a move over {ms} ms"))
+            .map(|ms| format!(", and so is one with a bot's move over {ms} ms"))
+            .unwrap_or_default(),
+        report
+            .entry_move_time_ms
+            .map(|ms| format!("; a C entry silent for {ms} ms is stopped and loses"))
             .unwrap_or_default(),
     );
     let width = report
@@ -193,7 +211,7 @@ fn table(report: &TournamentReport) -> String {
         .max(6);
     out.push_str(&format!(
         "rank  {:<width$}  {:>10}  {:>5} {:>5} {:>5}  {:>13}  {:>13}  {:>10}  {:>6}\n",
-        "player", "score", "W", "D", "L", "first W-D-L", "second W-D-L", "think ms", "Elo"
+        "player", "score", "W", "D", "L", "first W-D-L", "second W-D-L", "time ms", "Elo"
     ));
     for (rank, s) in report.standings.iter().enumerate() {
         out.push_str(&format!(
@@ -212,8 +230,12 @@ fn table(report: &TournamentReport) -> String {
     }
     out.push_str(
         "score: 1000 per win, 500 per draw, minus 1 per millisecond of thinking; \
-         W-D-L: wins, draws, losses; Elo: relative, the players' mean is 0\n",
+         W-D-L: wins, draws, losses; Elo: relative, the players' mean is 0\n\
+         time ms: the thinking charged, all of it: every call in full, the first of each game \
+         included, and building each bot or loading each C entry (one-off work such as \
+         Trilite's solved table, computed once, is charged to the first player that needs it)\n",
     );
+    out.push_str(&faults(report));
     out.push_str("\nresults (row against column, W-D-L)\n");
     let order: Vec<usize> = report.standings.iter().map(|s| s.player).collect();
     let cell = 11.max(width);
@@ -260,6 +282,15 @@ fn endings(report: &TournamentReport) -> String {
             report.first_error.as_deref().unwrap_or("see --json")
         ));
     }
+    for (games, how) in [
+        (e.crashed, "by a crash"),
+        (e.timed_out, "by no answer in time"),
+        (e.illegal_answer, "by an illegal answer"),
+    ] {
+        if games > 0 {
+            parts.push(format!("{games} lost {how}"));
+        }
+    }
     let mut line = format!("endings: {}\n", parts.join(", "));
     if report.interrupted {
         line.push_str(&format!(
@@ -269,6 +300,43 @@ fn endings(report: &TournamentReport) -> String {
         ));
     }
     line
+}
+
+/// The players that lost games by failing to move: how many, how, and
+/// the reason of the first such game.
+fn faults(report: &TournamentReport) -> String {
+    let faulty: Vec<_> = report
+        .standings
+        .iter()
+        .filter(|s| s.faults.games() > 0)
+        .collect();
+    if faulty.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("\nlost by failing to move\n");
+    for s in faulty {
+        let e = &s.faults.endings;
+        let kinds: Vec<String> = [
+            (e.crashed, "crashed"),
+            (e.timed_out, "no answer in time"),
+            (e.illegal_answer, "illegal answer"),
+            (e.bot_error, "bot error"),
+        ]
+        .iter()
+        .filter(|(games, _)| *games > 0)
+        .map(|(games, how)| format!("{games} {how}"))
+        .collect();
+        out.push_str(&format!(
+            "  {}: {} ({})\n",
+            s.name,
+            count(s.faults.games(), "game", "games"),
+            kinds.join(", ")
+        ));
+        if let Some(first) = &s.faults.first {
+            out.push_str(&format!("    first: {first}\n"));
+        }
+    }
+    out
 }
 
 /// `--games`: a positive even number, so each side moves first equally often.

@@ -15,6 +15,12 @@ pub struct Endings {
     pub move_time: u64,
     /// Lost by the bot that failed to move.
     pub bot_error: u64,
+    /// Lost by the contest entry whose process died.
+    pub crashed: u64,
+    /// Lost by the contest entry that gave no answer in time.
+    pub timed_out: u64,
+    /// Lost by the contest entry that answered a move it may not play.
+    pub illegal_answer: u64,
 }
 
 impl Endings {
@@ -24,6 +30,9 @@ impl Endings {
             Ending::MaxMoves => self.max_moves += 1,
             Ending::MoveTime => self.move_time += 1,
             Ending::BotError => self.bot_error += 1,
+            Ending::Crashed => self.crashed += 1,
+            Ending::TimedOut => self.timed_out += 1,
+            Ending::IllegalAnswer => self.illegal_answer += 1,
         }
     }
 
@@ -32,6 +41,52 @@ impl Endings {
         self.max_moves += other.max_moves;
         self.move_time += other.move_time;
         self.bot_error += other.bot_error;
+        self.crashed += other.crashed;
+        self.timed_out += other.timed_out;
+        self.illegal_answer += other.illegal_answer;
+    }
+
+    /// Games lost by a player failing to move.
+    pub fn faults(&self) -> u64 {
+        self.bot_error + self.crashed + self.timed_out + self.illegal_answer
+    }
+}
+
+/// The games one player lost by failing to move, by how, and why the
+/// earliest of them (in schedule order) was lost.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Faults {
+    #[serde(flatten)]
+    pub endings: Endings,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first: Option<String>,
+    /// The game the first reason comes from.
+    #[serde(skip)]
+    first_game: Option<u64>,
+}
+
+impl Faults {
+    /// Games lost this way.
+    pub fn games(&self) -> u64 {
+        self.endings.faults()
+    }
+
+    fn add(&mut self, index: u64, ending: Ending, reason: Option<&str>) {
+        self.endings.add(ending);
+        if self.first_game.is_none_or(|held| index < held) {
+            self.first_game = Some(index);
+            self.first = reason.map(str::to_string);
+        }
+    }
+
+    fn merge(&mut self, other: Faults) {
+        self.endings.merge(other.endings);
+        if let Some(index) = other.first_game {
+            if self.first_game.is_none_or(|held| index < held) {
+                self.first_game = Some(index);
+                self.first = other.first;
+            }
+        }
     }
 }
 
@@ -87,6 +142,7 @@ pub(super) struct Totals {
     pub(super) as_first: Vec<Tally>,
     pub(super) as_second: Vec<Tally>,
     pub(super) thinking: Vec<f64>,
+    pub(super) faults: Vec<Faults>,
     pub(super) endings: Endings,
     pub(super) played: u64,
     /// The bot error of the earliest game in schedule order.
@@ -103,6 +159,7 @@ impl Totals {
             as_first: vec![Tally::default(); players],
             as_second: vec![Tally::default(); players],
             thinking: vec![0.0; players],
+            faults: vec![Faults::default(); players],
             endings: Endings::default(),
             played: 0,
             first_error: None,
@@ -130,6 +187,14 @@ impl Totals {
             self.thinking[me] += record.thinking_ms[seat];
         }
         self.endings.add(record.ending);
+        if record.ending.is_fault() {
+            // The player that failed to move is the one that did not win.
+            let loser = match record.winner {
+                Some(w) if w == record.first => record.second,
+                _ => record.first,
+            };
+            self.faults[loser].add(index, record.ending, record.error.as_deref());
+        }
         self.played += 1;
         if let Some(error) = &record.error {
             if earlier(&self.first_error, index) {
@@ -155,6 +220,9 @@ impl Totals {
         }
         for (a, b) in self.thinking.iter_mut().zip(other.thinking) {
             *a += b;
+        }
+        for (a, b) in self.faults.iter_mut().zip(other.faults) {
+            a.merge(b);
         }
         self.endings.merge(other.endings);
         self.played += other.played;

@@ -1,0 +1,19 @@
+//! Contest entries in `ply tournament trilite`: a shared library exporting
+//! the Trilite request's `PlayTrilite` plays as a contest referee would
+//! call it, in a process of its own so that its faults cannot take the
+//! referee down.
+//!
+//! The referee (`referee`) starts `ply trilite-entry LIBRARY` (`host`, a
+//! hidden subcommand of this binary) once per entry, before any game. The
+//! host loads the library, finds `PlayTrilite`, and answers the referee's
+//! calls over its standard input and output in a line protocol
+//! (`protocol`), timing each call itself. An entry that crashes, stays
+//! silent past the move time limit (then it is stopped) or answers a
+//! square that is not empty loses that game; its process is started again
+//! for its next game when it died or was stopped.
+
+pub mod host;
+pub mod protocol;
+pub mod referee;
+
+pub use referee::host_for;

@@ -1,0 +1,308 @@
+//! The referee's side: starting an entry's host process, calling it as the
+//! request's referee calls `PlayTrilite`, stopping it when it is silent
+//! past the limit, and telling a crash from a stop.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use ply_engine::arena::entry::{
+    Entry, EntryAnswer, EntryFault, EntryHost, FaultKind, StartedEntry,
+};
+use ply_engine::echo::shown_within;
+use ply_engine::{Game, GameError, GameKind, Session};
+use ply_trilite::{parse_square, square_name, Trilite};
+use ply_trilite_c::codes::{encode, K_EMPTY, K_NO_POSITION};
+
+use super::protocol::{Reply, Request, MAX_LINE};
+
+/// How long loading a library may take before the entry is refused (or,
+/// on a restart, loses its game).
+pub const LOAD_TIME: Duration = Duration::from_secs(10);
+
+/// How long a process that closed its output may take to exit before it
+/// is stopped.
+const EXIT_TIME: Duration = Duration::from_millis(500);
+
+/// The entry host for `kind`, if its game has a C interface (Trilite's
+/// `PlayTrilite`).
+pub fn host_for(kind: &dyn GameKind) -> Option<&'static dyn EntryHost> {
+    (kind.name() == ply_trilite::TRILITE.name()).then_some(&TriliteEntries)
+}
+
+/// Starts Trilite entries.
+struct TriliteEntries;
+
+impl EntryHost for TriliteEntries {
+    fn start(&self, path: &Path) -> Result<StartedEntry, GameError> {
+        let typed = shown_within(&path.display().to_string(), 80);
+        let refused = |reason: String| GameError::BadOption(format!("C entry '{typed}': {reason}"));
+        let library =
+            std::fs::canonicalize(path).map_err(|e| refused(format!("cannot open it: {e}")))?;
+        if !library.is_file() {
+            return Err(refused("is not a file".into()));
+        }
+        let (running, setup) = Running::start(&library).map_err(refused)?;
+        Ok(StartedEntry {
+            entry: Box::new(CEntry {
+                library,
+                running: Some(running),
+            }),
+            setup,
+        })
+    }
+}
+
+/// One entry: its library, and its host process while that runs.
+struct CEntry {
+    library: PathBuf,
+    running: Option<Running>,
+}
+
+impl Entry for CEntry {
+    fn play(
+        &mut self,
+        session: &dyn Session,
+        new_game: bool,
+        limit: Duration,
+    ) -> Result<EntryAnswer, EntryFault> {
+        let fault = |kind, reason: String, took| EntryFault { kind, reason, took };
+        // A fault ends the game, so a process that died or was stopped is
+        // started again at the next game, its loading charged as at first.
+        let mut charged = Duration::ZERO;
+        let running = match &mut self.running {
+            Some(running) => running,
+            running @ None => match Running::start(&self.library) {
+                Ok((started, load)) => {
+                    charged = load;
+                    running.insert(started)
+                }
+                Err(reason) => {
+                    let reason = format!("crashed and could not be started again: {reason}");
+                    return Err(fault(FaultKind::Crashed, reason, charged));
+                }
+            },
+        };
+        let (request, board) = match request(session, new_game) {
+            Ok(call) => call,
+            Err(e) => {
+                let reason = format!("could not be called: {e}");
+                return Err(fault(FaultKind::Crashed, reason, charged));
+            }
+        };
+        let asked = Instant::now();
+        let reply = running.ask(&request, limit);
+        let waited = charged + asked.elapsed();
+        match reply {
+            Ok(Reply::Move { answer, took }) => {
+                let took = charged + took;
+                let square = u8::try_from(answer).ok().filter(|&s| s < 9);
+                match square {
+                    None => Err(fault(
+                        FaultKind::IllegalAnswer,
+                        format!("answered {answer}, which is not a square (0 to 8)"),
+                        took,
+                    )),
+                    Some(square) if board[usize::from(square)] != K_EMPTY => Err(fault(
+                        FaultKind::IllegalAnswer,
+                        format!(
+                            "answered {answer} ({}), a square that is not empty",
+                            square_name(square)
+                        ),
+                        took,
+                    )),
+                    Some(square) => Ok(EntryAnswer {
+                        mv: square_name(square),
+                        took,
+                    }),
+                }
+            }
+            Ok(_) => {
+                self.running = None;
+                let reason = "crashed: its process broke the protocol".to_string();
+                Err(fault(FaultKind::Crashed, reason, waited))
+            }
+            Err(Silence::TimedOut) => {
+                self.running = None;
+                let reason = format!(
+                    "gave no answer within {} ms and was stopped",
+                    limit.as_millis()
+                );
+                Err(fault(FaultKind::TimedOut, reason, waited))
+            }
+            Err(Silence::Ended(how)) => {
+                self.running = None;
+                Err(fault(FaultKind::Crashed, format!("crashed: {how}"), waited))
+            }
+        }
+    }
+}
+
+/// The call the request's referee makes in `session`'s position, and the
+/// board it shows.
+fn request(session: &dyn Session, new_game: bool) -> Result<(Request, [i32; 9]), GameError> {
+    let mut game = Trilite::new();
+    let mut previous = K_NO_POSITION;
+    for mv in session.moves_played() {
+        let square = parse_square(&mv)?;
+        game.play(square);
+        previous = i32::from(square);
+    }
+    let board = encode(&game);
+    let request = Request {
+        board,
+        previous,
+        player: game.to_move().index() as i32 + 1,
+        new_game,
+    };
+    Ok((request, board))
+}
+
+/// Why no reply came.
+enum Silence {
+    TimedOut,
+    /// The process closed its output; how it ended.
+    Ended(String),
+}
+
+/// A running host process.
+struct Running {
+    child: Child,
+    calls: ChildStdin,
+    replies: Receiver<String>,
+}
+
+impl Running {
+    /// Starts the host for `library` and waits for it to load the library:
+    /// the process and the loading time, or why the entry cannot play.
+    fn start(library: &Path) -> Result<(Running, Duration), String> {
+        let ply = std::env::current_exe()
+            .map_err(|e| format!("cannot find the ply program to host it: {e}"))?;
+        let mut command = Command::new(ply);
+        command
+            .arg("trilite-entry")
+            .arg(library)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        #[cfg(unix)]
+        {
+            // A group of its own: Ctrl-C at the terminal is the referee's
+            // to handle, not a crash of every entry.
+            use std::os::unix::process::CommandExt;
+            command.process_group(0);
+        }
+        let mut child = command
+            .spawn()
+            .map_err(|e| format!("cannot start a process for it: {e}"))?;
+        let (Some(calls), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err("cannot talk to its process".into());
+        };
+        let (sender, replies) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut output = BufReader::new(output);
+            loop {
+                let mut line = String::new();
+                match (&mut output).take(MAX_LINE as u64).read_line(&mut line) {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) if sender.send(line).is_err() => return,
+                    Ok(_) => {}
+                }
+            }
+        });
+        let mut running = Running {
+            child,
+            calls,
+            replies,
+        };
+        match running.reply(LOAD_TIME) {
+            Ok(Reply::Ready { load }) => Ok((running, load)),
+            Ok(Reply::Refused(reason)) => Err(shown_within(&reason, 200)),
+            Ok(Reply::Move { .. }) => Err("its process broke the protocol".into()),
+            Err(Silence::TimedOut) => Err(format!(
+                "loading it took more than {} s",
+                LOAD_TIME.as_secs()
+            )),
+            Err(Silence::Ended(how)) => Err(format!("its process {how} while loading it")),
+        }
+    }
+
+    /// Sends one call and waits at most `limit` for the answer.
+    fn ask(&mut self, request: &Request, limit: Duration) -> Result<Reply, Silence> {
+        if self.calls.write_all(request.line().as_bytes()).is_err() || self.calls.flush().is_err() {
+            return Err(Silence::Ended(self.ended()));
+        }
+        self.reply(limit)
+    }
+
+    fn reply(&mut self, limit: Duration) -> Result<Reply, Silence> {
+        match self.replies.recv_timeout(limit) {
+            Ok(line) => Reply::parse(&line).ok_or_else(|| {
+                Silence::Ended(format!(
+                    "sent '{}' instead of an answer",
+                    shown_within(line.trim_end(), 60)
+                ))
+            }),
+            Err(RecvTimeoutError::Timeout) => Err(Silence::TimedOut),
+            Err(RecvTimeoutError::Disconnected) => Err(Silence::Ended(self.ended())),
+        }
+    }
+
+    /// How the process ended, once its output closed: waits a little for
+    /// it to exit, then stops it.
+    fn ended(&mut self) -> String {
+        let deadline = Instant::now() + EXIT_TIME;
+        while Instant::now() < deadline {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return describe(status),
+                Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+                Err(_) => break,
+            }
+        }
+        "closed its output".into()
+    }
+}
+
+impl Drop for Running {
+    /// Stops the process (it may be looping) and reaps it.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// "killed by signal 11 (SIGSEGV)", "exited with status 3".
+fn describe(status: ExitStatus) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            return format!("killed by signal {signal}{}", signal_name(signal));
+        }
+    }
+    match status.code() {
+        Some(code) => format!("exited with status {code}"),
+        None => format!("ended ({status})"),
+    }
+}
+
+/// The usual name of the signals a crashing entry dies of.
+#[cfg(unix)]
+fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        libc::SIGSEGV => " (SIGSEGV)",
+        libc::SIGABRT => " (SIGABRT)",
+        libc::SIGBUS => " (SIGBUS)",
+        libc::SIGFPE => " (SIGFPE)",
+        libc::SIGILL => " (SIGILL)",
+        libc::SIGTRAP => " (SIGTRAP)",
+        libc::SIGKILL => " (SIGKILL)",
+        libc::SIGTERM => " (SIGTERM)",
+        libc::SIGSYS => " (SIGSYS)",
+        _ => "",
+    }
+}
