@@ -262,7 +262,7 @@ fn table(report: &TournamentReport) -> String {
 }
 
 /// One line on how the games ended: by the rules, and how many the ply
-/// limit, the move time limit or a failing bot stopped.
+/// limit, the move time limit or a failing player stopped.
 fn endings(report: &TournamentReport) -> String {
     let e = &report.endings;
     let mut parts = vec![
@@ -275,14 +275,9 @@ fn endings(report: &TournamentReport) -> String {
     if let Some(ms) = report.move_time_ms {
         parts.push(format!("{} drawn by a move over {ms} ms", e.move_time));
     }
-    if e.bot_error > 0 {
-        parts.push(format!(
-            "{} lost by a bot error ({})",
-            e.bot_error,
-            report.first_error.as_deref().unwrap_or("see --json")
-        ));
-    }
+    // Who failed and why is listed above, under "lost by failing to move".
     for (games, how) in [
+        (e.bot_error, "by a bot error"),
         (e.crashed, "by a crash"),
         (e.timed_out, "by no answer in time"),
         (e.illegal_answer, "by an illegal answer"),
