@@ -731,7 +731,10 @@ mod tests {
         let names = names(&[BotSpec::Random, BotSpec::Perfect, BotSpec::Random]);
         assert_eq!(names, ["random", "perfect", "random#2"]);
         let entry = BotSpec::Entry("./e.so".into());
-        assert_eq!(names(&[entry.clone(), entry]), ["./e.so", "./e.so#2"]);
+        assert_eq!(
+            super::names(&[entry.clone(), entry]),
+            ["./e.so", "./e.so#2"]
+        );
         assert_ne!(seed(0, 1, 0), seed(0, 1, 1));
         assert_ne!(seed(0, 1, 0), seed(0, 2, 0));
     }

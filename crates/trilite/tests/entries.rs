@@ -216,8 +216,7 @@ fn an_entry_that_cannot_start_is_refused_before_any_game() {
         false,
         &|_, _| {},
     )
-    .err()
-    .expect("refused");
+    .expect_err("refused");
     assert!(error.to_string().contains("cannot load it"), "{error}");
     // Without a host, an entry is refused too.
     let error = arena::run(
@@ -226,7 +225,6 @@ fn an_entry_that_cannot_start_is_refused_before_any_game() {
         &config(&["first", "random"]),
         &|_, _| {},
     )
-    .err()
-    .expect("refused");
+    .expect_err("refused");
     assert!(error.to_string().contains("contest entries"), "{error}");
 }
