@@ -209,19 +209,12 @@ fn every_reachable_tic_tac_toe_position_at_every_depth_matches_plain_minimax() {
     assert!(tally.dead_draws_cut > 200, "{tally:?}");
 }
 
-#[test]
-fn random_4x4_and_5x5_positions_at_every_depth_match_plain_minimax() {
+/// Board, empty squares, positions, depths checked.
+type Sample = ((u8, u8, u8), u32, usize, u32);
+
+fn check_random_positions(samples: &[Sample]) -> Tally {
     let mut tally = Tally::default();
-    // (board, empty squares, positions, depths checked)
-    for ((rows, cols, k), empty, count, max_depth) in [
-        ((4, 4, 3), 8, 40, 8),
-        ((4, 4, 4), 8, 40, 8),
-        ((4, 4, 3), 11, 12, 5),
-        ((4, 4, 4), 11, 12, 5),
-        ((5, 5, 4), 8, 20, 8),
-        ((5, 5, 4), 13, 6, 4),
-        ((4, 5, 4), 9, 20, 9),
-    ] {
+    for &((rows, cols, k), empty, count, max_depth) in samples {
         let start = board(rows, cols, k);
         // One searcher for the whole board: answers must not depend on
         // what earlier searches left in the table.
@@ -231,9 +224,43 @@ fn random_4x4_and_5x5_positions_at_every_depth_match_plain_minimax() {
             check(&game, max_depth, &mut searcher, &mut tally);
         }
     }
-    assert!(tally.decided > 2_000, "{tally:?}");
-    assert!(tally.past_horizon > 2_000, "{tally:?}");
-    assert!(tally.dead_draws_cut > 50, "{tally:?}");
+    tally
+}
+
+#[test]
+fn random_4x4_and_5x5_positions_at_every_depth_match_plain_minimax() {
+    let tally = check_random_positions(&[
+        ((4, 4, 3), 8, 16, 8),
+        ((4, 4, 4), 8, 16, 8),
+        ((4, 4, 3), 10, 5, 5),
+        ((4, 4, 4), 10, 5, 5),
+        ((5, 5, 4), 8, 8, 8),
+        ((5, 5, 4), 12, 3, 4),
+        ((4, 5, 4), 8, 8, 8),
+    ]);
+    assert!(tally.decided > 500, "{tally:?}");
+    assert!(tally.past_horizon > 500, "{tally:?}");
+    assert!(tally.dead_draws_cut > 20, "{tally:?}");
+}
+
+/// More and larger positions: `cargo test --release -p ply-mnk --test
+/// depth -- --ignored`.
+#[test]
+#[ignore]
+fn long_random_positions_at_every_depth_match_plain_minimax() {
+    let tally = check_random_positions(&[
+        ((4, 4, 3), 9, 100, 9),
+        ((4, 4, 4), 9, 100, 9),
+        ((4, 4, 3), 12, 20, 6),
+        ((4, 4, 4), 12, 20, 6),
+        ((5, 5, 4), 9, 50, 9),
+        ((5, 5, 4), 14, 10, 5),
+        ((4, 5, 4), 10, 40, 10),
+        ((5, 5, 5), 11, 20, 7),
+    ]);
+    assert!(tally.decided > 10_000, "{tally:?}");
+    assert!(tally.past_horizon > 10_000, "{tally:?}");
+    assert!(tally.dead_draws_cut > 200, "{tally:?}");
 }
 
 #[test]
