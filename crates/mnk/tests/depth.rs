@@ -259,7 +259,7 @@ fn long_random_positions_at_every_depth_match_plain_minimax() {
         ((5, 5, 5), 11, 20, 7),
     ]);
     assert!(tally.decided > 10_000, "{tally:?}");
-    assert!(tally.past_horizon > 10_000, "{tally:?}");
+    assert!(tally.past_horizon > 5_000, "{tally:?}");
     assert!(tally.dead_draws_cut > 200, "{tally:?}");
 }
 
