@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use ply_engine::{EngineConfig, Outcome, Report, Value};
+use ply_engine::{EngineConfig, Outcome, Report, TableStats, Value};
 
 use crate::grammar::count;
 
@@ -36,9 +36,37 @@ impl Ending {
     }
 }
 
+/// Request 000's score of a move whose value for the computer is
+/// `outcome`, worded as the request words it: "2 (DRAW)".
+pub fn request_score(outcome: Outcome) -> String {
+    let name = match outcome {
+        Outcome::Win => "COMPUTER WINS",
+        Outcome::Draw => "DRAW",
+        Outcome::Unknown => "UNDECIDED",
+        Outcome::Lose => "HUMAN WINS",
+    };
+    format!("{} ({name})", outcome.seed_score())
+}
+
+/// Whose side request 000's scores are read from in a hint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scores {
+    /// Not the request's game, or no computer plays: no scores.
+    None,
+    /// The computer is the opponent of the player asking (the request's
+    /// human), so a move's score is its value for the opponent.
+    ComputerOpposes,
+}
+
 /// Every move grouped win / draw / unknown / lose, best first, each with
 /// its remoteness, final margin or search score in brackets.
 pub fn format_report(report: &Report) -> String {
+    format_report_scored(report, Scores::None)
+}
+
+/// [`format_report`], each group followed by request 000's score of its
+/// moves when `scores` asks for them.
+pub fn format_report_scored(report: &Report, scores: Scores) -> String {
     let mut text = format!("Value: {}", describe(&report.value));
     match report.depth {
         // Stopped before its first iteration finished: nothing was searched through.
@@ -59,9 +87,34 @@ pub fn format_report(report: &Report) -> String {
                 },
             )
             .collect();
-        text.push_str(&format!("  {:<8} {}\n", outcome.as_str(), list.join(" ")));
+        text.push_str(&format!("  {:<8} ", outcome.as_str()));
+        if scores == Scores::ComputerOpposes {
+            // A column of its own, as wide as "score 3 (COMPUTER WINS)".
+            let score = format!("score {}", request_score(outcome.flip()));
+            text.push_str(&format!("{score:<24} "));
+        }
+        text.push_str(&list.join(" "));
+        text.push('\n');
     }
     text
+}
+
+/// `--stats`: the table's traffic, then request 000's dictionary counts
+/// (a collision is an insertion into a bucket already holding a position).
+pub fn format_stats(stats: &TableStats, elapsed: Duration) -> String {
+    format!(
+        "Table: {} probes, {} hits, {} stores; {:.3} s\n\
+         Dictionary: {} stored, {} (insertions into an occupied bucket) in {}; \
+         size {} of 2 entries\n",
+        stats.probes,
+        stats.hits,
+        stats.stores,
+        elapsed.as_secs_f64(),
+        count(stats.entries, "configuration", "configurations"),
+        count(stats.collisions, "collision", "collisions"),
+        count(stats.insertions, "insertion", "insertions"),
+        count(stats.buckets, "bucket", "buckets"),
+    )
 }
 
 /// What is still unknown and why, when the analysis stopped before
@@ -147,6 +200,50 @@ mod tests {
         for old in ["winning", "drawing", "undecided", "losing"] {
             assert!(!text.contains(old), "{old} in {text}");
         }
+    }
+
+    #[test]
+    fn hints_show_the_request_score_from_the_computer_side() {
+        let moves = [
+            ("a1", Value::win(3)),
+            ("b1", Value::draw(Some(4))),
+            ("c1", Value::unknown()),
+            ("a2", Value::lose(2)),
+        ];
+        let text = format_report_scored(&report(&moves, Some(2)), Scores::ComputerOpposes);
+        // The asker's win is the human's: the request's 0.
+        for line in [
+            "  win      score 0 (HUMAN WINS)     a1 (3)\n",
+            "  draw     score 2 (DRAW)           b1 (4)\n",
+            "  unknown  score 1 (UNDECIDED)      c1\n",
+            "  lose     score 3 (COMPUTER WINS)  a2 (2)\n",
+        ] {
+            assert!(text.contains(line), "{line:?} in {text}");
+        }
+        let plain = format_report(&report(&moves, Some(2)));
+        assert!(!plain.contains("score"), "{plain}");
+        assert_eq!(request_score(Outcome::Win), "3 (COMPUTER WINS)");
+    }
+
+    #[test]
+    fn stats_give_the_request_dictionary_counts() {
+        let stats = TableStats {
+            probes: 10,
+            hits: 4,
+            stores: 7,
+            insertions: 6,
+            collisions: 1,
+            entries: 5,
+            buckets: 8,
+            capacity: 16,
+        };
+        let text = format_stats(&stats, Duration::from_millis(12));
+        assert_eq!(
+            text,
+            "Table: 10 probes, 4 hits, 7 stores; 0.012 s\n\
+             Dictionary: 5 configurations stored, 1 collision (insertions into an \
+             occupied bucket) in 6 insertions; size 8 buckets of 2 entries\n"
+        );
     }
 
     #[test]

@@ -355,6 +355,13 @@ pub trait GameKind: Send + Sync {
     ) -> Option<Result<String, GameError>> {
         None
     }
+    /// True for request 000's game, (n,k)-tic-tac-toe against the computer:
+    /// `play` and `hint` then also show each move's score on the request's
+    /// scale, from the computer's side (computer wins 3, draw 2, undecided
+    /// 1, human wins 0).
+    fn request_scores(&self) -> bool {
+        false
+    }
     /// Lines `ply solve` adds after the values: what the game's solver
     /// knows beyond them (positions counted, the final score).
     fn solve_notes(&self, _session: &dyn Session, _report: &Report) -> Option<String> {

@@ -9,6 +9,37 @@
 //! is not a bound of anything), so the table only ever holds finished
 //! results, and the analysis answers with its last finished iteration plus
 //! the root moves the exact solve finished.
+//!
+//! # The horizon
+//!
+//! A depth limit `D` (`--depth`, request 000's max_levels) asks for the
+//! values plain minimax finds in the tree cut `D` plies deep, a cut node
+//! being undecided: a node is a win as soon as one move leads to a decided
+//! loss for the opponent (the fastest such), a loss or a draw only when
+//! every move is decided. By induction on the depth `d` left, for a game
+//! that always ends, that value is the exact one when the exact remoteness
+//! is at most `d` (the winner's or loser's whole tree, or a filled board's
+//! draw, lies within the cut), and undecided otherwise: a decided win needs
+//! a decided loss below it, one ply nearer the end, and a loss or draw needs
+//! every move decided. So nothing past the horizon is ever decided, and:
+//!
+//! - a shortcut that knows a position's exact value (the game's dead-draw
+//!   proof) may return it `d` plies above the horizon only when its
+//!   remoteness is at most `d`; otherwise the position is a horizon node;
+//! - move pruning that keeps every node's exact value and remoteness
+//!   ([`Game::prune_moves`]) keeps the cut tree's answers too: the theorem
+//!   applied to the pruned tree, whose exact values are the same, gives the
+//!   same values masked the same way;
+//! - a table entry of a bound search is used only at the depth it was
+//!   searched to (a deeper cut is another function and may see past this
+//!   horizon), and the table is cleared whenever the kind of search changes,
+//!   so exact entries never serve a depth-limited search.
+//!
+//! The searcher finds the cut tree's values with two alpha-beta searches,
+//! counting the horizon as a loss for the root's mover (a lower bound) and as
+//! a win (an upper bound); `bounded_value` reads the value off the pair.
+//! `crates/mnk/tests/depth.rs` checks all of this against plain depth-limited
+//! minimax on every reachable tic-tac-toe position at every depth.
 
 use std::time::Instant;
 
@@ -371,13 +402,20 @@ impl<G: Game> Searcher<G> {
         if let Some(result) = game.result() {
             return score::terminal_score(game, result, ply);
         }
+        let fake_bounds = matches!(self.horizon, Horizon::RootLoses(_) | Horizon::RootWins(_));
         if game.is_dead_draw() {
-            return 0;
+            // A proof that the game ends drawn decides a depth-limited value
+            // only when the draw ends within the horizon; beyond it the node
+            // is a horizon node like any other (see "The horizon" above).
+            let within = game.draw_length().is_some_and(|length| length <= depth);
+            if !fake_bounds || within {
+                return 0;
+            }
+            return self.horizon_score(game);
         }
         if depth == 0 {
             return self.horizon_score(game);
         }
-        let fake_bounds = matches!(self.horizon, Horizon::RootLoses(_) | Horizon::RootWins(_));
         if !fake_bounds {
             // Mate-distance pruning: nothing here can beat a win next ply or
             // be worse than a loss right now.
@@ -392,7 +430,15 @@ impl<G: Game> Searcher<G> {
         let mut tt_move = None;
         if let Some(entry) = self.table.probe(hash, key) {
             tt_move = entry.best;
-            if entry.depth >= stored_depth {
+            // A bound search's entry bounds the value of the tree cut at its
+            // own depth; a deeper cut is another function, which may see
+            // past this node's horizon, so only the same depth is used.
+            let usable = if fake_bounds {
+                entry.depth == stored_depth
+            } else {
+                entry.depth >= stored_depth
+            };
+            if usable {
                 let s = score::to_root_relative(entry.score, ply);
                 match entry.bound {
                     Bound::Exact => return s,

@@ -13,14 +13,25 @@
 
 use serde::Serialize;
 
-/// Counters shown by `--stats`.
+/// Counters shown by `--stats`. `insertions`, `collisions`, `entries` and
+/// `buckets` are request 000's dictionary statistics: it counts a collision
+/// whenever a configuration is inserted into a bucket that already holds
+/// one (its `insert` returns 1), and reports the configurations stored and
+/// the table's size.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct TableStats {
     pub probes: u64,
     pub hits: u64,
     pub stores: u64,
-    /// Probes or stores that found their slot held by another position.
+    /// Stores of a position the table did not hold (the others update it).
+    pub insertions: u64,
+    /// Insertions into a bucket already holding another position.
     pub collisions: u64,
+    /// Positions stored now (the request's `numElements`).
+    pub entries: u64,
+    /// Buckets in the table now (the request's table size).
+    pub buckets: u64,
+    /// Entries the table can hold now: two per bucket.
     pub capacity: u64,
 }
 
@@ -81,6 +92,7 @@ impl<K: Copy + Eq, D: Copy> TranspositionTable<K, D> {
             max_buckets: max.max(count),
             used: 0,
             stats: TableStats {
+                buckets: count as u64,
                 capacity: 2 * count as u64,
                 ..TableStats::default()
             },
@@ -126,6 +138,7 @@ impl<K: Copy + Eq, D: Copy> TranspositionTable<K, D> {
         }
         self.buckets = larger;
         self.mask = mask;
+        self.stats.buckets = count as u64;
         self.stats.capacity = 2 * count as u64;
     }
 
@@ -133,16 +146,11 @@ impl<K: Copy + Eq, D: Copy> TranspositionTable<K, D> {
     pub fn probe(&mut self, hash: u64, key: K) -> Option<D> {
         self.stats.probes += 1;
         let index = self.bucket(hash);
-        let mut occupied = false;
         for entry in self.buckets[index].iter().flatten() {
             if entry.key == key {
                 self.stats.hits += 1;
                 return Some(entry.data);
             }
-            occupied = true;
-        }
-        if occupied {
-            self.stats.collisions += 1;
         }
         None
     }
@@ -173,6 +181,9 @@ impl<K: Copy + Eq, D: Copy> TranspositionTable<K, D> {
                 }
             }
         }
+        // A new position: the first slot fills first, so the bucket is
+        // occupied exactly when that slot is.
+        self.stats.insertions += 1;
         let was_full = bucket[1].is_some();
         match &bucket[0] {
             None => {
@@ -188,9 +199,8 @@ impl<K: Copy + Eq, D: Copy> TranspositionTable<K, D> {
                 }
             }
             Some(_) => {
-                if was_full {
-                    self.stats.collisions += 1;
-                } else {
+                self.stats.collisions += 1;
+                if !was_full {
                     self.used += 1;
                 }
                 bucket[1] = Some(new);
@@ -199,7 +209,10 @@ impl<K: Copy + Eq, D: Copy> TranspositionTable<K, D> {
     }
 
     pub fn stats(&self) -> TableStats {
-        self.stats
+        TableStats {
+            entries: self.used as u64,
+            ..self.stats
+        }
     }
 
     /// Empties the table and its counters (keeping its current size).
@@ -209,6 +222,7 @@ impl<K: Copy + Eq, D: Copy> TranspositionTable<K, D> {
         }
         self.used = 0;
         self.stats = TableStats {
+            buckets: self.stats.buckets,
             capacity: self.stats.capacity,
             ..TableStats::default()
         };
@@ -237,9 +251,94 @@ mod tests {
         assert_eq!(table.probe(7, 101), None);
         let stats = table.stats();
         assert_eq!(
-            (stats.probes, stats.hits, stats.stores, stats.collisions),
+            (stats.probes, stats.hits, stats.stores, stats.insertions),
             (2, 1, 1, 1)
         );
+        assert_eq!((stats.collisions, stats.entries, stats.buckets), (0, 1, 1));
+    }
+
+    /// A hash whose bucket is `bucket` in any table of more buckets:
+    /// buckets are the low bits of bits 32.. of `hash * SPREAD`, so the hash
+    /// is `bucket << 32` times the inverse of `SPREAD` modulo 2^64 (Newton's
+    /// iteration; each step doubles the correct low bits).
+    fn hash_in(bucket: u64) -> u64 {
+        const SPREAD: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut inverse = SPREAD;
+        for _ in 0..6 {
+            inverse = inverse.wrapping_mul(2u64.wrapping_sub(SPREAD.wrapping_mul(inverse)));
+        }
+        assert_eq!(SPREAD.wrapping_mul(inverse), 1);
+        (bucket << 32).wrapping_mul(inverse)
+    }
+
+    #[test]
+    fn the_request_counts_an_insertion_into_an_occupied_bucket_as_a_collision() {
+        // 8 buckets of two, never growing; key i goes to bucket 5i mod 8,
+        // so keys 0-7 fill each bucket once and keys 8-15 collide once each.
+        let mut table: TranspositionTable<u64, u64> = TranspositionTable::with_entries(16);
+        let bucket = |key: u64| key * 5 % 8;
+        let mut occupied = [false; 8];
+        let mut expected = 0;
+        for key in 0..16 {
+            // The request's insert: 1 when the bucket already holds one.
+            let b = bucket(key) as usize;
+            expected += u64::from(occupied[b]);
+            occupied[b] = true;
+            table.store(hash_in(bucket(key)), key, 1, key);
+            let stats = table.stats();
+            assert_eq!((stats.insertions, stats.collisions), (key + 1, expected));
+            assert_eq!(stats.entries, key + 1);
+        }
+        assert_eq!((expected, table.stats().buckets), (8, 8));
+        // Storing a position again updates it: no insertion, no collision.
+        for key in 0..16 {
+            table.store(hash_in(bucket(key)), key, 1, key + 100);
+        }
+        let stats = table.stats();
+        assert_eq!(
+            (stats.stores, stats.insertions, stats.collisions),
+            (32, 16, 8)
+        );
+        assert_eq!(stats.entries, 16);
+        // A third position in a full bucket collides and displaces one.
+        table.store(hash_in(3), 99, 1, 99);
+        let stats = table.stats();
+        assert_eq!(
+            (stats.insertions, stats.collisions, stats.entries),
+            (17, 9, 16)
+        );
+        let home = |key: u64| if key == 99 { 3 } else { bucket(key) };
+        let held = (0..16)
+            .chain([99])
+            .filter(|&k| table.probe(hash_in(home(k)), k).is_some());
+        assert_eq!(held.count(), 16);
+        table.clear();
+        let stats = table.stats();
+        assert_eq!(
+            (stats.insertions, stats.collisions, stats.entries),
+            (0, 0, 0)
+        );
+        assert_eq!((stats.buckets, stats.capacity), (8, 16));
+    }
+
+    #[test]
+    fn stored_configurations_are_counted_as_they_are_found() {
+        let mut table: TranspositionTable<u64, u64> = TranspositionTable::with_megabytes(1);
+        for i in 0..30_000u64 {
+            table.store(i.wrapping_mul(0xD1B5_4A32_D192_ED03), i, 1, i);
+        }
+        let found = (0..30_000u64)
+            .filter(|&i| {
+                table
+                    .probe(i.wrapping_mul(0xD1B5_4A32_D192_ED03), i)
+                    .is_some()
+            })
+            .count() as u64;
+        let stats = table.stats();
+        assert_eq!(stats.entries, found);
+        assert_eq!(stats.insertions, 30_000);
+        assert_eq!(stats.capacity, 2 * stats.buckets);
+        assert!(stats.collisions > 0 && stats.collisions < stats.insertions);
     }
 
     #[test]

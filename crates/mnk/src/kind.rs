@@ -37,6 +37,11 @@ impl GameKind for TicTacToeKind {
         Ok(GameSession::boxed(Mnk::tic_tac_toe()))
     }
 
+    /// Request 000's (n,k)-tic-tac-toe with n = k = 3.
+    fn request_scores(&self) -> bool {
+        true
+    }
+
     fn bench(&self, _options: &GameOptions, config: &EngineConfig) -> Result<String, GameError> {
         crate::bench::run(&[(3, 3, 3)], config)
     }
@@ -96,6 +101,11 @@ impl GameKind for MnkKind {
     fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
         let (rows, cols, k) = shape(options)?.unwrap_or((3, 3, 3));
         Ok(GameSession::boxed(Mnk::new(rows, cols, k)?))
+    }
+
+    /// Request 000's (n,k)-tic-tac-toe (and its m x n generalisation).
+    fn request_scores(&self) -> bool {
+        true
     }
 
     /// The benchmark boards, or the one board the options name.

@@ -67,6 +67,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: PlayArgs) -> anyhow
         names: args.players.clone(),
         max_plies: args.max_moves,
         warned: [false; 2],
+        request_scores: kind.request_scores(),
     };
     let mut out = Output::stdout();
     game.run(args.games, &mut io::stdin().lock(), &mut out)?;
@@ -133,6 +134,8 @@ struct Play<'a> {
     max_plies: u32,
     /// Seats whose bot already warned that it could not record a game.
     warned: [bool; 2],
+    /// Request 000's game: moves also get its scores (`GameKind::request_scores`).
+    request_scores: bool,
 }
 
 /// How one game ended.
@@ -275,7 +278,14 @@ impl Play<'_> {
                     let seen = report
                         .value
                         .filter(|_| self.session.result().is_none())
-                        .map(|v| format!(": {}", hints::describe(&v)))
+                        .map(|v| match self.request_scores {
+                            true => format!(
+                                ": {}, score {}",
+                                hints::describe(&v),
+                                hints::request_score(v.outcome)
+                            ),
+                            false => format!(": {}", hints::describe(&v)),
+                        })
                         .unwrap_or_default();
                     writeln!(
                         out,
@@ -357,9 +367,14 @@ impl Play<'_> {
         let result = self.session.analyze(&self.hint_config);
         let ending = Ending::of(analysis.interrupted(), &self.hint_config, started.elapsed());
         drop(analysis);
+        let opponent = self.session.to_move().opponent();
+        let scores = match &self.seats[opponent.index()] {
+            Seat::Bot(_) if self.request_scores => hints::Scores::ComputerOpposes,
+            _ => hints::Scores::None,
+        };
         match result {
             Ok(report) => {
-                write!(out, "{}", hints::format_report(&report))?;
+                write!(out, "{}", hints::format_report_scored(&report, scores))?;
                 if let Some(note) = hints::ending_note(&report, ending) {
                     writeln!(out, "{note}")?;
                 }
@@ -440,6 +455,7 @@ mod tests {
                 names: vec!["human".into(), "random".into()],
                 max_plies: DEFAULT_MAX_PLIES,
                 warned: [false; 2],
+                request_scores: kind.request_scores(),
             };
             let mut out = Output::new(Vec::new());
             let ended = game.run(1, &mut typed.as_bytes(), &mut out);

@@ -105,16 +105,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
         writeln!(out, "{notes}")?;
     }
     if let (true, Some(stats)) = (args.stats, report.stats) {
-        writeln!(
-            out,
-            "Table: {} probes, {} hits, {} stores, {} collisions, {} entries; {:.3} s",
-            stats.probes,
-            stats.hits,
-            stats.stores,
-            stats.collisions,
-            stats.capacity,
-            elapsed.as_secs_f64()
-        )?;
+        write!(out, "{}", hints::format_stats(&stats, elapsed))?;
     }
     out.flush()?;
     Ok(())
