@@ -18,6 +18,18 @@ use crate::notation::short_rows;
 /// Most distinct positions the graph holds and prints.
 pub const GRAPH_LIMIT: u128 = 20_000;
 
+/// Most edges (moves between distinct positions) the graph holds: a line
+/// lists every child, so few long rows would print megabytes.
+pub const EDGE_LIMIT: u128 = 250_000;
+
+/// The graph's edges: each row's count `b` is reached in every combination
+/// of the other rows and offers `b` moves, so the total is the positions
+/// times half the objects. Saturates.
+pub fn edges(rows: &[u16]) -> u128 {
+    let objects: u128 = rows.iter().map(|&r| u128::from(r)).sum();
+    distinct_positions(rows).saturating_mul(objects) / 2
+}
+
 /// One distinct position of the graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Vertex {
@@ -39,10 +51,10 @@ pub struct Graph {
 
 impl Graph {
     /// The graph below `rows`; `None` when it has more than `GRAPH_LIMIT`
-    /// positions.
+    /// positions or `EDGE_LIMIT` edges.
     pub fn build(rows: &[u16], misere: bool) -> Option<Graph> {
         let total = distinct_positions(rows);
-        if total > GRAPH_LIMIT {
+        if total > GRAPH_LIMIT || edges(rows) > EDGE_LIMIT {
             return None;
         }
         let total = total as usize;

@@ -10,7 +10,7 @@ use ply_engine::{Game, Notation, Outcome};
 use crate::bouton;
 use crate::count::{self, TreeSize};
 use crate::game::Nim;
-use crate::graph::{Graph, GRAPH_LIMIT};
+use crate::graph::{self, Graph, EDGE_LIMIT, GRAPH_LIMIT};
 use crate::notation::{request_notation, short_rows};
 use crate::rows::{read_rows, RowsText};
 use crate::tree::{TreeNode, TREE_LIMIT};
@@ -159,10 +159,13 @@ fn solve_tree(rows: &[u16], misere: bool, dot: bool) -> Result<String, GameError
     match (graph, dot) {
         (Some(graph), true) => Ok(graph.to_dot()),
         (None, true) => Err(GameError::Unsupported(format!(
-            "the graph from {} has {} distinct positions, more than the {} that --dot draws",
+            "the graph from {} has {} distinct positions and {} moves between them, more than \
+             the {} positions or {} moves that --dot draws",
             short_rows(rows),
             count::with_commas(count::distinct_positions(rows)),
-            count::with_commas(GRAPH_LIMIT)
+            count::with_commas(graph::edges(rows)),
+            count::with_commas(GRAPH_LIMIT),
+            count::with_commas(EDGE_LIMIT)
         ))),
         (graph, false) => Ok(describe_graph(rows, misere, size, graph.as_ref())),
     }
@@ -233,10 +236,13 @@ fn describe_graph(
         }
         None => {
             out.push_str(&format!(
-                "(the {} distinct positions are more than the {} the graph prints; the root's \
-                 value is from Bouton's rule)\n",
+                "(its {} distinct positions and {} moves between them are more than the {} \
+                 positions or {} moves the graph prints; the root's value is from Bouton's \
+                 rule)\n",
                 count::with_commas(distinct),
-                count::with_commas(GRAPH_LIMIT)
+                count::with_commas(graph::edges(rows)),
+                count::with_commas(GRAPH_LIMIT),
+                count::with_commas(EDGE_LIMIT)
             ));
             let mut moves = Vec::new();
             nim.generate_moves(&mut moves);

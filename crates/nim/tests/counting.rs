@@ -213,6 +213,8 @@ fn the_graph_holds_each_position_once_with_bouton_marks() {
                     assert_eq!(graph.vertices[child].rows, after);
                 }
             }
+            let moves: usize = graph.vertices.iter().map(|v| v.children.len()).sum();
+            assert_eq!(moves as u128, ply_nim::graph::edges(&rows), "{rows:?}");
             let (nodes, leaves) = paths(&graph);
             assert_eq!(
                 count::count(&rows),
@@ -227,5 +229,7 @@ fn the_graph_holds_each_position_once_with_bouton_marks() {
 fn graphs_past_the_limit_are_not_built() {
     assert!(Graph::build(&[1, 2, 3, 4, 5, 6, 7, 8, 9], false).is_none());
     assert!(Graph::build(&[65_535; 32], false).is_none());
-    assert!(Graph::build(&[140, 140], false).is_some());
+    // 141 x 141 positions would fit, but not their 560,000 moves.
+    assert!(Graph::build(&[140, 140], false).is_none());
+    assert!(Graph::build(&[60, 60], false).is_some());
 }
