@@ -41,8 +41,9 @@ pub fn with_games<A: Args>(command: Command) -> Command {
 }
 
 /// Game options only one command acts on (Nim draws its game tree in
-/// `solve`): elsewhere they would do nothing, so they are refused.
-const ONE_COMMAND_OPTIONS: &[(&str, &str)] = &[("tree", "solve"), ("dot", "solve")];
+/// `solve` and traces its games in `play`): elsewhere they would do nothing, so they are refused.
+const ONE_COMMAND_OPTIONS: &[(&str, &str)] =
+    &[("tree", "solve"), ("dot", "solve"), ("trace", "play")];
 
 /// The game a game subcommand of `command` names, its options, and the
 /// command's own arguments.

@@ -280,7 +280,8 @@ fn a_line_that_is_not_utf8_is_refused_and_the_game_goes_on() {
         run.stdout
     );
     assert!(run.stdout.contains("O plays"), "{}", run.stdout);
-    let run = ply_bytes(&[], b"\xff\n1\n\xc3\n3\nquit\n");
+    // Two people; person A takes the default side (X).
+    let run = ply_bytes(&[], b"\xff\n1\n\xc3\n3\n\nquit\n");
     run.assert_ok();
     assert_eq!(
         run.stdout.matches("not valid text (UTF-8)").count(),

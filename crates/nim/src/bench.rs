@@ -6,10 +6,11 @@ use std::time::{Duration, Instant};
 
 use ply_engine::{BotSpec, EngineConfig, GameError, GameKind, GameOptions, Playable, Side};
 
+use crate::count;
 use crate::game::Nim;
 use crate::kind::NIM;
 use crate::memo::MemoSolver;
-use crate::tree::{self, TreeNode};
+use crate::tree::TreeNode;
 
 /// Runs per measurement; the report gives their median.
 const RUNS: usize = 5;
@@ -50,8 +51,8 @@ pub fn run(config: &EngineConfig) -> Result<String, GameError> {
         "count the tree from 9,9,9 (memoised)",
         median(|| {
             let size =
-                tree::count(&[9, 9, 9]).map_err(|_| GameError::Unsupported("too big".into()))?;
-            Ok(format!("{} nodes", tree::with_commas(size.nodes)))
+                count::count(&[9, 9, 9]).map_err(|e| GameError::Unsupported(e.to_string()))?;
+            Ok(format!("{} nodes", count::with_commas(size.nodes)))
         })?,
     );
     line(

@@ -5,12 +5,15 @@ use ply_engine::{
     Session,
 };
 
-use ply_engine::Notation;
+use ply_engine::{Game, Notation, Outcome};
 
+use crate::bouton;
+use crate::count::{self, TreeSize};
 use crate::game::Nim;
-use crate::notation::format_rows;
+use crate::graph::{self, Graph, EDGE_LIMIT, GRAPH_LIMIT};
+use crate::notation::{request_notation, short_rows};
 use crate::rows::{read_rows, RowsText};
-use crate::tree::{self, TreeNode};
+use crate::tree::{TreeNode, TREE_LIMIT};
 use ply_engine::echo::shown;
 
 /// Registry entry for Nim.
@@ -26,6 +29,16 @@ impl NimKind {
             Some(read) => read.rows,
             None => vec![1, 2, 3],
         };
+        if rows.iter().all(|&r| r == 0) {
+            return Err(GameError::BadOption(format!(
+                "--heaps '{}': every row is empty, so the game would be over before the \
+                 first move; give at least one object, for example --heaps 1,2,3",
+                options
+                    .raw("heaps")
+                    .map(|t| shown(t.trim()))
+                    .unwrap_or_default()
+            )));
+        }
         Ok(Nim::new(&rows, options.flag("misere")))
     }
 
@@ -79,9 +92,15 @@ impl GameKind for NimKind {
             OptionSpec::flag("misere", "misère play: whoever takes the last object loses"),
             OptionSpec::flag(
                 "tree",
-                "solve: build, mark and print the whole game tree (small positions only)",
+                "solve: the whole game tree, marked; beyond 250,000 nodes its node and leaf \
+                 counts and the graph of its distinct positions",
             ),
-            OptionSpec::flag("dot", "solve --tree: print the tree as Graphviz instead"),
+            OptionSpec::flag("dot", "solve --tree: print the tree (or graph) as Graphviz instead"),
+            OptionSpec::flag(
+                "trace",
+                "play: show the game as the request does, one line a move: \
+                 board is (23)  player removes entire top row (1 item)",
+            ),
         ]
     }
 
@@ -113,28 +132,146 @@ impl GameKind for NimKind {
             return None;
         }
         let misere = options.flag("misere");
+        let dot = options.flag("dot");
         Some(
             Nim::standard()
                 .parse_position(&session.position())
-                .and_then(|nim| {
-                    let tree = tree::build_checked(nim.rows(), misere)?;
-                    Ok(if options.flag("dot") {
-                        tree.to_dot()
-                    } else {
-                        describe(&tree, misere)
-                    })
-                }),
+                .and_then(|nim| solve_tree(nim.rows(), misere, dot)),
         )
     }
 }
 
-/// The indented tree, a legend, and its size.
-fn describe(tree: &TreeNode, misere: bool) -> String {
-    let rule = if misere {
+/// `--tree`: the tree node by node when it is small enough, else its counts
+/// and the graph of its distinct positions.
+fn solve_tree(rows: &[u16], misere: bool, dot: bool) -> Result<String, GameError> {
+    let size = count::count(rows);
+    if let Ok(size) = size {
+        if size.nodes <= TREE_LIMIT {
+            let tree = TreeNode::build(rows, misere);
+            return Ok(if dot {
+                tree.to_dot()
+            } else {
+                describe(&tree, misere)
+            });
+        }
+    }
+    let graph = Graph::build(rows, misere);
+    match (graph, dot) {
+        (Some(graph), true) => Ok(graph.to_dot()),
+        (None, true) => Err(GameError::Unsupported(format!(
+            "the graph from {} has {} distinct positions and {} moves between them, more than \
+             the {} positions or {} moves that --dot draws",
+            short_rows(rows),
+            count::with_commas(count::distinct_positions(rows)),
+            count::with_commas(graph::edges(rows)),
+            count::with_commas(GRAPH_LIMIT),
+            count::with_commas(EDGE_LIMIT)
+        ))),
+        (graph, false) => Ok(describe_graph(rows, misere, size, graph.as_ref())),
+    }
+}
+
+fn rule(misere: bool) -> &'static str {
+    if misere {
         "misère play: whoever takes the last object loses"
     } else {
         "whoever takes the last object wins"
+    }
+}
+
+/// A line explaining the request's notation, when the positions use it.
+fn notation_note(rows: &[u16]) -> &'static str {
+    if request_notation(rows).is_some() {
+        "positions in the request's notation: one digit a row, top row first, leading zeros \
+         dropped (23 is 0,2,3; 0 is every row empty)\n"
+    } else {
+        ""
+    }
+}
+
+/// A tree too big to print: its size, counted, and its distinct positions
+/// each once (or only the root's verdict when even those are too many).
+fn describe_graph(
+    rows: &[u16],
+    misere: bool,
+    size: Result<TreeSize, count::TooManyToCount>,
+    graph: Option<&Graph>,
+) -> String {
+    let objects: u64 = rows.iter().map(|&r| u64::from(r)).sum();
+    let position = short_rows(rows);
+    let counted = match size {
+        Ok(size) => format!(
+            "{} nodes and {} leaves (finished games), counted over distinct positions",
+            count::with_commas(size.nodes),
+            count::with_commas(size.leaves)
+        ),
+        Err(too_many) => too_many.to_string(),
     };
+    let distinct = count::distinct_positions(rows);
+    let mut out = format!(
+        "game tree of Nim from {position} ({})\n\
+         {counted}; {objects} levels below the root; more than the {} nodes printed one by one\n",
+        rule(misere),
+        count::with_commas(TREE_LIMIT),
+    );
+    let nim = Nim::new(rows, misere);
+    let winning: Vec<String> = match graph {
+        Some(graph) => {
+            out.push_str(&format!(
+                "the tree folded onto its {} distinct positions\n",
+                count::with_commas(distinct)
+            ));
+            out.push_str(notation_note(rows));
+            out.push_str(
+                "each position once, parents before children: win / lose for the player to move \
+                 there (the request's tree marks a won position -1 on even levels, +1 on odd \
+                 levels), then -> its children, one per move (row 1 first, taking 1, 2, ...), \
+                 * on a child lost for the player then to move (a winning move)\n",
+            );
+            out.push_str(&graph.render());
+            graph
+                .winning_moves(graph.root())
+                .map(|mv| nim.format_move(mv))
+                .collect()
+        }
+        None => {
+            out.push_str(&format!(
+                "(its {} distinct positions and {} moves between them are more than the {} \
+                 positions or {} moves the graph prints; the root's value is from Bouton's \
+                 rule)\n",
+                count::with_commas(distinct),
+                count::with_commas(graph::edges(rows)),
+                count::with_commas(GRAPH_LIMIT),
+                count::with_commas(EDGE_LIMIT)
+            ));
+            let mut moves = Vec::new();
+            nim.generate_moves(&mut moves);
+            moves
+                .into_iter()
+                .filter(|&mv| bouton::move_value(&nim, mv).outcome == Outcome::Win)
+                .map(|mv| nim.format_move(mv))
+                .collect()
+        }
+    };
+    let verdict = if bouton::value(rows, misere).outcome == Outcome::Win {
+        "win"
+    } else {
+        "lose"
+    };
+    out.push_str(&format!(
+        "root {position}: {verdict} for the player to move"
+    ));
+    if winning.is_empty() {
+        out.push('\n');
+    } else {
+        out.push_str(&format!("; winning moves: {}\n", winning.join(" ")));
+    }
+    out
+}
+
+/// The indented tree, a legend, and its size.
+fn describe(tree: &TreeNode, misere: bool) -> String {
+    let rule = rule(misere);
     let size = tree.size();
     let verdict = if tree.mark > 0 {
         "the player to move at the root loses with perfect play"
@@ -153,14 +290,16 @@ fn describe(tree: &TreeNode, misere: bool) -> String {
     };
     format!(
         "game tree of Nim from {} ({rule})\n\
+         {}\
          marks: +1 = a win for the player moving on odd levels (the computer when the \
          human starts), -1 = a win for the player moving on even levels\n\
          {}\
          {} nodes, {} leaves, {} levels below the root; root marked {:+}: {verdict}\n{advice}",
-        format_rows(&tree.rows),
+        short_rows(&tree.rows),
+        notation_note(&tree.rows),
         tree.render(),
-        tree::with_commas(size.nodes),
-        tree::with_commas(size.leaves),
+        count::with_commas(size.nodes),
+        count::with_commas(size.leaves),
         tree.depth(),
         tree.mark,
     )

@@ -1,15 +1,20 @@
 //! Nim: rows of objects, take one or more from one row, last to take wins
 //! (or loses, in misère play). Solved by Bouton's rule with remoteness in
-//! closed form; the request's full game tree is here too, for small starts.
+//! closed form; the request's full game tree is here too: built for small
+//! starts, counted and folded onto its distinct positions for larger ones,
+//! and the request's trace of a game.
 
 pub mod analyzer;
 pub mod bench;
 pub mod bouton;
+pub mod count;
 pub mod game;
+pub mod graph;
 pub mod kind;
 pub mod memo;
 pub mod notation;
 pub mod rows;
+pub mod trace;
 pub mod tree;
 
 pub use analyzer::BoutonAnalyzer;

@@ -38,6 +38,29 @@ pub fn format_rows(rows: &[u16]) -> String {
     }
 }
 
+/// The request's notation for its three rows of 0-9: one digit a row, top
+/// row first, read as a number, so leading zeros drop (`23` is 0,2,3 and
+/// `0` is every row empty). `None` for other positions, where a run of
+/// digits would be read back as one row.
+pub fn request_notation(rows: &[u16]) -> Option<String> {
+    if rows.len() != 3 || rows.iter().any(|&r| r > 9) {
+        return None;
+    }
+    let digits: String = rows.iter().map(u16::to_string).collect();
+    let number = digits.trim_start_matches('0');
+    Some(if number.is_empty() {
+        "0".into()
+    } else {
+        number.into()
+    })
+}
+
+/// The request's notation for three rows of 0-9, else the canonical
+/// `1,2,13`.
+pub fn short_rows(rows: &[u16]) -> String {
+    request_notation(rows).unwrap_or_else(|| format_rows(rows))
+}
+
 /// A number in a move as typed: its value (saturated far above any row), or
 /// negative.
 fn move_number(text: &str) -> Option<Result<u64, ()>> {

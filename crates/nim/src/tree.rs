@@ -16,17 +16,12 @@
 
 use std::collections::HashMap;
 
-use ply_engine::GameError;
-
+pub use crate::count::TreeSize;
 use crate::game::NimMove;
-use crate::notation::format_rows;
+use crate::notation::short_rows;
 
-/// Largest tree `--tree` builds and prints.
+/// Largest tree `--tree` builds and prints node by node.
 pub const TREE_LIMIT: u128 = 250_000;
-
-/// Most work (distinct positions times objects) the exact node count may
-/// take; above it only a lower bound is given.
-const COUNT_WORK_LIMIT: u128 = 100_000_000;
 
 /// One node of the tree.
 #[derive(Clone, Debug)]
@@ -40,13 +35,6 @@ pub struct TreeNode {
     /// +1: a win for the player moving on odd levels; -1: on even levels.
     pub mark: i8,
     pub children: Vec<TreeNode>,
-}
-
-/// Size of a tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TreeSize {
-    pub nodes: u128,
-    pub leaves: u128,
 }
 
 /// The mark of a node from its level and its (already marked) children.
@@ -153,7 +141,7 @@ impl TreeNode {
         out.push_str(&format!(
             "{indent}level {}  {}  mark {:+}{how}\n",
             self.level,
-            format_rows(&self.rows),
+            short_rows(&self.rows),
             self.mark
         ));
         for child in &self.children {
@@ -179,7 +167,7 @@ impl TreeNode {
         let colour = if self.mark > 0 { "#c8e6c9" } else { "#ffcdd2" };
         out.push_str(&format!(
             "  n{id} [label=\"{}\\nlevel {}  {:+}\", fillcolor=\"{colour}\"];\n",
-            format_rows(&self.rows),
+            short_rows(&self.rows),
             self.level,
             self.mark
         ));
@@ -195,48 +183,6 @@ impl TreeNode {
         }
         id
     }
-}
-
-/// Counts the tree's nodes and leaves without building it, memoising on the
-/// sorted rows (the order of rows does not change a subtree's shape).
-/// Counts saturate at `u128::MAX`. `Err(at_least)` when counting exactly
-/// would take too long, with a lower bound: every position below the root
-/// (in row order) is a node, and so is every way of emptying the largest row
-/// alone (2^count of them). Within the work limit, one of the two bounds is
-/// always above `TREE_LIMIT`.
-pub fn count(rows: &[u16]) -> Result<TreeSize, u128> {
-    let positions = rows
-        .iter()
-        .fold(1u128, |p, &r| p.saturating_mul(r as u128 + 1));
-    let objects: u128 = rows.iter().map(|&r| r as u128).sum();
-    if positions.saturating_mul(objects + 1) > COUNT_WORK_LIMIT {
-        let largest = rows.iter().copied().max().unwrap_or(0).min(127);
-        return Err(positions.max(1u128 << largest));
-    }
-    let mut memo = HashMap::new();
-    Ok(count_memo(rows, &mut memo))
-}
-
-fn count_memo(rows: &[u16], memo: &mut HashMap<Vec<u16>, TreeSize>) -> TreeSize {
-    let mut key = rows.to_vec();
-    key.sort_unstable();
-    if let Some(&size) = memo.get(&key) {
-        return size;
-    }
-    let mut size = TreeSize {
-        nodes: 1,
-        leaves: 0,
-    };
-    for_each_child(&key, |child, _| {
-        let s = count_memo(child, memo);
-        size.nodes = size.nodes.saturating_add(s.nodes);
-        size.leaves = size.leaves.saturating_add(s.leaves);
-    });
-    if size.nodes == 1 {
-        size.leaves = 1;
-    }
-    memo.insert(key, size);
-    size
 }
 
 /// The mark the tree would give the root, computed over positions rather
@@ -266,41 +212,4 @@ fn mark_memo(
     let mark = mark_rule(level, &marks, misere);
     memo.insert(memo_key, mark);
     mark
-}
-
-/// "12,345" for 12345.
-pub fn with_commas(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).rem_euclid(3) == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// Counts the tree and builds it when it is small enough, else explains
-/// why not and where to go instead.
-pub fn build_checked(rows: &[u16], misere: bool) -> Result<TreeNode, GameError> {
-    let position = format_rows(rows);
-    let plain = format!(
-        "`ply solve nim --heaps {position}{}` without --tree solves it instantly with Bouton's rule",
-        if misere { " --misere" } else { "" }
-    );
-    match count(rows) {
-        Ok(size) if size.nodes <= TREE_LIMIT => Ok(TreeNode::build(rows, misere)),
-        Ok(size) => Err(GameError::Unsupported(format!(
-            "the game tree from {position} has {} nodes ({:.1e}), more than the {} that --tree builds; {plain}",
-            with_commas(size.nodes),
-            size.nodes as f64,
-            with_commas(TREE_LIMIT)
-        ))),
-        Err(at_least) => Err(GameError::Unsupported(format!(
-            "the game tree from {position} has at least {} nodes, more than the {} that --tree builds; {plain}",
-            with_commas(at_least),
-            with_commas(TREE_LIMIT)
-        ))),
-    }
 }

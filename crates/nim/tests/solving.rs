@@ -3,6 +3,7 @@
 
 use ply_engine::{EngineConfig, Game, Outcome, Playable, Searcher};
 use ply_nim::bouton;
+use ply_nim::count;
 use ply_nim::tree::{self, TreeNode};
 use ply_nim::{MemoSolver, Nim};
 use proptest::prelude::*;
@@ -17,7 +18,7 @@ fn tree_from_123_has_447_nodes_and_182_leaves() {
     let tree = TreeNode::build(&[1, 2, 3], false);
     let size = tree.size();
     assert_eq!((size.nodes, size.leaves), (447, 182));
-    assert_eq!(tree::count(&[1, 2, 3]), Ok(size));
+    assert_eq!(count::count(&[1, 2, 3]), Ok(size));
     // 1 XOR 2 XOR 3 = 0: the player to move at the root (the human) loses,
     // which the marks (for the computer, moving on odd levels) show as +1.
     assert_eq!(tree.mark, 1);
@@ -56,20 +57,6 @@ fn tree_marks_follow_the_level_rules() {
 }
 
 #[test]
-fn nine_nine_nine_is_counted_not_built() {
-    let size = tree::count(&[9, 9, 9]).expect("countable");
-    assert!(size.nodes > 5.7e14 as u128 && size.nodes < 5.9e14 as u128);
-    let refusal = tree::build_checked(&[9, 9, 9], false)
-        .unwrap_err()
-        .to_string();
-    assert!(refusal.contains("ply solve nim --heaps 9,9,9"), "{refusal}");
-    let big = tree::build_checked(&[65_535; 8], true)
-        .unwrap_err()
-        .to_string();
-    assert!(big.contains("at least"), "{big}");
-}
-
-#[test]
 fn tree_memo_and_bouton_agree_on_all_three_row_positions() {
     for misere in [false, true] {
         let mut memo = MemoSolver::new(misere);
@@ -81,7 +68,7 @@ fn tree_memo_and_bouton_agree_on_all_three_row_positions() {
             let mark = tree::root_mark(&rows, misere);
             assert_eq!(mark == 1, exact.outcome == Outcome::Lose, "{rows:?}");
             // Build the real tree where it is small enough.
-            if tree::count(&rows).is_ok_and(|s| s.nodes <= 20_000) {
+            if count::count(&rows).is_ok_and(|s| s.nodes <= 20_000) {
                 assert_eq!(TreeNode::build(&rows, misere).mark, mark, "{rows:?}");
             }
         }

@@ -1,8 +1,15 @@
-//! `ply` with no arguments: a menu of games, then a game against the computer.
+//! `ply` with no arguments: a menu of games, then who plays (you first or
+//! second, two people choosing their sides, or the computer alone) and
+//! which computer (the strongest, perfect, rule-based, or a level), then
+//! the game.
+//!
+//! A game that can show the 002 request's trace (Nim, `--trace`) is played
+//! as that request's program plays it: five games from 1,2,3 (or any start
+//! typed at the menu), shown as the request's trace.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, IsTerminal, Write};
 
-use ply_engine::GameOptions;
+use ply_engine::{BotSpec, EngineConfig, GameKind, GameOptions, PlayerSpec, Session};
 
 use crate::commands::play::{self, PlayArgs, DEFAULT_MAX_PLIES};
 use crate::common::{EngineArgs, PositionArgs};
@@ -11,21 +18,58 @@ use crate::output::Output;
 use crate::registry;
 use ply_engine::echo;
 
+/// Games in a row of the request's Nim program.
+const REQUEST_GAMES: u32 = 5;
+
+/// Highest level offered (`computer:LEVEL`), as `--depth` allows.
+const MAX_LEVEL: u32 = 64;
+
 pub fn run() -> anyhow::Result<()> {
-    let games = registry::games();
     let mut input = io::stdin().lock();
     let mut out = Output::stdout();
+    let echo = !io::stdin().is_terminal();
+    let setup = choose(&mut input, &mut out, echo)?;
+    out.flush()?;
+    // The game reads and writes through its own locks.
+    drop((input, out));
+    match setup {
+        Some(setup) => play::run_named(setup.kind, &setup.options, setup.args, setup.names),
+        None => Ok(()),
+    }
+}
+
+/// What the menu settled.
+struct Setup {
+    kind: &'static dyn GameKind,
+    options: GameOptions,
+    args: PlayArgs,
+    names: Vec<String>,
+}
+
+/// The menu's questions; `None` when the person quits or input ends.
+fn choose<W: Write>(
+    input: &mut dyn BufRead,
+    out: &mut Output<W>,
+    echo: bool,
+) -> anyhow::Result<Option<Setup>> {
+    let games = registry::games();
+    let mut menu = Menu { input, out, echo };
     writeln!(
-        out,
+        menu.out,
         "ply: classic two-player games against a perfect or strong computer\n"
     )?;
     for (i, kind) in games.iter().enumerate() {
-        writeln!(out, "  {}) {:<10} {}", i + 1, kind.name(), kind.summary())?;
+        writeln!(
+            menu.out,
+            "  {}) {:<10} {}",
+            i + 1,
+            kind.name(),
+            kind.summary()
+        )?;
     }
-    let Some(choice) = ask(
-        &mut input,
-        &mut out,
+    let Some(kind) = menu.ask(
         "\nChoose a game (number or name, q to quit): ",
+        None,
         |text| {
             text.parse::<usize>()
                 .ok()
@@ -35,25 +79,73 @@ pub fn run() -> anyhow::Result<()> {
         },
     )?
     else {
-        return Ok(());
+        return Ok(None);
     };
+    let traced = kind.options().iter().any(|o| o.name == "trace");
+    let Some((options, session)) = menu.start(kind, traced)? else {
+        return Ok(None);
+    };
+    let first = session.side_name(ply_engine::Side::First);
+    let second = session.side_name(ply_engine::Side::Second);
     writeln!(
-        out,
-        "\n  1) you move first\n  2) the computer moves first\n  3) two people\n  4) watch the computer play itself"
+        menu.out,
+        "\n  1) you move first, as {first}\n  2) the computer moves first; you play {second}\n  \
+         3) two people\n  4) watch the computer play itself"
     )?;
-    let Some(players) = ask(&mut input, &mut out, "Who plays? ", |text| match text {
-        "1" => Some("human,computer"),
-        "2" => Some("computer,human"),
-        "3" => Some("human,human"),
-        "4" => Some("computer,computer"),
-        _ => None,
+    let Some(who) = menu.ask("Who plays? [1] ", Some(1), |text| {
+        text.parse::<u8>().ok().filter(|n| (1..=4).contains(n))
     })?
     else {
-        return Ok(());
+        return Ok(None);
     };
+    let (players, names) = if who == 3 {
+        let Some(a_first) = menu.ask(
+            &format!("Person A, choose your side: 1) {first}, moves first  2) {second} [1] "),
+            Some(true),
+            |text| match text {
+                "1" => Some(true),
+                "2" => Some(false),
+                _ => None,
+            },
+        )?
+        else {
+            return Ok(None);
+        };
+        let (a, b) = ("person A".to_string(), "person B".to_string());
+        let names = if a_first { vec![a, b] } else { vec![b, a] };
+        writeln!(
+            menu.out,
+            "{} plays {first} and moves first; {} plays {second}.",
+            names[0], names[1]
+        )?;
+        (vec!["human".to_string(), "human".to_string()], names)
+    } else {
+        let Some(computer) = menu.computer(session.as_ref())? else {
+            return Ok(None);
+        };
+        let players = match who {
+            1 => vec!["human".to_string(), computer],
+            2 => vec![computer, "human".to_string()],
+            _ => vec![computer.clone(), computer],
+        };
+        (players.clone(), players)
+    };
+    let games = if traced { REQUEST_GAMES } else { 1 };
+    if traced {
+        writeln!(
+            menu.out,
+            "\n{games} games, shown as the request shows them: the board after each move \
+             (one digit a row, top row first), then who took what."
+        )?;
+    }
+    writeln!(
+        menu.out,
+        "(Type 'help' at the prompt for commands. More options: ply play {} --help)\n",
+        kind.name()
+    )?;
     let args = PlayArgs {
-        players: players.split(',').map(String::from).collect(),
-        games: 1,
+        players,
+        games,
         depth: None,
         max_moves: DEFAULT_MAX_PLIES,
         position: PositionArgs { position: None },
@@ -63,48 +155,157 @@ pub fn run() -> anyhow::Result<()> {
             move_time_ms: None,
         },
     };
-    writeln!(
-        out,
-        "(Type 'help' at the prompt for commands. More options: ply play {} --help)\n",
-        choice.name()
-    )?;
-    out.flush()?;
-    // The game reads and writes through its own locks.
-    drop((input, out));
-    play::run(choice, &GameOptions::new(), args)
+    Ok(Some(Setup {
+        kind,
+        options,
+        args,
+        names,
+    }))
 }
 
-/// Asks until `parse` accepts the answer; `None` on quit or end of input.
-fn ask<T>(
-    input: &mut dyn BufRead,
-    out: &mut Output,
-    prompt: &str,
-    parse: impl Fn(&str) -> Option<T>,
-) -> anyhow::Result<Option<T>> {
-    loop {
-        write!(out, "{prompt}")?;
-        out.flush()?;
-        let text = match input::read_line(input)? {
-            Line::End => {
-                writeln!(out)?;
+/// The questions' input and output.
+struct Menu<'a, W: Write> {
+    input: &'a mut dyn BufRead,
+    out: &'a mut Output<W>,
+    /// Piped answers are echoed so a transcript reads like a session.
+    echo: bool,
+}
+
+impl<W: Write> Menu<'_, W> {
+    /// The game's options and a session at its start. A traced game (Nim)
+    /// asks for its start, the request's 1,2,3 by default, and turns the
+    /// trace on.
+    fn start(
+        &mut self,
+        kind: &dyn GameKind,
+        traced: bool,
+    ) -> anyhow::Result<Option<(GameOptions, Box<dyn Session>)>> {
+        if !traced {
+            let options = GameOptions::new();
+            let session = kind.new_session(&options)?;
+            return Ok(Some((options, session)));
+        }
+        writeln!(
+            self.out,
+            "\nThe starting rows: objects per row, 1,2,3 (or the request's 123: one digit a row)."
+        )?;
+        loop {
+            let Some(heaps) =
+                self.ask("Start from [1,2,3] ", Some("1,2,3".to_string()), |text| {
+                    Some(text.to_string())
+                })?
+            else {
+                return Ok(None);
+            };
+            let options = GameOptions::new()
+                .with_value("heaps", &heaps)
+                .with_flag("trace");
+            match kind.new_session(&options) {
+                Ok(session) => return Ok(Some((options, session))),
+                Err(error) => {
+                    writeln!(self.out, "Refused: {}.", echo::escaped(&error.to_string()))?
+                }
+            }
+        }
+    }
+
+    /// Which computer plays, as a player spec; one that cannot play this
+    /// game (Othello's perfect player from the start) is refused here.
+    fn computer(&mut self, session: &dyn Session) -> anyhow::Result<Option<String>> {
+        writeln!(
+            self.out,
+            "\n  1) the strongest (perfect where the game is solved)\n  2) perfect\n  \
+             3) rule-based: the game's rules of thumb (on tic-tac-toe, the 004 request's \
+             win, block, then preferred squares)\n  4) a level (computer:LEVEL; on \
+             tic-tac-toe and m,n,k the search depth)"
+        )?;
+        loop {
+            let Some(choice) = self.ask("Which computer? [1] ", Some(1), |text| {
+                text.parse::<u8>().ok().filter(|n| (1..=4).contains(n))
+            })?
+            else {
+                return Ok(None);
+            };
+            let spec = match choice {
+                1 => "computer".to_string(),
+                2 => "perfect".to_string(),
+                3 => "heuristic".to_string(),
+                _ => {
+                    let Some(level) =
+                        self.ask(&format!("Level (1 to {MAX_LEVEL}): "), None, |t| {
+                            t.parse::<u32>()
+                                .ok()
+                                .filter(|n| (1..=MAX_LEVEL).contains(n))
+                        })?
+                    else {
+                        return Ok(None);
+                    };
+                    format!("computer:{level}")
+                }
+            };
+            let probe = EngineConfig {
+                hash_mb: 1,
+                ..EngineConfig::default()
+            };
+            let bot = match spec.parse::<PlayerSpec>() {
+                Ok(PlayerSpec::Bot(bot)) => bot,
+                _ => BotSpec::Computer(None),
+            };
+            match session.new_bot(&bot, &probe) {
+                Ok(_) => return Ok(Some(spec)),
+                Err(error) => writeln!(
+                    self.out,
+                    "Not available here: {}.",
+                    echo::escaped(&error.to_string())
+                )?,
+            }
+        }
+    }
+
+    /// Asks until `parse` accepts the answer (an empty answer takes
+    /// `default` when there is one); `None` on quit or end of input.
+    fn ask<T>(
+        &mut self,
+        prompt: &str,
+        default: Option<T>,
+        parse: impl Fn(&str) -> Option<T>,
+    ) -> anyhow::Result<Option<T>> {
+        let mut default = default;
+        loop {
+            write!(self.out, "{prompt}")?;
+            self.out.flush()?;
+            let text = match input::read_line(self.input)? {
+                Line::End => {
+                    writeln!(self.out)?;
+                    return Ok(None);
+                }
+                Line::NotText => {
+                    writeln!(self.out, "Refused: {}.", input::NOT_TEXT)?;
+                    continue;
+                }
+                Line::Text(text) => text,
+            };
+            if self.echo {
+                writeln!(self.out, "{}", echo::escaped(text.trim_end()))?;
+            }
+            let text = text.trim();
+            if text.is_empty() {
+                match default.take() {
+                    Some(value) => return Ok(Some(value)),
+                    None => continue,
+                }
+            }
+            if matches!(text, "q" | "quit" | "exit") {
                 return Ok(None);
             }
-            Line::NotText => {
-                writeln!(out, "Refused: {}.", input::NOT_TEXT)?;
-                continue;
+            match parse(text) {
+                Some(value) => return Ok(Some(value)),
+                None => writeln!(
+                    self.out,
+                    "'{}' is not one of the choices.",
+                    echo::shown(text)
+                )?,
             }
-            Line::Text(text) => text,
-        };
-        let text = text.trim();
-        if text.is_empty() {
-            continue;
-        }
-        if matches!(text, "q" | "quit" | "exit") {
-            return Ok(None);
-        }
-        match parse(text) {
-            Some(value) => return Ok(Some(value)),
-            None => writeln!(out, "'{}' is not one of the choices.", echo::shown(text))?,
         }
     }
 }

@@ -51,6 +51,18 @@ enum Seat {
 }
 
 pub fn run(kind: &dyn GameKind, options: &GameOptions, args: PlayArgs) -> anyhow::Result<()> {
+    let names = args.players.clone();
+    run_named(kind, options, args, names)
+}
+
+/// `run` with the players shown by `names` (the menu's "person A") rather
+/// than by their specs.
+pub fn run_named(
+    kind: &dyn GameKind,
+    options: &GameOptions,
+    args: PlayArgs,
+    names: Vec<String>,
+) -> anyhow::Result<()> {
     let specs = parse_players(&args.players)?;
     let mut session = args.position.session(kind, options)?;
     common::refuse_unused_depth(kind, options, args.depth)?;
@@ -58,16 +70,18 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: PlayArgs) -> anyhow
     let seats = make_seats(session.as_ref(), specs, &config)?;
     let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let hint_config = hint_config(&config);
+    let trace = Trace::wanted(options, &seats);
     let mut game = Play {
         session: session.as_mut(),
         seats,
         hint_config,
         colour,
         echo: !io::stdin().is_terminal(),
-        names: args.players.clone(),
+        names,
         max_plies: args.max_moves,
         warned: [false; 2],
         request_scores: kind.request_scores(),
+        trace,
     };
     let mut out = Output::stdout();
     game.run(args.games, &mut io::stdin().lock(), &mut out)?;
@@ -136,6 +150,36 @@ struct Play<'a> {
     warned: [bool; 2],
     /// Request 000's game: moves also get its scores (`GameKind::request_scores`).
     request_scores: bool,
+    /// The request's trace in place of the board (Nim's `--trace`).
+    trace: Option<Trace>,
+}
+
+/// Nim's `--trace`: the game shown as the 002 request shows it, one line a
+/// move (`board is (23)    player removes entire top row (1 item)`).
+struct Trace {
+    /// Who moved, in the request's words: "player" and "computer" when a
+    /// person plays a bot, else the sides' names.
+    movers: [String; 2],
+    tracer: Option<ply_nim::trace::Tracer>,
+}
+
+impl Trace {
+    /// The trace when the game's `--trace` option is set.
+    fn wanted(options: &GameOptions, seats: &[Seat]) -> Option<Trace> {
+        if !options.flag("trace") {
+            return None;
+        }
+        let humans = seats.iter().filter(|s| matches!(s, Seat::Human)).count();
+        let movers = match (humans, seats.first()) {
+            (1, Some(Seat::Human)) => ["player".into(), "computer".into()],
+            (1, _) => ["computer".into(), "player".into()],
+            _ => ["player 1".into(), "player 2".into()],
+        };
+        Some(Trace {
+            movers,
+            tracer: None,
+        })
+    }
 }
 
 /// How one game ended.
@@ -173,7 +217,7 @@ impl Play<'_> {
                 self.session.restart();
                 writeln!(out, "\nGame {number} of {games}")?;
             }
-            writeln!(out, "{}", self.session.render(self.colour))?;
+            self.show_start(out)?;
             match self.play_one(input, out)? {
                 Ended::Abandoned => {
                     writeln!(out, "Game abandoned.")?;
@@ -186,6 +230,12 @@ impl Play<'_> {
                         "Drawn by the move limit of {}.",
                         grammar::count(self.max_plies, "ply", "plies")
                     )?;
+                }
+                // The trace's last line already named the winner.
+                Ended::Over if self.trace.is_some() => {
+                    if let Some(GameResult::Win(side)) = self.session.result() {
+                        score[side.index()] += 1;
+                    }
                 }
                 Ended::Over => match self.session.result() {
                     Some(GameResult::Win(side)) => {
@@ -259,6 +309,7 @@ impl Play<'_> {
                 return Ok(Ended::MoveLimit);
             }
             let side = self.session.to_move();
+            let before = self.session.position();
             if self.session.must_pass() {
                 writeln!(
                     out,
@@ -287,12 +338,14 @@ impl Play<'_> {
                             false => format!(": {}", hints::describe(&v)),
                         })
                         .unwrap_or_default();
-                    writeln!(
-                        out,
-                        "{} plays {}{seen}",
-                        self.session.side_name(side),
-                        report.mv
-                    )?;
+                    if self.trace.is_none() {
+                        writeln!(
+                            out,
+                            "{} plays {}{seen}",
+                            self.session.side_name(side),
+                            report.mv
+                        )?;
+                    }
                 }
                 Seat::Human => match self.human_turn(side, input, out)? {
                     Turn::Moved => {}
@@ -300,7 +353,7 @@ impl Play<'_> {
                     Turn::Quit => return Ok(Ended::Abandoned),
                 },
             }
-            writeln!(out, "{}", self.session.render(self.colour))?;
+            self.show_move(&before, side, out)?;
         }
         Ok(Ended::Over)
     }
@@ -312,7 +365,11 @@ impl Play<'_> {
         out: &mut Output<W>,
     ) -> anyhow::Result<Turn> {
         loop {
-            write!(out, "{} to move> ", self.session.side_name(side))?;
+            let name = match &self.trace {
+                Some(trace) => trace.movers[side.index()].clone(),
+                None => self.session.side_name(side),
+            };
+            write!(out, "{name} to move> ")?;
             out.flush()?;
             let line = match input::read_line(input)? {
                 Line::End => {
@@ -341,7 +398,7 @@ impl Play<'_> {
                 "undo" => {
                     if self.undo_to_human() {
                         writeln!(out, "Taken back.")?;
-                        writeln!(out, "{}", self.session.render(self.colour))?;
+                        self.show_taken_back(out)?;
                         return Ok(Turn::TookBack);
                     } else {
                         writeln!(out, "Nothing to undo.")?;
@@ -357,6 +414,52 @@ impl Play<'_> {
                 },
             }
         }
+    }
+
+    /// The board at the start of a game, or the trace's first line.
+    fn show_start<W: Write>(&mut self, out: &mut Output<W>) -> anyhow::Result<()> {
+        match &mut self.trace {
+            Some(trace) => {
+                let (tracer, line) = ply_nim::trace::Tracer::start(&self.session.position())?;
+                trace.tracer = Some(tracer);
+                writeln!(out, "{line}")?;
+            }
+            None => writeln!(out, "{}", self.session.render(self.colour))?,
+        }
+        Ok(())
+    }
+
+    /// The board after `side` moved from `before`, or the trace's line for
+    /// the move.
+    fn show_move<W: Write>(
+        &self,
+        before: &str,
+        side: Side,
+        out: &mut Output<W>,
+    ) -> anyhow::Result<()> {
+        let (Some(trace), Some(mv)) = (&self.trace, self.session.moves_played().pop()) else {
+            writeln!(out, "{}", self.session.render(self.colour))?;
+            return Ok(());
+        };
+        let Some(tracer) = &trace.tracer else {
+            return Ok(());
+        };
+        let winner = match self.session.result() {
+            Some(GameResult::Win(winner)) => Some(trace.movers[winner.index()].as_str()),
+            _ => None,
+        };
+        let line = tracer.step(before, &mv, &trace.movers[side.index()], winner)?;
+        writeln!(out, "{line}")?;
+        Ok(())
+    }
+
+    /// The board after `undo`, or the trace's line for it.
+    fn show_taken_back<W: Write>(&self, out: &mut Output<W>) -> anyhow::Result<()> {
+        match self.trace.as_ref().and_then(|t| t.tracer.as_ref()) {
+            Some(tracer) => writeln!(out, "{}", tracer.taken_back(&self.session.position())?)?,
+            None => writeln!(out, "{}", self.session.render(self.colour))?,
+        }
+        Ok(())
     }
 
     /// Every move's value, proved within the hint's time budget; Ctrl-C
@@ -456,6 +559,7 @@ mod tests {
                 max_plies: DEFAULT_MAX_PLIES,
                 warned: [false; 2],
                 request_scores: kind.request_scores(),
+                trace: None,
             };
             let mut out = Output::new(Vec::new());
             let ended = game.run(1, &mut typed.as_bytes(), &mut out);
