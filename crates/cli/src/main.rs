@@ -22,7 +22,7 @@ use std::process::ExitCode;
 
 use clap::{ArgMatches, Command, FromArgMatches};
 
-use crate::commands::{bench, perft, play, solve, tournament, train};
+use crate::commands::{bench, perft, play, serve, solve, tournament, train};
 
 fn command() -> Command {
     Command::new("ply")
@@ -51,6 +51,9 @@ fn command() -> Command {
             Command::new("bench").about("Run a game's benchmark"),
         ))
         .subcommand(Command::new("games").about("List the games, their options and notations"))
+        .subcommand(<serve::ServeArgs as clap::Args>::augment_args(
+            Command::new("serve").about("Play and analyse in the browser: a web page and a JSON API"),
+        ))
 }
 
 /// Runs `run` with the game, its options and the arguments of `command`.
@@ -123,6 +126,9 @@ fn run() -> anyhow::Result<()> {
         Some((name @ "train", m)) => with_game(name, m, train::run),
         Some((name @ "bench", m)) => with_game(name, m, bench::run),
         Some(("games", _)) => commands::games::run(),
+        Some(("serve", m)) => serve::run(
+            serve::ServeArgs::from_arg_matches(m).map_err(|e| anyhow::anyhow!(e.to_string()))?,
+        ),
         _ => commands::menu::run(),
     }
 }
