@@ -207,6 +207,7 @@ function valueLabel(v) {
   if (!v) return "";
   if (v.margin !== undefined && v.value !== "unknown") return (v.margin > 0 ? "+" : "") + v.margin;
   if (v.remoteness !== null && v.remoteness !== undefined) return String(v.remoteness);
+  if (v.score !== undefined) return (v.score > 0 ? "+" : "") + v.score;
   return v.value === "draw" ? "=" : "?";
 }
 
@@ -215,6 +216,7 @@ function valueWords(v) {
   let text = v.value;
   if (v.remoteness !== null && v.remoteness !== undefined && v.value !== "unknown") text += " in " + v.remoteness;
   if (v.margin !== undefined) text += ` (margin ${v.margin > 0 ? "+" : ""}${v.margin})`;
+  if (v.score !== undefined && v.value === "unknown") text += ` (score ${v.score > 0 ? "+" : ""}${v.score})`;
   return text;
 }
 

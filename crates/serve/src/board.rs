@@ -151,16 +151,4 @@ mod tests {
         assert_eq!(square("pass"), None);
         assert_eq!(square("a0"), None);
     }
-
-    #[test]
-    fn trilite_keeps_three_marks_each_and_fades_the_oldest() {
-        let Board::Grid { cells, fading, .. } = trilite("a1 b1 a2 b2 a3 c1 c3") else {
-            panic!("a grid");
-        };
-        // X played a1 a2 a3 c3: a1 went; O has b1 b2 c1, b1 fades next.
-        assert_eq!(cells[0], "");
-        assert_eq!(cells[3], "X");
-        assert_eq!(cells[8], "X");
-        assert_eq!(fading, vec![3, 1]);
-    }
 }
