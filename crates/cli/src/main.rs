@@ -52,7 +52,8 @@ fn command() -> Command {
         ))
         .subcommand(Command::new("games").about("List the games, their options and notations"))
         .subcommand(<serve::ServeArgs as clap::Args>::augment_args(
-            Command::new("serve").about("Play and analyse in the browser: a web page and a JSON API"),
+            Command::new("serve")
+                .about("Play and analyse in the browser: a web page and a JSON API"),
         ))
 }
 

@@ -9,9 +9,7 @@ use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::Json;
-use ply_engine::{
-    echo, BotSpec, EngineConfig, GameKind, GameOptions, GameResult, PlayerSpec,
-};
+use ply_engine::{echo, BotSpec, EngineConfig, GameKind, GameOptions, GameResult, PlayerSpec};
 use serde::de::DeserializeOwned;
 
 use crate::board;
@@ -59,7 +57,11 @@ fn json_body<T: DeserializeOwned>(
 }
 
 /// An empty body, or a JSON one (which these endpoints ignore).
-fn empty_or_json(headers: &HeaderMap, body: Result<Bytes, BytesRejection>, limit: usize) -> ApiResult<()> {
+fn empty_or_json(
+    headers: &HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+    limit: usize,
+) -> ApiResult<()> {
     match body {
         Ok(bytes) if bytes.iter().all(u8::is_ascii_whitespace) => Ok(()),
         other => json_body::<serde_json::Value>(headers, other, limit).map(drop),
@@ -95,7 +97,11 @@ fn game_options(
                 "{} has no option '{}' (it has: {})",
                 kind.name(),
                 echo::shown(name),
-                if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
             )));
         };
         options = match (spec.value_name, value) {
@@ -137,7 +143,9 @@ fn seat(text: &str) -> ApiResult<Seat> {
             return refuse(format!("computer levels go up to {MAX_LEVEL} here"))
         }
         PlayerSpec::Bot(BotSpec::AlphaBeta(depth)) if *depth > MAX_ALPHABETA_DEPTH => {
-            return refuse(format!("alphabeta depths go up to {MAX_ALPHABETA_DEPTH} here"))
+            return refuse(format!(
+                "alphabeta depths go up to {MAX_ALPHABETA_DEPTH} here"
+            ))
         }
         PlayerSpec::Bot(BotSpec::Mcts(playouts)) if *playouts > MAX_PLAYOUTS => {
             return refuse(format!("mcts playouts go up to {MAX_PLAYOUTS} here"))
@@ -246,7 +254,11 @@ fn game_state(id: &str, live: &LiveGame, state: &AppState, values: bool) -> Game
         position,
         to_move: to_move.letter(),
         to_move_name: session.side_name(to_move),
-        legal_moves: if result.is_some() { Vec::new() } else { session.legal_moves() },
+        legal_moves: if result.is_some() {
+            Vec::new()
+        } else {
+            session.legal_moves()
+        },
         must_pass: result.is_none() && session.must_pass(),
         turn,
         result,
@@ -375,10 +387,7 @@ pub async fn get_game(
 
 /// Analyses the game's position unless the last analysis is of it; the
 /// search runs on a copy, so the game stays readable meanwhile.
-async fn analyse(
-    state: &Arc<AppState>,
-    game: &Arc<tokio::sync::Mutex<LiveGame>>,
-) -> ApiResult<()> {
+async fn analyse(state: &Arc<AppState>, game: &Arc<tokio::sync::Mutex<LiveGame>>) -> ApiResult<()> {
     let (mut copy, ply, seed) = {
         let live = game.try_lock().map_err(|_| ApiError::Busy)?;
         let ply = live.values.len();

@@ -39,7 +39,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_games: 256,
-            max_searches: 2,
+            max_searches: 4,
             queue_wait: Duration::from_secs(10),
             move_time: Duration::from_secs(1),
             analysis_time: Duration::from_secs(1),
@@ -104,8 +104,7 @@ fn secret(bytes: usize) -> String {
 /// Equal without leaking how much matched through timing.
 fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len()
-        && a
-            .bytes()
+        && a.bytes()
             .zip(b.bytes())
             .fold(0u8, |acc, (x, y)| acc | (x ^ y))
             == 0

@@ -31,8 +31,17 @@ fn refused(reply: &common::Reply, status: u16, kind: &str) {
 /// Plays bots against each other through the API until the game ends.
 fn play_out(http: &mut Http, id: &str, token: &str) -> Value {
     for _ in 0..400 {
-        let state = http.post_json(&format!("/api/games/{id}/computer"), Some(token), &json!({}));
-        assert_eq!(state.status, 200, "{}", String::from_utf8_lossy(&state.body));
+        let state = http.post_json(
+            &format!("/api/games/{id}/computer"),
+            Some(token),
+            &json!({}),
+        );
+        assert_eq!(
+            state.status,
+            200,
+            "{}",
+            String::from_utf8_lossy(&state.body)
+        );
         let state = state.json();
         if !state["result"].is_null() {
             return state;
@@ -84,7 +93,11 @@ fn perfect_bots_reach_the_known_results() {
         assert_eq!(end["result"]["winner"], winner, "{game}: {end}");
         assert_eq!(end["result"]["move_limit"], json!(false), "{game}");
         if let Some(plies) = plies {
-            assert_eq!(end["moves"].as_array().expect("moves").len(), plies, "{game}");
+            assert_eq!(
+                end["moves"].as_array().expect("moves").len(),
+                plies,
+                "{game}"
+            );
         }
         // Every move a perfect bot made carries its value, and the
         // winner's moves are wins.
@@ -109,31 +122,60 @@ fn a_game_is_played_undone_and_valued_through_its_token() {
     let game = format!("/api/games/{id}");
 
     // The empty board is a draw in 9 plies, each first move a draw.
-    let valued = http.get(&format!("{game}?values=true"), Some(&token)).json();
+    let valued = http
+        .get(&format!("{game}?values=true"), Some(&token))
+        .json();
     assert_eq!(valued["analysis"]["value"], json!("draw"));
     assert_eq!(valued["analysis"]["remoteness"], json!(9));
     // The same report as /api/solve (and `ply solve --json`).
     let solved = http.get("/api/solve?game=tictactoe", None).json();
     assert_eq!(valued["analysis"], solved);
 
-    let played = http.post_json(&format!("{game}/moves"), Some(&token), &json!({"move": "5"}));
+    let played = http.post_json(
+        &format!("{game}/moves"),
+        Some(&token),
+        &json!({"move": "5"}),
+    );
     assert_eq!(played.status, 200);
     let played = played.json();
     assert_eq!(played["position"], json!("----X----"));
-    assert_eq!(played["moves"][0], json!({"move": "b2", "side": "X", "value": "draw", "remoteness": 8, "seed_score": 2}));
+    assert_eq!(
+        played["moves"][0],
+        json!({"move": "b2", "side": "X", "value": "draw", "remoteness": 8, "seed_score": 2})
+    );
     assert_eq!(played["turn"], json!("computer"));
-    let replied = http.post_json(&format!("{game}/computer"), Some(&token), &json!({})).json();
+    let replied = http
+        .post_json(&format!("{game}/computer"), Some(&token), &json!({}))
+        .json();
     assert_eq!(replied["moves"].as_array().expect("moves").len(), 2);
     assert_eq!(replied["turn"], json!("human"));
     // A taken square is refused with the reason; nothing changes.
-    let taken = http.post_json(&format!("{game}/moves"), Some(&token), &json!({"move": "b2"}));
+    let taken = http.post_json(
+        &format!("{game}/moves"),
+        Some(&token),
+        &json!({"move": "b2"}),
+    );
     refused(&taken, 422, "illegal_move");
-    let junk = http.post_json(&format!("{game}/moves"), Some(&token), &json!({"move": "z99\u{1b}[2J"}));
+    let junk = http.post_json(
+        &format!("{game}/moves"),
+        Some(&token),
+        &json!({"move": "z99\u{1b}[2J"}),
+    );
     refused(&junk, 422, "illegal_move");
-    assert!(!junk.json()["error"].as_str().expect("text").contains('\u{1b}'));
+    assert!(!junk.json()["error"]
+        .as_str()
+        .expect("text")
+        .contains('\u{1b}'));
     // Undo twice: back to the start; once more is refused.
     for _ in 0..2 {
-        let undone = http.request("POST", &format!("{game}/undo"), &[("Authorization", &format!("Bearer {token}"))], None).expect("answered");
+        let undone = http
+            .request(
+                "POST",
+                &format!("{game}/undo"),
+                &[("Authorization", &format!("Bearer {token}"))],
+                None,
+            )
+            .expect("answered");
         assert_eq!(undone.status, 200);
     }
     let state = http.get(&game, Some(&token)).json();
@@ -151,13 +193,34 @@ fn another_client_cannot_see_or_play_a_game() {
     let (_theirs, their_token, _) = create(&mut http, json!({"game": "tictactoe"}));
     assert_ne!(my_token, their_token);
     let game = format!("/api/games/{mine}");
-    for token in [None, Some(their_token.as_str()), Some("0"), Some(&my_token[..63])] {
+    for token in [
+        None,
+        Some(their_token.as_str()),
+        Some("0"),
+        Some(&my_token[..63]),
+    ] {
         refused(&http.get(&game, token), 404, "no_such_game");
-        refused(&http.get(&format!("{game}?values=true"), token), 404, "no_such_game");
+        refused(
+            &http.get(&format!("{game}?values=true"), token),
+            404,
+            "no_such_game",
+        );
         let body = json!({"move": "a1"});
-        refused(&http.post_json(&format!("{game}/moves"), token, &body), 404, "no_such_game");
-        refused(&http.post_json(&format!("{game}/computer"), token, &json!({})), 404, "no_such_game");
-        refused(&http.post_json(&format!("{game}/undo"), token, &json!({})), 404, "no_such_game");
+        refused(
+            &http.post_json(&format!("{game}/moves"), token, &body),
+            404,
+            "no_such_game",
+        );
+        refused(
+            &http.post_json(&format!("{game}/computer"), token, &json!({})),
+            404,
+            "no_such_game",
+        );
+        refused(
+            &http.post_json(&format!("{game}/undo"), token, &json!({})),
+            404,
+            "no_such_game",
+        );
     }
     // An unknown id answers exactly as a wrong token does.
     let unknown = http.get(&format!("/api/games/{}", "0".repeat(32)), Some(&my_token));
@@ -176,22 +239,86 @@ fn bad_input_gets_a_4xx_with_a_json_error() {
     let bad_creates = [
         (json!({"game": "chess"}), 400, "bad_request"),
         (json!({"game": "x".repeat(600)}), 400, "bad_request"),
-        (json!({"game": "mnk", "options": {"rows": 99999999999999999999u128.to_string()}}), 400, "bad_option"),
-        (json!({"game": "mnk", "options": {"rows": 1e300}}), 400, "bad_option"),
-        (json!({"game": "mnk", "options": {"rows": 9}}), 400, "bad_option"),
-        (json!({"game": "mnk", "options": {"colour": "red"}}), 400, "bad_request"),
-        (json!({"game": "mnk", "options": {"rows": [3]}}), 400, "bad_request"),
-        (json!({"game": "nim", "options": {"misere": "yes"}}), 400, "bad_request"),
-        (json!({"game": "nim", "options": {"heaps": "1,2,x"}}), 400, "bad_option"),
-        (json!({"game": "othello", "options": {"size": 5}}), 400, "bad_option"),
-        (json!({"game": "tictactoe", "position": "XXXXXXXXX"}), 400, "bad_position"),
-        (json!({"game": "tictactoe", "position": "-".repeat(600)}), 400, "bad_request"),
-        (json!({"game": "tictactoe", "players": ["human"]}), 400, "bad_request"),
-        (json!({"game": "tictactoe", "players": ["human", "wizard"]}), 400, "bad_option"),
-        (json!({"game": "tictactoe", "players": ["human", "learner:/etc/passwd"]}), 400, "bad_request"),
-        (json!({"game": "tictactoe", "players": ["human", "alphabeta:4000000000"]}), 400, "bad_request"),
-        (json!({"game": "tictactoe", "players": ["human", "mcts:4000000000"]}), 400, "bad_request"),
-        (json!({"game": "tictactoe", "players": ["computer:99", "human"]}), 400, "bad_request"),
+        (
+            json!({"game": "mnk", "options": {"rows": 99999999999999999999u128.to_string()}}),
+            400,
+            "bad_option",
+        ),
+        (
+            json!({"game": "mnk", "options": {"rows": 1e300}}),
+            400,
+            "bad_option",
+        ),
+        (
+            json!({"game": "mnk", "options": {"rows": 9}}),
+            400,
+            "bad_option",
+        ),
+        (
+            json!({"game": "mnk", "options": {"colour": "red"}}),
+            400,
+            "bad_request",
+        ),
+        (
+            json!({"game": "mnk", "options": {"rows": [3]}}),
+            400,
+            "bad_request",
+        ),
+        (
+            json!({"game": "nim", "options": {"misere": "yes"}}),
+            400,
+            "bad_request",
+        ),
+        (
+            json!({"game": "nim", "options": {"heaps": "1,2,x"}}),
+            400,
+            "bad_option",
+        ),
+        (
+            json!({"game": "othello", "options": {"size": 5}}),
+            400,
+            "bad_option",
+        ),
+        (
+            json!({"game": "tictactoe", "position": "XXXXXXXXX"}),
+            400,
+            "bad_position",
+        ),
+        (
+            json!({"game": "tictactoe", "position": "-".repeat(600)}),
+            400,
+            "bad_request",
+        ),
+        (
+            json!({"game": "tictactoe", "players": ["human"]}),
+            400,
+            "bad_request",
+        ),
+        (
+            json!({"game": "tictactoe", "players": ["human", "wizard"]}),
+            400,
+            "bad_option",
+        ),
+        (
+            json!({"game": "tictactoe", "players": ["human", "learner:/etc/passwd"]}),
+            400,
+            "bad_request",
+        ),
+        (
+            json!({"game": "tictactoe", "players": ["human", "alphabeta:4000000000"]}),
+            400,
+            "bad_request",
+        ),
+        (
+            json!({"game": "tictactoe", "players": ["human", "mcts:4000000000"]}),
+            400,
+            "bad_request",
+        ),
+        (
+            json!({"game": "tictactoe", "players": ["computer:99", "human"]}),
+            400,
+            "bad_request",
+        ),
         (json!({"game": "tictactoe", "extra": 1}), 400, "bad_request"),
         (json!([1, 2]), 400, "bad_request"),
     ];
@@ -199,60 +326,137 @@ fn bad_input_gets_a_4xx_with_a_json_error() {
         refused(&http.post_json("/api/games", None, &body), status, kind);
     }
     let raw = |http: &mut Http, headers: &[(&str, &str)], body: &[u8]| {
-        http.request("POST", "/api/games", headers, Some(body)).expect("answered")
+        http.request("POST", "/api/games", headers, Some(body))
+            .expect("answered")
     };
     let json_type = [("Content-Type", "application/json")];
-    refused(&raw(&mut http, &json_type, b"{\"game\": "), 400, "bad_request");
+    refused(
+        &raw(&mut http, &json_type, b"{\"game\": "),
+        400,
+        "bad_request",
+    );
     refused(&raw(&mut http, &json_type, b"\xff\xfe"), 400, "bad_request");
-    refused(&raw(&mut http, &[("Content-Type", "text/plain")], b"{\"game\": \"nim\"}"), 415, "unsupported_media_type");
-    refused(&raw(&mut http, &[], b"{\"game\": \"nim\"}"), 415, "unsupported_media_type");
-    let huge = format!("{{\"game\": \"nim\", \"position\": \"{}\"}}", "1".repeat(body_limit + 1));
-    refused(&raw(&mut http, &json_type, huge.as_bytes()), 413, "too_large");
+    refused(
+        &raw(
+            &mut http,
+            &[("Content-Type", "text/plain")],
+            b"{\"game\": \"nim\"}",
+        ),
+        415,
+        "unsupported_media_type",
+    );
+    refused(
+        &raw(&mut http, &[], b"{\"game\": \"nim\"}"),
+        415,
+        "unsupported_media_type",
+    );
+    let huge = format!(
+        "{{\"game\": \"nim\", \"position\": \"{}\"}}",
+        "1".repeat(body_limit + 1)
+    );
+    refused(
+        &raw(&mut http, &json_type, huge.as_bytes()),
+        413,
+        "too_large",
+    );
     // A JSON content type with parameters is fine.
-    let ok = raw(&mut http, &[("Content-Type", "application/json; charset=utf-8")], b"{\"game\": \"nim\"}");
+    let ok = raw(
+        &mut http,
+        &[("Content-Type", "application/json; charset=utf-8")],
+        b"{\"game\": \"nim\"}",
+    );
     assert_eq!(ok.status, 201);
 
     let bad_solves = [
         ("/api/solve", 400, "bad_request"),
         ("/api/solve?game=chess", 400, "bad_request"),
-        ("/api/solve?game=tictactoe&position=XXXX", 400, "bad_position"),
-        ("/api/solve?game=nim&heaps=99999999999999999999999", 400, "bad_option"),
+        (
+            "/api/solve?game=tictactoe&position=XXXX",
+            400,
+            "bad_position",
+        ),
+        (
+            "/api/solve?game=nim&heaps=99999999999999999999999",
+            400,
+            "bad_option",
+        ),
         ("/api/solve?game=nim&misere=perhaps", 400, "bad_request"),
         ("/api/solve?game=mnk&size=0", 400, "bad_option"),
         ("/api/solve?game=tictactoe&depth=3", 400, "bad_request"),
-        ("/api/solve?game=tictactoe&position=%FF", 400, "bad_position"),
+        (
+            "/api/solve?game=tictactoe&position=%FF",
+            400,
+            "bad_position",
+        ),
     ];
     for (path, status, kind) in bad_solves {
         refused(&http.get(path, None), status, kind);
     }
     let (id, token, _) = create(&mut http, json!({"game": "tictactoe"}));
-    refused(&http.get(&format!("/api/games/{id}?values=maybe"), Some(&token)), 400, "bad_request");
-    refused(&http.get(&format!("/api/games/{id}?colour=red"), Some(&token)), 400, "bad_request");
-    refused(&http.post_json(&format!("/api/games/{id}/moves"), Some(&token), &json!({"mv": "a1"})), 400, "bad_request");
-    refused(&http.post_json(&format!("/api/games/{id}/moves"), Some(&token), &json!({"move": 5})), 400, "bad_request");
+    refused(
+        &http.get(&format!("/api/games/{id}?values=maybe"), Some(&token)),
+        400,
+        "bad_request",
+    );
+    refused(
+        &http.get(&format!("/api/games/{id}?colour=red"), Some(&token)),
+        400,
+        "bad_request",
+    );
+    refused(
+        &http.post_json(
+            &format!("/api/games/{id}/moves"),
+            Some(&token),
+            &json!({"mv": "a1"}),
+        ),
+        400,
+        "bad_request",
+    );
+    refused(
+        &http.post_json(
+            &format!("/api/games/{id}/moves"),
+            Some(&token),
+            &json!({"move": 5}),
+        ),
+        400,
+        "bad_request",
+    );
     refused(&http.get("/api/nothing", None), 404, "not_found");
     refused(&http.get("/assets/secret.txt", None), 404, "not_found");
-    refused(&http.request("DELETE", "/api/games", &[], None).expect("answered"), 405, "method_not_allowed");
+    refused(
+        &http
+            .request("DELETE", "/api/games", &[], None)
+            .expect("answered"),
+        405,
+        "method_not_allowed",
+    );
     refused(&http.get("/api/games", None), 405, "method_not_allowed");
     // The page and its assets are served from the binary.
     let page = http.get("/", None);
     assert_eq!(page.status, 200);
     assert!(String::from_utf8_lossy(&page.body).contains("/assets/app.js"));
-    assert_eq!(http.get("/assets/app.js", None).header("content-type"), Some("text/javascript; charset=utf-8"));
+    assert_eq!(
+        http.get("/assets/app.js", None).header("content-type"),
+        Some("text/javascript; charset=utf-8")
+    );
 }
 
 #[test]
 fn solve_answers_the_solve_json_shape() {
     let server = common::start(common::quick_limits());
     let mut http = Http::new(server.addr());
-    let report = http.get("/api/solve?game=tictactoe&position=X---O----", None).json();
+    let report = http
+        .get("/api/solve?game=tictactoe&position=X---O----", None)
+        .json();
     assert_eq!(report["game"], json!("tictactoe"));
     assert_eq!(report["position"], json!("X---O----"));
     assert_eq!(report["to_move"], json!("X"));
     assert_eq!(report["value"], json!("draw"));
     assert_eq!(report["moves"].as_array().expect("moves").len(), 7);
     // Misère Nim 1,1: the player to move takes one and wins.
-    let misere = http.get("/api/solve?game=nim&heaps=1,1&misere=true", None).json();
+    let misere = http
+        .get("/api/solve?game=nim&heaps=1,1&misere=true", None)
+        .json();
     assert_eq!(misere["value"], json!("win"));
     let normal = http.get("/api/solve?game=nim&heaps=1,1", None).json();
     assert_eq!(normal["value"], json!("lose"));
@@ -265,7 +469,10 @@ fn solve_answers_the_solve_json_shape() {
 
 #[test]
 fn the_oldest_idle_game_is_expired_when_the_table_is_full() {
-    let server = common::start(Limits { max_games: 3, ..common::quick_limits() });
+    let server = common::start(Limits {
+        max_games: 3,
+        ..common::quick_limits()
+    });
     let mut http = Http::new(server.addr());
     let games: Vec<(String, String)> = (0..3)
         .map(|_| {
@@ -275,7 +482,11 @@ fn the_oldest_idle_game_is_expired_when_the_table_is_full() {
         .collect();
     // Using the first makes the second the longest idle.
     std::thread::sleep(Duration::from_millis(5));
-    assert_eq!(http.get(&format!("/api/games/{}", games[0].0), Some(&games[0].1)).status, 200);
+    assert_eq!(
+        http.get(&format!("/api/games/{}", games[0].0), Some(&games[0].1))
+            .status,
+        200
+    );
     std::thread::sleep(Duration::from_millis(5));
     create(&mut http, json!({"game": "nim"}));
     let status: Vec<u16> = games
@@ -297,24 +508,47 @@ fn searches_are_limited_and_run_off_the_request_threads() {
     });
     let addr = server.addr();
     let mut http = Http::new(addr);
-    let (id, token, _) = create(&mut http, json!({"game": "othello", "players": ["computer", "human"]}));
+    let (id, token, _) = create(
+        &mut http,
+        json!({"game": "othello", "players": ["computer", "human"]}),
+    );
     let thinker = {
         let (id, token) = (id.clone(), token.clone());
         std::thread::spawn(move || {
             let mut http = Http::new(addr);
-            http.post_json(&format!("/api/games/{id}/computer"), Some(&token), &json!({}))
+            http.post_json(
+                &format!("/api/games/{id}/computer"),
+                Some(&token),
+                &json!({}),
+            )
         })
     };
     std::thread::sleep(Duration::from_millis(300));
-    refused(&http.get(&format!("/api/games/{id}"), Some(&token)), 409, "busy");
-    refused(&http.get("/api/solve?game=tictactoe", None), 503, "overloaded");
+    refused(
+        &http.get(&format!("/api/games/{id}"), Some(&token)),
+        409,
+        "busy",
+    );
+    refused(
+        &http.get("/api/solve?game=tictactoe", None),
+        503,
+        "overloaded",
+    );
     // Requests that need no search are answered at once.
     let started = std::time::Instant::now();
     assert_eq!(http.get("/api/games-list", None).status, 200);
     let (other, other_token, _) = create(&mut http, json!({"game": "nim"}));
-    let played = http.post_json(&format!("/api/games/{other}/moves"), Some(&other_token), &json!({"move": "1:1"}));
+    let played = http.post_json(
+        &format!("/api/games/{other}/moves"),
+        Some(&other_token),
+        &json!({"move": "1:1"}),
+    );
     assert_eq!(played.status, 200);
-    assert!(started.elapsed() < Duration::from_millis(500), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        started.elapsed()
+    );
     let moved = thinker.join().expect("the thinker");
     assert_eq!(moved.status, 200);
     assert_eq!(moved.json()["moves"].as_array().expect("moves").len(), 1);

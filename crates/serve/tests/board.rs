@@ -30,7 +30,9 @@ fn from_render(text: &str) -> (Vec<String>, Vec<usize>) {
 fn trilite_board_matches_the_terminal_over_random_games() {
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut next = move |n: usize| {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (seed >> 33) as usize % n
     };
     let mut checked = 0;
@@ -40,19 +42,29 @@ fn trilite_board_matches_the_terminal_over_random_games() {
             .expect("a session");
         for _ in 0..30 {
             let (cells, fading) = from_render(&session.render(false));
-            let Board::Grid { cells: drawn, fading: mut drawn_fading, .. } =
-                board("trilite", &session.position(), None)
+            let Board::Grid {
+                cells: drawn,
+                fading: mut drawn_fading,
+                ..
+            } = board("trilite", &session.position(), None)
             else {
                 panic!("a grid for {}", session.position());
             };
             drawn_fading.sort_unstable();
-            assert_eq!((drawn, drawn_fading), (cells, fading), "{}", session.position());
+            assert_eq!(
+                (drawn, drawn_fading),
+                (cells, fading),
+                "{}",
+                session.position()
+            );
             checked += 1;
             let moves = session.legal_moves();
             if session.result().is_some() || moves.is_empty() {
                 break;
             }
-            session.play(&moves[next(moves.len())]).expect("a legal move");
+            session
+                .play(&moves[next(moves.len())])
+                .expect("a legal move");
         }
     }
     assert!(checked > 1000);
@@ -60,7 +72,12 @@ fn trilite_board_matches_the_terminal_over_random_games() {
 
 #[test]
 fn nim_and_othello_boards_read_their_notation() {
-    assert_eq!(board("nim", "0,2,3/2", None), Board::Heaps { heaps: vec![0, 2, 3] });
+    assert_eq!(
+        board("nim", "0,2,3/2", None),
+        Board::Heaps {
+            heaps: vec![0, 2, 3]
+        }
+    );
     let Board::Grid { rows, counts, .. } = board(
         "othello",
         "---------------------------OX------XO--------------------------- X",

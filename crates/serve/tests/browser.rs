@@ -30,13 +30,33 @@ struct Case {
 }
 
 const CASES: &[Case] = &[
-    Case { game: "tictactoe", options: &[], players: ["human", "computer"] },
-    Case { game: "mnk", options: &[("rows", "3"), ("cols", "4"), ("k", "3")], players: ["human", "computer"] },
-    Case { game: "nim", options: &[("heaps", "1,2,3")], players: ["human", "computer"] },
+    Case {
+        game: "tictactoe",
+        options: &[],
+        players: ["human", "computer"],
+    },
+    Case {
+        game: "mnk",
+        options: &[("rows", "3"), ("cols", "4"), ("k", "3")],
+        players: ["human", "computer"],
+    },
+    Case {
+        game: "nim",
+        options: &[("heaps", "1,2,3")],
+        players: ["human", "computer"],
+    },
     // The perfect first player wins Trilite; as its opponent the person
     // sees the game end (a drawn Trilite can go on for ever).
-    Case { game: "trilite", options: &[], players: ["computer", "human"] },
-    Case { game: "othello", options: &[("size", "4")], players: ["human", "computer"] },
+    Case {
+        game: "trilite",
+        options: &[],
+        players: ["computer", "human"],
+    },
+    Case {
+        game: "othello",
+        options: &[("size", "4")],
+        players: ["human", "computer"],
+    },
 ];
 
 const IDLE: &str = "window.ply && window.ply.game && !window.ply.busy && \
@@ -63,7 +83,10 @@ fn values_match_api(browser: &mut Browser, http: &mut Http, game: &str) {
     let state = http
         .get(&format!("/api/games/{id}?values=true"), Some(token))
         .json();
-    let moves = state["analysis"]["moves"].as_array().expect("values").clone();
+    let moves = state["analysis"]["moves"]
+        .as_array()
+        .expect("values")
+        .clone();
     assert!(!moves.is_empty(), "{game}: the API lists values");
     for m in moves {
         let mv = m["move"].as_str().expect("a move");
@@ -113,19 +136,31 @@ fn illegal_click_refused(browser: &mut Browser, game: &str) -> bool {
         }
         None => return false,
     }
-    browser.wait_for("document.getElementById('message').textContent.length > 0", Duration::from_secs(10));
+    browser.wait_for(
+        "document.getElementById('message').textContent.length > 0",
+        Duration::from_secs(10),
+    );
     browser.wait_for(IDLE, Duration::from_secs(20));
     let message = browser.text("#message");
-    assert!(!message.is_empty(), "{game}: an illegal click gets a message");
+    assert!(
+        !message.is_empty(),
+        "{game}: an illegal click gets a message"
+    );
     let after = page_state(browser);
-    assert_eq!(after["position"], state["position"], "{game}: refused, nothing changed ({message})");
+    assert_eq!(
+        after["position"], state["position"],
+        "{game}: refused, nothing changed ({message})"
+    );
     true
 }
 
 fn play_case(browser: &mut Browser, http: &mut Http, base: &str, case: &Case) {
     let game = case.game;
     browser.goto(base);
-    browser.wait_for("window.ply && window.ply.games.length > 0", Duration::from_secs(20));
+    browser.wait_for(
+        "window.ply && window.ply.games.length > 0",
+        Duration::from_secs(20),
+    );
     browser.choose("#game", game);
     for (name, value) in case.options {
         browser.type_into(&format!("#options input[data-option=\"{name}\"]"), value);
@@ -158,7 +193,11 @@ fn play_case(browser: &mut Browser, http: &mut Http, base: &str, case: &Case) {
             let now = state["position"].clone();
             browser.click("#undo");
             browser.wait_for(IDLE, Duration::from_secs(30));
-            assert_eq!(page_state(browser)["position"], earlier["position"], "{game}: undo");
+            assert_eq!(
+                page_state(browser)["position"],
+                earlier["position"],
+                "{game}: undo"
+            );
             browser.click("#redo");
             browser.wait_for(IDLE, Duration::from_secs(30));
             assert_eq!(page_state(browser)["position"], now, "{game}: redo");
@@ -168,7 +207,10 @@ fn play_case(browser: &mut Browser, http: &mut Http, base: &str, case: &Case) {
         if state["must_pass"] == json!(true) {
             browser.click("#pass");
         } else {
-            let mv = state["legal_moves"][0].as_str().expect("a legal move").to_string();
+            let mv = state["legal_moves"][0]
+                .as_str()
+                .expect("a legal move")
+                .to_string();
             browser.click(&format!("#board .cell[data-move=\"{mv}\"]"));
         }
         human_moves += 1;
@@ -185,9 +227,14 @@ fn play_case(browser: &mut Browser, http: &mut Http, base: &str, case: &Case) {
             Some(token.as_str().expect("token")),
         )
         .json();
-    let result = api["result"]["text"].as_str().expect("the game is over in the API");
+    let result = api["result"]["text"]
+        .as_str()
+        .expect("the game is over in the API");
     let status = browser.text("#status");
-    assert!(status.contains(result), "{game}: page says {status:?}, API {result:?}");
+    assert!(
+        status.contains(result),
+        "{game}: page says {status:?}, API {result:?}"
+    );
     if human_moves <= 2 {
         browser.screenshot(&screenshots().join(format!("{game}.png")));
     }
@@ -204,14 +251,20 @@ fn every_game_plays_to_the_end_in_headless_chromium() {
     }
     // The phone layout, and Othello at full size with values on the board.
     browser.goto(&base);
-    browser.wait_for("window.ply && window.ply.games.length > 0", Duration::from_secs(20));
+    browser.wait_for(
+        "window.ply && window.ply.games.length > 0",
+        Duration::from_secs(20),
+    );
     browser.choose("#game", "othello");
     browser.click("#start");
     browser.wait_for(IDLE, Duration::from_secs(30));
     browser.screenshot(&screenshots().join("othello-8x8.png"));
     browser.set_window(390, 844);
     browser.goto(&base);
-    browser.wait_for("window.ply && window.ply.games.length > 0", Duration::from_secs(20));
+    browser.wait_for(
+        "window.ply && window.ply.games.length > 0",
+        Duration::from_secs(20),
+    );
     browser.choose("#game", "trilite");
     browser.click("#start");
     browser.wait_for(IDLE, Duration::from_secs(30));

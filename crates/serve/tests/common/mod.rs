@@ -78,15 +78,18 @@ impl Http {
 
     pub fn get(&mut self, path: &str, token: Option<&str>) -> Reply {
         let auth = token.map(|t| format!("Bearer {t}"));
-        let headers: Vec<(&str, &str)> = auth
-            .iter()
-            .map(|a| ("Authorization", a.as_str()))
-            .collect();
+        let headers: Vec<(&str, &str)> =
+            auth.iter().map(|a| ("Authorization", a.as_str())).collect();
         self.request("GET", path, &headers, None)
             .expect("a GET answered")
     }
 
-    pub fn post_json(&mut self, path: &str, token: Option<&str>, body: &serde_json::Value) -> Reply {
+    pub fn post_json(
+        &mut self,
+        path: &str,
+        token: Option<&str>,
+        body: &serde_json::Value,
+    ) -> Reply {
         let auth = token.map(|t| format!("Bearer {t}"));
         let mut headers = vec![("Content-Type", "application/json")];
         if let Some(auth) = &auth {
@@ -208,7 +211,12 @@ fn read_reply(reader: &mut impl BufRead) -> io::Result<Reply> {
 /// Creates a game; answers (id, token, state).
 pub fn create(http: &mut Http, body: serde_json::Value) -> (String, String, serde_json::Value) {
     let reply = http.post_json("/api/games", None, &body);
-    assert_eq!(reply.status, 201, "{:?}", String::from_utf8_lossy(&reply.body));
+    assert_eq!(
+        reply.status,
+        201,
+        "{:?}",
+        String::from_utf8_lossy(&reply.body)
+    );
     let state = reply.json();
     let id = state["id"].as_str().expect("an id").to_string();
     let token = state["token"].as_str().expect("a token").to_string();

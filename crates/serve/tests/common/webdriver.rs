@@ -63,11 +63,8 @@ impl Browser {
             );
             std::thread::sleep(Duration::from_millis(100));
         }
-        let profile = std::env::temp_dir().join(format!(
-            "ply-chromium-{}-{}",
-            std::process::id(),
-            port
-        ));
+        let profile =
+            std::env::temp_dir().join(format!("ply-chromium-{}-{}", std::process::id(), port));
         let _ = std::fs::remove_dir_all(&profile);
         let args = [
             "--headless".to_string(),
@@ -168,12 +165,20 @@ impl Browser {
 
     pub fn click(&mut self, css: &str) {
         let element = self.find(css);
-        self.command("POST", &format!("/element/{element}/click"), Some(json!({})));
+        self.command(
+            "POST",
+            &format!("/element/{element}/click"),
+            Some(json!({})),
+        );
     }
 
     pub fn type_into(&mut self, css: &str, text: &str) {
         let element = self.find(css);
-        self.command("POST", &format!("/element/{element}/clear"), Some(json!({})));
+        self.command(
+            "POST",
+            &format!("/element/{element}/clear"),
+            Some(json!({})),
+        );
         self.command(
             "POST",
             &format!("/element/{element}/value"),
