@@ -293,7 +293,8 @@ function drawHeaps(board) {
   const heaps = board.heaps;
   const shown = Math.min(Math.max(...heaps, 1), 30);
   const size = 28;
-  const width = 60 + shown * size;
+  // At least 8 objects wide, so a nearly empty board keeps its scale.
+  const width = 60 + Math.max(shown, 8) * size;
   const svg = el("svg", { viewBox: `0 0 ${width} ${heaps.length * 44 + 10}`, role: "grid",
     "aria-label": `Nim, ${heaps.length} rows` });
   const showValues = ui.values.checked;
