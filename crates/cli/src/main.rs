@@ -23,7 +23,7 @@ use std::process::ExitCode;
 
 use clap::{ArgMatches, Command, FromArgMatches};
 
-use crate::commands::{bench, perft, play, solve, tournament, train};
+use crate::commands::{bench, perft, play, serve, solve, tournament, train};
 
 fn command() -> Command {
     Command::new("ply")
@@ -61,6 +61,10 @@ fn command() -> Command {
                     .value_parser(clap::value_parser!(std::path::PathBuf)),
             ),
         )
+        .subcommand(<serve::ServeArgs as clap::Args>::augment_args(
+            Command::new("serve")
+                .about("Play and analyse in the browser: a web page and a JSON API"),
+        ))
 }
 
 /// Runs `run` with the game, its options and the arguments of `command`.
@@ -137,6 +141,9 @@ fn run() -> anyhow::Result<()> {
             Some(library) => c_entry::host::run(library),
             None => anyhow::bail!("trilite-entry needs a library"),
         },
+        Some(("serve", m)) => serve::run(
+            serve::ServeArgs::from_arg_matches(m).map_err(|e| anyhow::anyhow!(e.to_string()))?,
+        ),
         _ => commands::menu::run(),
     }
 }

@@ -5,6 +5,7 @@ pub mod games;
 pub mod menu;
 pub mod perft;
 pub mod play;
+pub mod serve;
 pub mod solve;
 pub mod tournament;
 pub mod train;

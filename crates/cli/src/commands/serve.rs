@@ -1,0 +1,73 @@
+//! `ply serve`: the browser front end and its JSON API (crates/serve).
+
+use std::io::Write;
+use std::net::{IpAddr, SocketAddr};
+
+use crate::output::Output;
+use crate::registry;
+
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// Port to listen on (0 picks a free one).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Address to listen on; the default serves this machine only.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub bind: IpAddr,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    pub open: bool,
+}
+
+pub fn run(args: ServeArgs) -> anyhow::Result<()> {
+    let server = ply_serve::Server::start(
+        SocketAddr::new(args.bind, args.port),
+        registry::games(),
+        ply_serve::Limits::default(),
+    )?;
+    let url = format!("http://{}/", server.addr());
+    let mut out = Output::stdout();
+    writeln!(out, "ply serve: listening on {url} (Ctrl-C stops)")?;
+    out.flush()?;
+    if args.open {
+        open_browser(&url);
+    }
+    // Ctrl-C stops the server cleanly: the terminal's handler, which ends
+    // the program at once, gives way to the server's.
+    #[cfg(unix)]
+    // SAFETY: putting back the default disposition of SIGINT is
+    // async-signal-safe and races with nothing: the server's runtime
+    // installs its own handler only when it starts waiting, after this.
+    unsafe {
+        libc::signal(libc::SIGINT, libc::SIG_DFL);
+    }
+    server.run_until_ctrl_c()?;
+    writeln!(out, "ply serve: stopped")?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Asks the desktop to open `url`; where it cannot, the address printed
+/// above is the way in.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(windows) {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    if std::process::Command::new(opener)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .is_err()
+    {
+        let _ = writeln!(
+            std::io::stderr(),
+            "note: could not start {opener}; open {url} yourself"
+        );
+    }
+}

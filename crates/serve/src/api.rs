@@ -1,0 +1,558 @@
+//! The handlers of `/api`.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::Json;
+use ply_engine::{echo, BotSpec, EngineConfig, GameKind, GameOptions, GameResult, PlayerSpec};
+use serde::de::DeserializeOwned;
+
+use crate::board;
+use crate::error::ApiError;
+use crate::state::{AppState, LiveGame, Seat};
+use crate::wire::{
+    CreateGame, GameInfo, GameState, PlayMove, PlayedMove, ResultView, SolveReport, Turn,
+};
+
+type Shared = State<Arc<AppState>>;
+type ApiResult<T> = Result<T, ApiError>;
+
+/// Longest text accepted for a move, a position, an option or a player.
+const MAX_TEXT: usize = 512;
+/// Strongest levels and bots the server plays, so a request cannot ask
+/// for a search that ignores the clock and runs for hours.
+const MAX_LEVEL: u32 = 20;
+const MAX_ALPHABETA_DEPTH: u32 = 10;
+const MAX_PLAYOUTS: u32 = 100_000;
+
+/// The body as `T`, from JSON only.
+fn json_body<T: DeserializeOwned>(
+    headers: &HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+    limit: usize,
+) -> ApiResult<T> {
+    let body = body.map_err(|rejection| match rejection.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::TooLarge(limit),
+        _ => ApiError::BadRequest("the body could not be read".into()),
+    })?;
+    let is_json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
+    if !is_json {
+        return Err(ApiError::UnsupportedMediaType);
+    }
+    serde_json::from_slice(&body).map_err(|error| {
+        ApiError::BadRequest(format!(
+            "bad JSON body: {}",
+            echo::shown_within(&error.to_string(), 200)
+        ))
+    })
+}
+
+/// An empty body, or a JSON one (which these endpoints ignore).
+fn empty_or_json(
+    headers: &HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+    limit: usize,
+) -> ApiResult<()> {
+    match body {
+        Ok(bytes) if bytes.iter().all(u8::is_ascii_whitespace) => Ok(()),
+        other => json_body::<serde_json::Value>(headers, other, limit).map(drop),
+    }
+}
+
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
+}
+
+fn short(text: &str, what: &str) -> ApiResult<()> {
+    if text.len() > MAX_TEXT {
+        return Err(ApiError::BadRequest(format!(
+            "{what} is over {MAX_TEXT} characters"
+        )));
+    }
+    Ok(())
+}
+
+/// The options a client gave as JSON, checked against the game's.
+fn game_options(
+    kind: &dyn GameKind,
+    given: &serde_json::Map<String, serde_json::Value>,
+) -> ApiResult<GameOptions> {
+    let specs = kind.options();
+    let mut options = GameOptions::new();
+    for (name, value) in given {
+        let Some(spec) = specs.iter().find(|s| s.name == name) else {
+            let known: Vec<&str> = specs.iter().map(|s| s.name).collect();
+            return Err(ApiError::BadRequest(format!(
+                "{} has no option '{}' (it has: {})",
+                kind.name(),
+                echo::shown(name),
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
+            )));
+        };
+        options = match (spec.value_name, value) {
+            (None, serde_json::Value::Bool(true)) => options.with_flag(name),
+            (None, serde_json::Value::Bool(false)) => options,
+            (None, _) => {
+                return Err(ApiError::BadRequest(format!(
+                    "option '{name}' is on or off: true or false"
+                )))
+            }
+            (Some(_), serde_json::Value::String(text)) => {
+                short(text, "an option")?;
+                options.with_value(name, text)
+            }
+            (Some(_), serde_json::Value::Number(number)) => {
+                options.with_value(name, &number.to_string())
+            }
+            (Some(_), _) => {
+                return Err(ApiError::BadRequest(format!(
+                    "option '{name}' takes a number or a string"
+                )))
+            }
+        };
+    }
+    Ok(options)
+}
+
+/// A player the server will run: learners are refused (they read and write
+/// files), and bots whose search ignores the clock are capped.
+fn seat(text: &str) -> ApiResult<Seat> {
+    short(text, "a player")?;
+    let spec: PlayerSpec = text.parse().map_err(ApiError::Game)?;
+    let refuse = |why: String| Err(ApiError::BadRequest(why));
+    match &spec {
+        PlayerSpec::Bot(BotSpec::Learner(_)) => {
+            return refuse("learner bots are not offered by the server (they use files)".into())
+        }
+        PlayerSpec::Bot(BotSpec::Computer(Some(level))) if *level > MAX_LEVEL => {
+            return refuse(format!("computer levels go up to {MAX_LEVEL} here"))
+        }
+        PlayerSpec::Bot(BotSpec::AlphaBeta(depth)) if *depth > MAX_ALPHABETA_DEPTH => {
+            return refuse(format!(
+                "alphabeta depths go up to {MAX_ALPHABETA_DEPTH} here"
+            ))
+        }
+        PlayerSpec::Bot(BotSpec::Mcts(playouts)) if *playouts > MAX_PLAYOUTS => {
+            return refuse(format!("mcts playouts go up to {MAX_PLAYOUTS} here"))
+        }
+        _ => {}
+    }
+    Ok(Seat {
+        name: spec.to_string(),
+        spec,
+    })
+}
+
+/// The engine settings of one search.
+fn search_config(state: &AppState, time: Duration, seed: u64) -> EngineConfig {
+    EngineConfig {
+        hash_mb: state.limits.hash_mb,
+        depth: None,
+        seed,
+        move_time: Some(time),
+    }
+}
+
+/// Runs a search off the request threads, in one of the search slots.
+async fn search<T: Send + 'static>(
+    state: &AppState,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> ApiResult<T> {
+    let permit = state.search_slot().await?;
+    let result = tokio::task::spawn_blocking(move || {
+        let result = work();
+        drop(permit);
+        result
+    })
+    .await;
+    result.map_err(|_| ApiError::Internal)
+}
+
+fn result_view(live: &LiveGame, max_plies: usize) -> Option<ResultView> {
+    let session = live.session.as_ref();
+    match session.result() {
+        Some(GameResult::Win(side)) => Some(ResultView {
+            winner: Some(side.letter()),
+            move_limit: false,
+            text: format!("{} wins", session.side_name(side)),
+        }),
+        Some(GameResult::Draw) => Some(ResultView {
+            winner: None,
+            move_limit: false,
+            text: "The game is a draw".into(),
+        }),
+        None if live.values.len() >= max_plies => Some(ResultView {
+            winner: None,
+            move_limit: true,
+            text: format!("Drawn by the move limit of {max_plies} plies"),
+        }),
+        None => None,
+    }
+}
+
+fn game_state(id: &str, live: &LiveGame, state: &AppState, values: bool) -> GameState {
+    let session = live.session.as_ref();
+    let result = result_view(live, state.limits.max_plies);
+    let to_move = session.to_move();
+    let turn = match (&result, &live.seats[to_move.index()].spec) {
+        (Some(_), _) => Turn::Over,
+        (None, PlayerSpec::Human) => Turn::Human,
+        (None, PlayerSpec::Bot(_)) => Turn::Computer,
+    };
+    // Replay the moves to learn who made each (Othello's passes keep turns
+    // from simply alternating).
+    let mut replay = live.session.boxed_clone();
+    replay.restart();
+    let moves = session
+        .moves_played()
+        .into_iter()
+        .zip(&live.values)
+        .map(|(mv, value)| {
+            let side = replay.to_move().letter();
+            let _ = replay.play(&mv);
+            PlayedMove {
+                mv,
+                side,
+                value: value.map(Into::into),
+            }
+        })
+        .collect();
+    let position = session.position();
+    let analysis = match (&live.analysis, values) {
+        (Some((ply, report)), true) if *ply == live.values.len() => {
+            Some(SolveReport::new(live.kind, session, report))
+        }
+        _ => None,
+    };
+    GameState {
+        id: id.to_string(),
+        token: None,
+        game: live.kind.name(),
+        options: live.options.clone(),
+        players: [live.seats[0].name.clone(), live.seats[1].name.clone()],
+        side_names: [
+            session.side_name(ply_engine::Side::First),
+            session.side_name(ply_engine::Side::Second),
+        ],
+        start_position: live.start_position.clone(),
+        board: board::board(live.kind.name(), &position, live.shape),
+        position,
+        to_move: to_move.letter(),
+        to_move_name: session.side_name(to_move),
+        legal_moves: if result.is_some() {
+            Vec::new()
+        } else {
+            session.legal_moves()
+        },
+        must_pass: result.is_none() && session.must_pass(),
+        turn,
+        result,
+        moves,
+        text: session.render(false),
+        analysis,
+    }
+}
+
+/// `GET /api/games-list`.
+pub async fn games_list(State(state): Shared) -> Json<Vec<GameInfo>> {
+    Json(state.games.iter().map(|g| GameInfo::of(*g)).collect())
+}
+
+/// `POST /api/games`.
+pub async fn create(
+    State(state): Shared,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<(StatusCode, Json<GameState>)> {
+    let request: CreateGame = json_body(&headers, body, state.limits.body_bytes)?;
+    short(&request.game, "the game's name")?;
+    let kind = state.find_game(&request.game).ok_or_else(|| {
+        let names: Vec<&str> = state.games.iter().map(|g| g.name()).collect();
+        ApiError::BadRequest(format!(
+            "no game is called '{}' (the games: {})",
+            echo::shown(&request.game),
+            names.join(", ")
+        ))
+    })?;
+    let options = game_options(kind, &request.options)?;
+    let players = request
+        .players
+        .unwrap_or_else(|| vec!["human".into(), "computer".into()]);
+    let [first, second] = players.as_slice() else {
+        return Err(ApiError::BadRequest(format!(
+            "players needs exactly two players, first mover first (got {})",
+            players.len()
+        )));
+    };
+    let seats = [seat(first)?, seat(second)?];
+    if let Some(position) = &request.position {
+        short(position, "the position")?;
+    }
+    let seed = rand::random::<u64>();
+    let config = search_config(&state, state.limits.move_time, seed);
+    let position = request.position.clone();
+    let work_seats = seats.clone();
+    // Building sessions and trying the bots can allocate search tables:
+    // off the request threads.
+    let built = tokio::task::spawn_blocking(move || -> ApiResult<_> {
+        let fresh = kind.new_session(&options)?;
+        let shape = board::grid_shape(&fresh.legal_moves());
+        let mut session = fresh.boxed_clone();
+        if let Some(position) = &position {
+            session.set_position(position).map_err(|error| {
+                let notation = kind.position_notation();
+                ApiError::Game(ply_engine::GameError::BadPosition(format!(
+                    "bad position '{}': {error}; write {}, e.g. '{}'",
+                    echo::shown(position),
+                    notation.description,
+                    notation.example
+                )))
+            })?;
+        }
+        for seat in &work_seats {
+            if let PlayerSpec::Bot(spec) = &seat.spec {
+                session.new_bot(spec, &config)?;
+            }
+        }
+        Ok((session, shape))
+    })
+    .await
+    .map_err(|_| ApiError::Internal)??;
+    let (session, shape) = built;
+    let live = LiveGame {
+        kind,
+        options: request.options,
+        seats,
+        start_position: session.position(),
+        session,
+        values: Vec::new(),
+        analysis: None,
+        shape,
+        seed,
+    };
+    let mut view = game_state("", &live, &state, false);
+    let (id, token) = state.insert(live)?;
+    view.id = id;
+    view.token = Some(token);
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// `?values=true`.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StateQuery {
+    #[serde(default)]
+    values: bool,
+}
+
+fn query<T>(query: Result<Query<T>, QueryRejection>) -> ApiResult<T> {
+    query.map(|Query(q)| q).map_err(|rejection| {
+        ApiError::BadRequest(format!(
+            "bad query: {}",
+            echo::shown_within(&rejection.body_text(), 200)
+        ))
+    })
+}
+
+/// `GET /api/games/{id}`.
+pub async fn get_game(
+    State(state): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    values: Result<Query<StateQuery>, QueryRejection>,
+) -> ApiResult<Json<GameState>> {
+    let values = query(values)?.values;
+    let entry = state.authorized(&id, bearer(&headers))?;
+    if values {
+        analyse(&state, &entry.game).await?;
+    }
+    let live = entry.game.try_lock().map_err(|_| ApiError::Busy)?;
+    Ok(Json(game_state(&id, &live, &state, values)))
+}
+
+/// Analyses the game's position unless the last analysis is of it; the
+/// search runs on a copy, so the game stays readable meanwhile.
+async fn analyse(state: &Arc<AppState>, game: &Arc<tokio::sync::Mutex<LiveGame>>) -> ApiResult<()> {
+    let (mut copy, ply, seed) = {
+        let live = game.try_lock().map_err(|_| ApiError::Busy)?;
+        let ply = live.values.len();
+        if live.analysis.as_ref().is_some_and(|(at, _)| *at == ply) {
+            return Ok(());
+        }
+        (live.session.boxed_clone(), ply, live.seed)
+    };
+    let config = search_config(state, state.limits.analysis_time, seed);
+    let report = search(state, move || copy.analyze(&config)).await??;
+    let mut live = game.try_lock().map_err(|_| ApiError::Busy)?;
+    if live.values.len() == ply {
+        live.analysis = Some((ply, report));
+    }
+    Ok(())
+}
+
+fn check_not_over(live: &LiveGame, state: &AppState) -> ApiResult<()> {
+    match result_view(live, state.limits.max_plies) {
+        Some(result) => Err(ApiError::Game(ply_engine::GameError::IllegalMove(format!(
+            "the game is over: {}",
+            result.text
+        )))),
+        None => Ok(()),
+    }
+}
+
+/// `POST /api/games/{id}/moves`.
+pub async fn play(
+    State(state): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<GameState>> {
+    let entry = state.authorized(&id, bearer(&headers))?;
+    let request: PlayMove = json_body(&headers, body, state.limits.body_bytes)?;
+    short(&request.mv, "the move")?;
+    let mut live = entry.game.try_lock().map_err(|_| ApiError::Busy)?;
+    check_not_over(&live, &state)?;
+    let ply = live.values.len();
+    let canonical = live.session.play(&request.mv).map_err(|error| {
+        ApiError::Game(ply_engine::GameError::IllegalMove(echo::quoting(
+            &error.to_string(),
+            &request.mv,
+        )))
+    })?;
+    let value = match &live.analysis {
+        Some((at, report)) if *at == ply => report
+            .moves
+            .iter()
+            .find(|m| m.mv == canonical)
+            .map(|m| m.value),
+        _ => None,
+    };
+    live.values.push(value);
+    Ok(Json(game_state(&id, &live, &state, false)))
+}
+
+/// `POST /api/games/{id}/computer`: the bot whose turn it is moves (the
+/// game's default computer when a person is to move).
+pub async fn computer(
+    State(state): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<GameState>> {
+    let entry = state.authorized(&id, bearer(&headers))?;
+    empty_or_json(&headers, body, state.limits.body_bytes)?;
+    let mut live = entry
+        .game
+        .clone()
+        .try_lock_owned()
+        .map_err(|_| ApiError::Busy)?;
+    check_not_over(&live, &state)?;
+    let spec = match &live.seats[live.session.to_move().index()].spec {
+        PlayerSpec::Bot(spec) => spec.clone(),
+        PlayerSpec::Human => BotSpec::Computer(None),
+    };
+    let ply = live.values.len() as u64;
+    let config = search_config(&state, state.limits.move_time, live.seed.wrapping_add(ply));
+    // The game stays locked while its bot thinks: other requests on it get
+    // 409 busy, requests on other games go on.
+    let mut live = search(&state, move || -> ApiResult<_> {
+        let session = live.session.as_mut();
+        let mut bot = session.new_bot(&spec, &config)?;
+        let report = session.bot_move(&mut bot)?;
+        live.values.push(report.value);
+        Ok(live)
+    })
+    .await??;
+    let view = game_state(&id, &live, &state, false);
+    live.analysis = None;
+    Ok(Json(view))
+}
+
+/// `POST /api/games/{id}/undo`: takes back the last move.
+pub async fn undo(
+    State(state): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<GameState>> {
+    let entry = state.authorized(&id, bearer(&headers))?;
+    empty_or_json(&headers, body, state.limits.body_bytes)?;
+    let mut live = entry.game.try_lock().map_err(|_| ApiError::Busy)?;
+    if !live.session.undo() {
+        return Err(ApiError::Game(ply_engine::GameError::IllegalMove(
+            "nothing to undo: this is the start".into(),
+        )));
+    }
+    live.values.pop();
+    live.analysis = None;
+    Ok(Json(game_state(&id, &live, &state, false)))
+}
+
+/// `GET /api/solve?game=...&position=...&OPTION=...`: the report of
+/// `ply solve --json`, within the analysis time limit.
+pub async fn solve(
+    State(state): Shared,
+    params: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> ApiResult<Json<SolveReport>> {
+    let mut params = query(params)?;
+    let name = params
+        .remove("game")
+        .ok_or_else(|| ApiError::BadRequest("name a game: ?game=NAME".into()))?;
+    short(&name, "the game's name")?;
+    let kind = state.find_game(&name).ok_or_else(|| {
+        ApiError::BadRequest(format!("no game is called '{}'", echo::shown(&name)))
+    })?;
+    let position = params.remove("position");
+    let mut given = serde_json::Map::new();
+    for (key, value) in params {
+        short(&value, "an option")?;
+        let flag = kind
+            .options()
+            .iter()
+            .any(|s| s.name == key && s.value_name.is_none());
+        let value = match (flag, value.as_str()) {
+            (true, "" | "true" | "1") => serde_json::Value::Bool(true),
+            (true, "false" | "0") => serde_json::Value::Bool(false),
+            _ => serde_json::Value::String(value),
+        };
+        given.insert(key, value);
+    }
+    let options = game_options(kind, &given)?;
+    let mut session = kind.new_session(&options)?;
+    if let Some(position) = &position {
+        short(position, "the position")?;
+        session.set_position(position)?;
+    }
+    let config = search_config(&state, state.limits.analysis_time, 0);
+    let report = search(&state, move || -> ApiResult<_> {
+        let report = session.analyze(&config)?;
+        Ok(SolveReport::new(kind, session.as_ref(), &report))
+    })
+    .await??;
+    Ok(Json(report))
+}
+
+/// Any path the API does not have.
+pub async fn not_found() -> ApiError {
+    ApiError::NotFound
+}
+
+/// A known path with a method it does not take.
+pub async fn method_not_allowed() -> ApiError {
+    ApiError::MethodNotAllowed
+}

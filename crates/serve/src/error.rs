@@ -1,0 +1,88 @@
+//! Errors the API answers with: a status and a one-line JSON message.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use ply_engine::GameError;
+use thiserror::Error;
+
+/// Everything a request can fail with. Each answer is a 4xx (or a 503 when
+/// the server is at a limit) with `{"error": "...", "kind": "..."}`; nothing
+/// a client sends reaches a 500.
+#[derive(Debug, Error)]
+pub enum ApiError {
+    /// Malformed input: bad JSON, an unknown game, option or player.
+    #[error("{0}")]
+    BadRequest(String),
+    /// A game the caller cannot see: unknown id, or a token that is not its.
+    #[error("no such game")]
+    NoSuchGame,
+    /// A path the API does not have.
+    #[error("not found")]
+    NotFound,
+    /// The game refused: an illegal move, a bad position or option.
+    #[error("{0}")]
+    Game(#[from] GameError),
+    /// The game is busy with another request (the computer is thinking).
+    #[error("the game is busy: the computer is still thinking")]
+    Busy,
+    /// A method the path does not take.
+    #[error("method not allowed")]
+    MethodNotAllowed,
+    /// A bug: a search panicked. Never caused by what a client sends.
+    #[error("internal error")]
+    Internal,
+    /// The body is not JSON (`Content-Type: application/json`).
+    #[error("the body must be JSON (Content-Type: application/json)")]
+    UnsupportedMediaType,
+    /// The body is over the limit.
+    #[error("the body is over the limit of {0} bytes")]
+    TooLarge(usize),
+    /// Every search slot stayed taken, or the game table is full of games
+    /// that are all busy.
+    #[error("{0}")]
+    Overloaded(String),
+}
+
+impl ApiError {
+    fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::NoSuchGame | ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::Game(GameError::IllegalMove(_)) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Game(_) => StatusCode::BAD_REQUEST,
+            ApiError::Busy => StatusCode::CONFLICT,
+            ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Overloaded(_) => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+
+    /// A word a script can branch on.
+    fn kind(&self) -> &'static str {
+        match self {
+            ApiError::BadRequest(_) => "bad_request",
+            ApiError::NoSuchGame => "no_such_game",
+            ApiError::NotFound => "not_found",
+            ApiError::Game(GameError::IllegalMove(_)) => "illegal_move",
+            ApiError::Game(GameError::BadPosition(_)) => "bad_position",
+            ApiError::Game(GameError::BadOption(_)) => "bad_option",
+            ApiError::Game(_) => "unsupported",
+            ApiError::Busy => "busy",
+            ApiError::MethodNotAllowed => "method_not_allowed",
+            ApiError::Internal => "internal",
+            ApiError::UnsupportedMediaType => "unsupported_media_type",
+            ApiError::TooLarge(_) => "too_large",
+            ApiError::Overloaded(_) => "overloaded",
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let message = ply_engine::echo::escaped(&self.to_string());
+        let body = serde_json::json!({ "error": message, "kind": self.kind() });
+        (self.status(), axum::Json(body)).into_response()
+    }
+}

@@ -1,0 +1,153 @@
+//! `ply serve`: the browser front end. A JSON API over the engine's
+//! type-erased sessions, and a single-page app (hand-written HTML, CSS and
+//! JavaScript compiled into the binary) that draws every game in SVG.
+//!
+//! Every request is bounded: bodies by size, games by count (the longest
+//! idle is expired), searches by a time limit each and by a semaphore on
+//! how many run at once, off the request threads (`spawn_blocking`), so
+//! one client cannot starve the others. A game is read or changed only
+//! with the secret token its creation answered; to anyone else it does not
+//! exist (404).
+
+pub mod api;
+mod assets;
+pub mod board;
+pub mod error;
+pub mod state;
+pub mod wire;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+use ply_engine::GameKind;
+use thiserror::Error;
+
+pub use error::ApiError;
+pub use state::{AppState, Limits};
+
+/// Why the server could not run.
+#[derive(Debug, Error)]
+pub enum ServeError {
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("the server failed: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// The routes: the page, its assets and the API.
+pub fn router(state: Arc<AppState>) -> Router {
+    let body_limit = state.limits.body_bytes;
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/assets/{file}", get(assets::file))
+        .route("/api/games-list", get(api::games_list))
+        .route("/api/games", post(api::create))
+        .route("/api/games/{id}", get(api::get_game))
+        .route("/api/games/{id}/moves", post(api::play))
+        .route("/api/games/{id}/computer", post(api::computer))
+        .route("/api/games/{id}/undo", post(api::undo))
+        .route("/api/solve", get(api::solve))
+        .fallback(api::not_found)
+        .method_not_allowed_fallback(api::method_not_allowed)
+        .layer(DefaultBodyLimit::max(body_limit))
+        .with_state(state)
+}
+
+/// Serves on `listener` until `shutdown` completes, then lets the requests
+/// in flight finish.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    state: Arc<AppState>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(state))
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// A server running on its own runtime, for the binary and for tests.
+pub struct Server {
+    runtime: tokio::runtime::Runtime,
+    addr: SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
+}
+
+impl Server {
+    /// Binds `addr` (port 0 picks a free port) and starts serving `games`.
+    pub fn start(
+        addr: SocketAddr,
+        games: Vec<&'static dyn GameKind>,
+        limits: Limits,
+    ) -> Result<Server, ServeError> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .thread_name("ply-serve")
+            .build()?;
+        let listener = runtime
+            .block_on(tokio::net::TcpListener::bind(addr))
+            .map_err(|source| ServeError::Bind { addr, source })?;
+        let addr = listener.local_addr()?;
+        let state = Arc::new(AppState::new(games, limits));
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = runtime.spawn(serve(listener, state, async {
+            let _ = stopped.await;
+        }));
+        Ok(Server {
+            runtime,
+            addr,
+            stop: Some(stop),
+            task: Some(task),
+        })
+    }
+
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Serves until Ctrl-C, then stops cleanly: no new connections, the
+    /// requests in flight answered.
+    pub fn run_until_ctrl_c(mut self) -> Result<(), ServeError> {
+        let (Some(mut task), Some(stop)) = (self.task.take(), self.stop.take()) else {
+            return Ok(());
+        };
+        let result = self.runtime.block_on(async move {
+            tokio::select! {
+                signal = tokio::signal::ctrl_c() => signal?,
+                ended = &mut task => return ended.map_err(std::io::Error::other)?,
+            }
+            let _ = stop.send(());
+            task.await.map_err(std::io::Error::other)?
+        });
+        self.shut_down();
+        Ok(result?)
+    }
+
+    /// Stops accepting, lets requests in flight finish, and ends.
+    pub fn stop(mut self) -> Result<(), ServeError> {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(task) = self.task.take() {
+            self.runtime
+                .block_on(task)
+                .map_err(std::io::Error::other)??;
+        }
+        self.shut_down();
+        Ok(())
+    }
+
+    fn shut_down(self) {
+        // A search still running gets its time limit to end, no more.
+        self.runtime.shutdown_timeout(Duration::from_secs(3));
+    }
+}

@@ -1,0 +1,201 @@
+//! The live games and the limits that keep one client from starving the
+//! others: at most `max_games` games (the longest idle is expired to make
+//! room), at most `max_searches` searches at once, each with a time limit.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use ply_engine::{GameKind, PlayerSpec, Report, Session, Value};
+use rand::RngCore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use crate::error::ApiError;
+
+/// The server's bounds on work and memory.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Live games kept; creating one more expires the longest idle.
+    pub max_games: usize,
+    /// Searches (computer moves, analyses) running at once.
+    pub max_searches: usize,
+    /// How long a request waits for a search slot before a 503.
+    pub queue_wait: Duration,
+    /// Time limit of a computer's move.
+    pub move_time: Duration,
+    /// Time limit of an analysis (`?values=true`, `/api/solve`).
+    pub analysis_time: Duration,
+    /// Transposition table of one search, in MiB.
+    pub hash_mb: usize,
+    /// Largest request body, in bytes.
+    pub body_bytes: usize,
+    /// A game still going after this many plies is drawn (Trilite can
+    /// cycle forever).
+    pub max_plies: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_games: 256,
+            max_searches: 4,
+            queue_wait: Duration::from_secs(10),
+            move_time: Duration::from_secs(1),
+            analysis_time: Duration::from_secs(1),
+            hash_mb: 8,
+            body_bytes: 4096,
+            max_plies: ply_engine::arena::DEFAULT_MAX_PLIES as usize,
+        }
+    }
+}
+
+/// Who plays a side: a person or a bot made fresh for each of its moves
+/// (a bot keeps no memory between requests, so an idle game holds no
+/// search tables).
+#[derive(Clone, Debug)]
+pub struct Seat {
+    pub spec: PlayerSpec,
+    /// As the client wrote it, canonical.
+    pub name: String,
+}
+
+/// One game in progress.
+pub struct LiveGame {
+    pub kind: &'static dyn GameKind,
+    pub options: serde_json::Map<String, serde_json::Value>,
+    pub seats: [Seat; 2],
+    pub session: Box<dyn Session>,
+    pub start_position: String,
+    /// The value of each move played, when it was known (the bot said, or
+    /// the position before it had been analysed).
+    pub values: Vec<Option<Value>>,
+    /// The last analysis and the number of moves played when it was made.
+    pub analysis: Option<(usize, Report)>,
+    /// The grid shape of an (m,n,k) game, for drawing.
+    pub shape: Option<(usize, usize)>,
+    /// Seed of the bots' random choices.
+    pub seed: u64,
+}
+
+/// A live game with its secret and when it was last used.
+pub struct Entry {
+    token: String,
+    last_used: AtomicU64,
+    pub game: Arc<tokio::sync::Mutex<LiveGame>>,
+}
+
+/// Everything the handlers share.
+pub struct AppState {
+    pub games: Vec<&'static dyn GameKind>,
+    pub limits: Limits,
+    live: Mutex<HashMap<String, Arc<Entry>>>,
+    searches: Arc<Semaphore>,
+    epoch: Instant,
+}
+
+/// 128 random bits from the operating system, in hex.
+fn secret(bytes: usize) -> String {
+    let mut buffer = vec![0u8; bytes];
+    rand::rngs::OsRng.fill_bytes(&mut buffer);
+    buffer.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Equal without leaking how much matched through timing.
+fn same_secret(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
+impl AppState {
+    pub fn new(games: Vec<&'static dyn GameKind>, limits: Limits) -> Self {
+        AppState {
+            games,
+            searches: Arc::new(Semaphore::new(limits.max_searches.max(1))),
+            limits,
+            live: Mutex::new(HashMap::new()),
+            epoch: Instant::now(),
+        }
+    }
+
+    pub fn find_game(&self, name: &str) -> Option<&'static dyn GameKind> {
+        self.games
+            .iter()
+            .copied()
+            .find(|g| g.name().eq_ignore_ascii_case(name))
+    }
+
+    fn now(&self) -> u64 {
+        self.epoch.elapsed().as_millis() as u64
+    }
+
+    fn table(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Entry>>> {
+        // The map is only inserted into and removed from: a panic elsewhere
+        // cannot leave it half changed.
+        self.live.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Number of live games.
+    pub fn live_games(&self) -> usize {
+        self.table().len()
+    }
+
+    /// Stores a new game; answers its id and token. When the table is full
+    /// the game idle longest goes; a game busy with a search stays.
+    pub fn insert(&self, game: LiveGame) -> Result<(String, String), ApiError> {
+        let id = secret(16);
+        let token = secret(32);
+        let entry = Arc::new(Entry {
+            token: token.clone(),
+            last_used: AtomicU64::new(self.now()),
+            game: Arc::new(tokio::sync::Mutex::new(game)),
+        });
+        let mut table = self.table();
+        while table.len() >= self.limits.max_games {
+            let idle = table
+                .iter()
+                .filter(|(_, e)| e.game.try_lock().is_ok())
+                .min_by_key(|(_, e)| e.last_used.load(Ordering::Relaxed))
+                .map(|(id, _)| id.clone());
+            match idle {
+                Some(oldest) => {
+                    table.remove(&oldest);
+                }
+                None => {
+                    return Err(ApiError::Overloaded(
+                        "every game slot is busy; try again shortly".into(),
+                    ))
+                }
+            }
+        }
+        table.insert(id.clone(), entry);
+        Ok((id, token))
+    }
+
+    /// The game `id` if `token` is its secret; any other case is "no such
+    /// game", so a client learns nothing about games not its own.
+    pub fn authorized(&self, id: &str, token: Option<&str>) -> Result<Arc<Entry>, ApiError> {
+        let entry = self.table().get(id).cloned().ok_or(ApiError::NoSuchGame)?;
+        match token {
+            Some(token) if same_secret(token, &entry.token) => {
+                entry.last_used.store(self.now(), Ordering::Relaxed);
+                Ok(entry)
+            }
+            _ => Err(ApiError::NoSuchGame),
+        }
+    }
+
+    /// A search slot, waiting at most `queue_wait`.
+    pub async fn search_slot(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        let acquire = self.searches.clone().acquire_owned();
+        match tokio::time::timeout(self.limits.queue_wait, acquire).await {
+            Ok(Ok(permit)) => Ok(permit),
+            _ => Err(ApiError::Overloaded(
+                "every search slot stayed busy; try again shortly".into(),
+            )),
+        }
+    }
+}
