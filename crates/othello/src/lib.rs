@@ -9,6 +9,7 @@ pub mod board;
 pub mod endgame;
 pub mod error;
 pub mod eval;
+pub mod exact;
 pub mod game;
 pub mod kind;
 pub mod movegen;
