@@ -14,6 +14,7 @@ pub mod game;
 pub mod kind;
 pub mod movegen;
 pub mod notation;
+pub mod obf;
 pub mod perft;
 pub mod playable;
 pub mod players;

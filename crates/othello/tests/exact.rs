@@ -69,21 +69,24 @@ fn agrees_with_plain_minimax_on_few_empties() {
 }
 
 #[test]
-fn agrees_with_the_all_sizes_solver() {
-    let mut solver = ExactSolver::new(4);
-    for empties in [10, 12, 14] {
-        for game in positions(empties as u64 * 31 + 5, empties, 10) {
-            let (p, o) = bitboards(&game);
-            let mut reference = Solver::<Size8, false>::new(4);
-            let expected = reference.solve(p, o, -INFINITY, INFINITY);
-            let solved = solver.solve(p, o);
-            assert_eq!(solved.score, expected, "{}", game.format_position());
-            // The best move reaches that score.
-            if let Some(x) = solved.best {
-                let f = ply_othello::movegen::flips::<Size8>(x, p, o);
-                assert_ne!(f, 0);
-                let child = reference.solve(o ^ f, p | f | 1 << x, -INFINITY, INFINITY);
-                assert_eq!(-child, expected);
+fn agrees_with_the_all_sizes_solver_with_one_thread_and_two() {
+    for threads in [1, 2] {
+        let mut solver = ExactSolver::new(4).with_threads(threads);
+        for empties in [10, 12, 14] {
+            for game in positions(empties as u64 * 31 + 5, empties, 10) {
+                let (p, o) = bitboards(&game);
+                let mut reference = Solver::<Size8, false>::new(4);
+                let expected = reference.solve(p, o, -INFINITY, INFINITY);
+                let solved = solver.solve(p, o);
+                let shown = game.format_position();
+                assert_eq!(solved.score, expected, "{shown} with {threads}");
+                // The best move reaches that score.
+                if let Some(x) = solved.best {
+                    let f = ply_othello::movegen::flips::<Size8>(x, p, o);
+                    assert_ne!(f, 0);
+                    let child = reference.solve(o ^ f, p | f | 1 << x, -INFINITY, INFINITY);
+                    assert_eq!(-child, expected, "{shown}: best move {x} with {threads}");
+                }
             }
         }
     }

@@ -156,8 +156,12 @@ impl ExactSolver {
                             aborted.store(true, Ordering::Relaxed);
                             break;
                         }
-                        alpha.fetch_max(score, Ordering::Relaxed);
-                        best.fetch_max(pack_best(score, x), Ordering::Relaxed);
+                        // A move that does not beat the bar has only a
+                        // bound, which may tie with the best score.
+                        if score > a {
+                            alpha.fetch_max(score, Ordering::Relaxed);
+                            best.fetch_max(pack_best(score, x), Ordering::Relaxed);
+                        }
                     }
                     nodes.fetch_add(worker.nodes, Ordering::Relaxed);
                 });
