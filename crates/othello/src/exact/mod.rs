@@ -35,6 +35,7 @@ use ply_engine::Deadline;
 
 use crate::bitboard::{hash_pair, Size8, Squares};
 use crate::endgame::final_margin;
+use crate::eval::evaluate;
 use crate::movegen::{flips, moves};
 
 use last::{parity_of, solve_small, stability_cutoff, SHALLOW};
@@ -42,8 +43,21 @@ use table::{Entry, Table, NO_MOVE};
 
 /// Above every score.
 const INF: i32 = 65;
-/// Above this many empties children are looked up in the table first.
-const ETC_MIN: u32 = 10;
+/// Above every evaluation.
+const INF_EVAL: i32 = 1 << 20;
+/// Above this many empties children are looked up in the table first
+/// (measured on FFO #40-#44: from 8 rather than 10 saves 2%).
+const ETC_MIN: u32 = 8;
+/// From this many empties, moves are ordered by a shallow search with the
+/// midgame evaluation as well as by mobility; one ply deeper every
+/// `SORT_STEP` empties, at most `SORT_DEPTH_MAX` plies (measured on FFO
+/// #40-#44: 387 M nodes without, 245 M with 11 / 3 / 3).
+const SORT_MIN: u32 = 11;
+const SORT_STEP: u32 = 3;
+const SORT_DEPTH_MAX: u32 = 3;
+/// The weight of the shallow search's estimate (hundredths of a disc)
+/// against the mobility terms of [`order::move_value`].
+const SORT_WEIGHT: i32 = 128;
 /// Positions between two looks at the deadline.
 const POLL_NODES: u64 = 4096;
 
@@ -221,6 +235,7 @@ impl<'a> Worker<'a> {
     /// table's move before all).
     fn ordered(&mut self, p: u64, o: u64, legal: u64, hint: u8) -> Vec<(u8, u64)> {
         let parity = parity_of(!(p | o));
+        let sort_depth = self.sort_depth((!(p | o)).count_ones());
         let mut list: Vec<(u8, u64, i32)> = Squares(legal)
             .map(|x| {
                 let f = flips::<Size8>(x, p, o);
@@ -228,7 +243,15 @@ impl<'a> Worker<'a> {
                     i32::MAX - 1
                 } else {
                     self.nodes += 1;
-                    order::move_value(x, p ^ f ^ (1 << x), o ^ f, parity)
+                    let (np, no) = (p ^ f ^ (1 << x), o ^ f);
+                    let mut value = order::move_value(x, np, no, parity);
+                    if value != i32::MAX {
+                        if let Some(depth) = sort_depth {
+                            value -=
+                                self.estimate(no, np, depth, -INF_EVAL, INF_EVAL) * SORT_WEIGHT;
+                        }
+                    }
+                    value
                 };
                 (x as u8, f, value)
             })
@@ -274,13 +297,21 @@ impl<'a> Worker<'a> {
         let parity = parity_of(!(p | o));
         let mut list = [(0u8, 0u64, 0i32); 32];
         let mut count = 0;
+        let sort_depth = self.sort_depth(empties);
         for x in Squares(legal) {
             let f = flips::<Size8>(x, p, o);
             let value = if x == u32::from(hint) {
                 i32::MAX - 1
             } else {
                 self.nodes += 1;
-                order::move_value(x, p ^ f ^ (1 << x), o ^ f, parity)
+                let (np, no) = (p ^ f ^ (1 << x), o ^ f);
+                let mut value = order::move_value(x, np, no, parity);
+                if value != i32::MAX {
+                    if let Some(depth) = sort_depth {
+                        value -= self.estimate(no, np, depth, -INF_EVAL, INF_EVAL) * SORT_WEIGHT;
+                    }
+                }
+                value
             };
             list[count] = (x as u8, f, value);
             count += 1;
@@ -332,6 +363,44 @@ impl<'a> Worker<'a> {
             (-64, best)
         };
         self.store(hash, p, o, lower, upper, best_move, self.nodes - before);
+        best
+    }
+
+    /// How deep the ordering search looks at this many empties (`None`:
+    /// mobility alone).
+    fn sort_depth(&self, empties: u32) -> Option<u32> {
+        (empties >= SORT_MIN).then(|| ((empties - SORT_MIN) / SORT_STEP).min(SORT_DEPTH_MAX))
+    }
+
+    /// A shallow alpha-beta estimate with the midgame evaluation, for move
+    /// ordering (in hundredths of a disc).
+    fn estimate(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+        if depth == 0 {
+            return evaluate::<Size8>(p, o);
+        }
+        let legal = moves::<Size8>(p, o);
+        if legal == 0 {
+            if moves::<Size8>(o, p) == 0 {
+                return 100 * final_margin::<Size8>(p, o);
+            }
+            return -self.estimate(o, p, depth, -beta, -alpha);
+        }
+        let mut best = -INF_EVAL;
+        let mut alpha = alpha;
+        for x in Squares(legal) {
+            self.nodes += 1;
+            let f = flips::<Size8>(x, p, o);
+            let score = -self.estimate(o ^ f, p ^ f ^ (1 << x), depth - 1, -beta, -alpha);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
         best
     }
 
