@@ -2,16 +2,16 @@
 //! measures: the final disc margin of a position under perfect play.
 //!
 //! How it saves work, from the root down:
-//! - **Principal-variation search** ([`Worker::pvs`]): the first move gets
+//! - **Principal-variation search** (`Worker::pvs`): the first move gets
 //!   the full window, every other move a null window that only asks "is
 //!   it better?", and is searched again only when it is.
-//! - **Null-window search with a table** ([`Worker::nws`]) above
-//!   [`last::SHALLOW`] empties: a lock-free transposition table
-//!   ([`table`]) keeps bounds and the best move of each position;
+//! - **Null-window search with a table** (`Worker::nws`) above
+//!   `last::SHALLOW` (7) empties: a lock-free transposition table
+//!   (`table.rs`) keeps bounds and the best move of each position;
 //!   enhanced transposition cutoffs look up every child before searching
 //!   any; a stability cutoff stops where the opponent's stable discs cap
-//!   the score at alpha; moves go fastest first ([`order`]).
-//! - **The last empties** ([`last`]): parity order without a table, the
+//!   the score at alpha; moves go fastest first (`order.rs`).
+//! - **The last empties** (`last.rs`): parity order without a table, the
 //!   last two to four squares as arguments, the last one counted instead
 //!   of played.
 //!
