@@ -1,21 +1,25 @@
 //! Times the exact solver on FFO positions:
-//! `cargo run --release -p ply-othello --example endgame -- FIRST LAST`
-//! (numbers of the FFO suite, 1-19 and 40-59 are bundled).
+//! `cargo run --release -p ply-othello --example endgame -- FIRST LAST [THREADS]`
+//! (numbers of the FFO suite, 1-19 and 40-59 are bundled). Each position is
+//! solved with a fresh table; `--generic` runs the all-sizes solver instead.
 
 use std::time::Instant;
 
 use ply_engine::Notation;
 use ply_othello::bitboard::Size8;
 use ply_othello::endgame::{Solver, INFINITY};
+use ply_othello::exact::ExactSolver;
 use ply_othello::Othello;
 
 fn main() {
+    let generic = std::env::args().any(|a| a == "--generic");
     let args: Vec<usize> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
         .collect();
     let first = args.first().copied().unwrap_or(40);
     let last = args.get(1).copied().unwrap_or(first);
+    let threads = args.get(2).copied().unwrap_or(1);
     let suite: Vec<(usize, &str)> = include_str!("../data/ffo-1-19.obf")
         .lines()
         .enumerate()
@@ -29,6 +33,7 @@ fn main() {
         .collect();
     let start = Othello::new(8).expect("8x8");
     let total = Instant::now();
+    let mut all_nodes = 0;
     for (number, line) in suite
         .into_iter()
         .filter(|(n, _)| (first..=last).contains(n))
@@ -39,9 +44,17 @@ fn main() {
         let expected = line.split_whitespace().nth(2).unwrap_or("?");
         let t = Instant::now();
         let (p, o) = game.player_opponent();
-        let mut solver = Solver::<Size8, false>::new(64);
-        let margin = solver.solve(p as u64, o as u64, -INFINITY, INFINITY);
-        let nodes = solver.nodes();
+        let (margin, nodes) = if generic {
+            let mut solver = Solver::<Size8, false>::new(64);
+            let margin = solver.solve(p as u64, o as u64, -INFINITY, INFINITY);
+            (margin, solver.nodes())
+        } else {
+            let solved = ExactSolver::new(64)
+                .with_threads(threads)
+                .solve(p as u64, o as u64);
+            (solved.score, solved.nodes)
+        };
+        all_nodes += nodes;
         println!(
             "#{number} ({} empties): {margin:+} (listed {expected}) in {:.3} s, {:.1} M nodes",
             game.empties(),
@@ -49,5 +62,9 @@ fn main() {
             nodes as f64 / 1e6
         );
     }
-    println!("total {:.3} s", total.elapsed().as_secs_f64());
+    println!(
+        "total {:.3} s, {:.1} M nodes",
+        total.elapsed().as_secs_f64(),
+        all_nodes as f64 / 1e6
+    );
 }

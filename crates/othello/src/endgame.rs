@@ -390,9 +390,15 @@ pub fn split_score(score: i32) -> (i32, u32) {
     (margin, (margin * SCALE - score).unsigned_abs())
 }
 
-/// The exact final margin of a game position for the side to move.
+/// The exact final margin of a game position for the side to move (8x8
+/// by the specialised solver of [`crate::exact`]).
 pub fn solve_margin(game: &crate::game::Othello, megabytes: usize) -> i32 {
     let (p, o) = game.player_opponent();
+    if game.size() == 8 {
+        return crate::exact::ExactSolver::new(megabytes)
+            .solve(p as u64, o as u64)
+            .score;
+    }
     crate::with_geometry!(game.size(), G => Solver::<G, false>::new(megabytes).solve(
         <G as Geometry>::B::from_u128(p),
         <G as Geometry>::B::from_u128(o),

@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod games;
 pub mod menu;
+pub mod obf;
 pub mod perft;
 pub mod play;
 pub mod serve;

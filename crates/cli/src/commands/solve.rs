@@ -26,9 +26,22 @@ pub struct SolveArgs {
     pub position: PositionArgs,
     #[command(flatten)]
     pub engine: EngineArgs,
+    /// Othello: solve every position of an OBF test suite (such as the FFO
+    /// suite) exactly and check the scores it lists.
+    #[arg(long, value_name = "FILE")]
+    pub obf: Option<std::path::PathBuf>,
+    /// With --obf: the positions to solve by number, `40-49` or `44`.
+    #[arg(long, value_name = "A-B", requires = "obf")]
+    pub range: Option<String>,
+    /// With --obf: threads for the solver (default: one per core).
+    #[arg(long, value_name = "N", requires = "obf", value_parser = crate::limits::parse_jobs)]
+    pub threads: Option<usize>,
 }
 
 pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyhow::Result<()> {
+    if args.obf.is_some() {
+        return super::obf::run(kind, options, &args);
+    }
     let mut session = args.position.session(kind, options)?;
     let mut out = Output::stdout();
     common::refuse_unused_depth(kind, options, args.depth)?;

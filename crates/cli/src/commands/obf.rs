@@ -1,0 +1,208 @@
+//! `ply solve othello --obf FILE [--range A-B] [--threads N]`: solves every
+//! position of an OBF test suite exactly, checks each score against the
+//! one the file lists, and prints a table with a total line. Exit code 1
+//! when a score differs from the file's, 2 for a bad file or range.
+
+use std::time::{Duration, Instant};
+
+use ply_engine::{GameKind, GameOptions};
+use ply_othello::bitboard::Size8;
+use ply_othello::exact::ExactSolver;
+use ply_othello::movegen::moves;
+use ply_othello::obf::{move_name, parse_suite, ObfPosition};
+
+use super::solve::SolveArgs;
+use crate::interrupt;
+use crate::output::Output;
+
+/// The table's size when `--hash` is not given: FFO #40-#59 fill it.
+const DEFAULT_MB: usize = 256;
+
+pub fn run(kind: &dyn GameKind, options: &GameOptions, args: &SolveArgs) -> anyhow::Result<()> {
+    let Some(path) = &args.obf else {
+        anyhow::bail!("--obf needs a file");
+    };
+    if kind.name() != "othello" {
+        anyhow::bail!("--obf reads Othello test suites: use `ply solve othello --obf FILE`");
+    }
+    if options.raw("size").is_some_and(|s| s != "8") {
+        anyhow::bail!("--obf suites are 8x8: drop --size");
+    }
+    if args.position.position.is_some() || args.depth.is_some() || args.json || args.stats {
+        anyhow::bail!("--position, --depth, --json and --stats do not apply with --obf");
+    }
+    if args.engine.seed.is_some() {
+        anyhow::bail!("--seed does nothing for `ply solve`: an analysis makes no random choice");
+    }
+    let shown_path = ply_engine::echo::shown(&path.display().to_string());
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| anyhow::anyhow!("cannot read {shown_path}: {e}"))?;
+    let suite = parse_suite(&text, &path.display().to_string())
+        .map_err(|e| anyhow::anyhow!("{shown_path}: {e}"))?;
+    let (first, last) = (suite[0].number, suite[suite.len() - 1].number);
+    let selected: Vec<&ObfPosition> = match &args.range {
+        None => suite.iter().collect(),
+        Some(range) => {
+            let (a, b) = parse_range(range)?;
+            let chosen: Vec<&ObfPosition> = suite
+                .iter()
+                .filter(|p| (a..=b).contains(&p.number))
+                .collect();
+            if chosen.is_empty() {
+                anyhow::bail!(
+                    "no position numbered {a}-{b} in {shown_path} (it holds #{first}-#{last})"
+                );
+            }
+            chosen
+        }
+    };
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let megabytes = args.engine.hash_mb.unwrap_or(DEFAULT_MB);
+    let mut solver = ExactSolver::new(megabytes).with_threads(threads);
+
+    let mut out = Output::stdout();
+    writeln!(
+        out,
+        "{} position{} of {shown_path}, {threads} thread{}, {megabytes} MiB table",
+        selected.len(),
+        plural(selected.len()),
+        plural(threads)
+    )?;
+    writeln!(
+        out,
+        "{:>4} {:>7} {:>6} {:>6} {:>5} {:>10} {:>15} {:>9}",
+        "#", "empties", "score", "listed", "best", "time", "nodes", "nodes/s"
+    )?;
+    out.flush()?;
+    let analysis = interrupt::Analysis::start();
+    let (mut total_time, mut total_nodes) = (Duration::ZERO, 0u64);
+    let mut mismatches = Vec::new();
+    let mut solved = 0;
+    for position in &selected {
+        let (p, o) = position.game.player_opponent();
+        solver.clear();
+        let started = Instant::now();
+        let result = solver.solve(p as u64, o as u64);
+        let elapsed = started.elapsed();
+        if solver.aborted() || analysis.interrupted() {
+            writeln!(out, "interrupted at #{}", position.number)?;
+            break;
+        }
+        solved += 1;
+        total_time += elapsed;
+        total_nodes += result.nodes;
+        let expected = position.expected();
+        let verdict = match expected {
+            Some(e) if e != result.score => {
+                mismatches.push(position.number);
+                "  MISMATCH"
+            }
+            _ => "",
+        };
+        let best = match result.best {
+            Some(x) => move_name(Some(x)),
+            // No move: a forced pass, or the game is over.
+            None if moves::<Size8>(o as u64, p as u64) != 0 => "pass".into(),
+            None => "-".into(),
+        };
+        writeln!(
+            out,
+            "{:>4} {:>7} {:>+6} {:>6} {:>5} {:>8.3} s {:>15} {:>9}{verdict}",
+            position.number,
+            position.game.empties(),
+            result.score,
+            expected.map_or("-".into(), |e| format!("{e:+}")),
+            best,
+            elapsed.as_secs_f64(),
+            thousands(result.nodes),
+            rate(result.nodes, elapsed),
+        )?;
+        out.flush()?;
+    }
+    writeln!(
+        out,
+        "total: {solved} solved, {} mismatch{} in {:.3} s, {} nodes, {} nodes/s",
+        mismatches.len(),
+        if mismatches.len() == 1 { "" } else { "es" },
+        total_time.as_secs_f64(),
+        thousands(total_nodes),
+        rate(total_nodes, total_time)
+    )?;
+    out.flush()?;
+    if !mismatches.is_empty() {
+        // Exit code 1 says "wrong result", apart from 2 for bad input.
+        drop(analysis);
+        std::process::exit(1);
+    }
+    Ok(())
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// `A-B` or `N`: positions A to B, or N alone.
+fn parse_range(text: &str) -> anyhow::Result<(usize, usize)> {
+    let bad = || {
+        anyhow::anyhow!(
+            "--range '{}' is not a range of position numbers like 40-49 or 44",
+            ply_engine::echo::shown(text)
+        )
+    };
+    let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
+    let (a, b) = match text.split_once('-') {
+        Some((a, b)) => (number(a)?, number(b)?),
+        None => {
+            let n = number(text)?;
+            (n, n)
+        }
+    };
+    if a > b {
+        return Err(bad());
+    }
+    Ok((a, b))
+}
+
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Nodes per second, in millions.
+fn rate(nodes: u64, time: Duration) -> String {
+    let seconds = time.as_secs_f64();
+    if seconds <= 0.0 {
+        return "-".into();
+    }
+    format!("{:.1} M", nodes as f64 / seconds / 1e6)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_and_numbers() {
+        assert_eq!(parse_range("40-49").unwrap(), (40, 49));
+        assert_eq!(parse_range("44").unwrap(), (44, 44));
+        assert!(parse_range("49-40").is_err());
+        assert!(parse_range("a-b").is_err());
+        assert!(parse_range("").is_err());
+        assert_eq!(thousands(1234567), "1,234,567");
+        assert_eq!(thousands(12), "12");
+        assert_eq!(rate(2_000_000, Duration::from_secs(1)), "2.0 M");
+    }
+}

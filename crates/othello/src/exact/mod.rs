@@ -1,0 +1,515 @@
+//! The exact endgame solver for the 8x8 board, the one the FFO suite
+//! measures: the final disc margin of a position under perfect play.
+//!
+//! How it saves work, from the root down:
+//! - **Principal-variation search** (`Worker::pvs`): the first move gets
+//!   the full window, every other move a null window that only asks "is
+//!   it better?", and is searched again only when it is.
+//! - **Null-window search with a table** (`Worker::nws`) above
+//!   `last::SHALLOW` (7) empties: a lock-free transposition table
+//!   (`table.rs`) keeps bounds and the best move of each position;
+//!   enhanced transposition cutoffs look up every child before searching
+//!   any; a stability cutoff stops where the opponent's stable discs cap
+//!   the score at alpha; moves go fastest first (`order.rs`).
+//! - **The last empties** (`last.rs`): parity order without a table, the
+//!   last two to four squares as arguments, the last one counted instead
+//!   of played.
+//!
+//! With more than one thread, the root's first move is solved alone (it
+//! sets the bar), then the threads share the other moves and the table;
+//! each move is first tested against the best score so far and solved
+//! exactly only when it beats it. The score is the same with any number
+//! of threads (the best move may differ between moves of equal score).
+//!
+//! Nodes are counted as Edax counts them, to compare with it: every
+//! position searched with at least one empty square (those with one are
+//! counted, not played), and every child scored to order moves.
+
+mod last;
+mod order;
+mod table;
+
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
+
+use ply_engine::Deadline;
+
+use crate::bitboard::{hash_pair, Size8, Squares};
+use crate::endgame::final_margin;
+use crate::eval::evaluate;
+use crate::movegen::{flips, moves};
+
+use last::{parity_of, solve_small, stability_cutoff, SHALLOW};
+use table::{Entry, Table, NO_MOVE};
+
+/// Above every score.
+const INF: i32 = 65;
+/// Above every evaluation.
+const INF_EVAL: i32 = 1 << 20;
+/// Above this many empties children are looked up in the table first
+/// (measured on FFO #40-#44: from 8 rather than 10 saves 2%).
+const ETC_MIN: u32 = 8;
+/// From this many empties, moves are ordered by a shallow search with the
+/// midgame evaluation as well as by mobility; one ply deeper every
+/// `SORT_STEP` empties, at most `SORT_DEPTH_MAX` plies (measured on FFO
+/// #40-#44: 387 M nodes without, 245 M with 11 / 3 / 3).
+const SORT_MIN: u32 = 11;
+const SORT_STEP: u32 = 3;
+const SORT_DEPTH_MAX: u32 = 3;
+/// The weight of the shallow search's estimate (hundredths of a disc)
+/// against the mobility terms of [`order::move_value`].
+const SORT_WEIGHT: i32 = 128;
+/// Positions between two looks at the deadline.
+const POLL_NODES: u64 = 4096;
+
+/// The result of a solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The exact final margin for the side to move (empties to the winner).
+    pub score: i32,
+    /// A best move (`None` when the side to move must pass or the game is
+    /// over).
+    pub best: Option<u32>,
+    /// Positions searched.
+    pub nodes: u64,
+}
+
+/// The solver: its table persists from one solve to the next.
+pub struct ExactSolver {
+    table: Table,
+    threads: usize,
+    deadline: Deadline,
+    aborted: bool,
+}
+
+impl ExactSolver {
+    /// A one-thread solver whose table uses about `megabytes` MiB.
+    pub fn new(megabytes: usize) -> Self {
+        ExactSolver {
+            table: Table::new(megabytes),
+            threads: 1,
+            deadline: Deadline::none(),
+            aborted: false,
+        }
+    }
+
+    /// Solves with `threads` threads (at least one).
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// When solves must stop (by default only an interrupt stops them).
+    pub fn set_deadline(&mut self, deadline: Deadline) {
+        self.deadline = deadline;
+    }
+
+    /// True when the last solve stopped at the deadline: its result
+    /// means nothing.
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// Forgets what earlier solves stored (to measure one solve alone).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// The exact score of `p` to move against `o`, and a best move.
+    pub fn solve(&mut self, p: u64, o: u64) -> Solved {
+        let stop = AtomicBool::new(false);
+        let mut main = Worker::new(&self.table, &stop, self.deadline);
+        let (score, best) = if self.threads == 1 {
+            main.pvs_best(p, o, -INF, INF, (!(p | o)).count_ones())
+        } else {
+            self.parallel_root(&mut main, p, o)
+        };
+        self.aborted = main.aborted || stop.load(Ordering::Relaxed);
+        Solved {
+            score,
+            best: (best != NO_MOVE).then_some(u32::from(best)),
+            nodes: main.nodes,
+        }
+    }
+
+    /// The root with several threads: the first move alone, then the rest
+    /// shared, each tested against the best so far.
+    fn parallel_root(&self, main: &mut Worker, p: u64, o: u64) -> (i32, u8) {
+        let empties = (!(p | o)).count_ones();
+        let legal = moves::<Size8>(p, o);
+        if legal == 0 || empties <= SHALLOW + 1 {
+            return main.pvs_best(p, o, -INF, INF, empties);
+        }
+        let list = main.ordered(p, o, legal, NO_MOVE);
+        let (x, f) = list[0];
+        let first = -main.pvs(o ^ f, p ^ f ^ (1 << x), -INF, INF, empties - 1);
+        if main.aborted {
+            return (0, NO_MOVE);
+        }
+        let alpha = AtomicI32::new(first);
+        let best = AtomicU64::new(pack_best(first, x));
+        let next = AtomicUsize::new(1);
+        let nodes = AtomicU64::new(0);
+        let aborted = AtomicBool::new(false);
+        let stop = main.stop;
+        let deadline = main.deadline;
+        let table = &self.table;
+        std::thread::scope(|scope| {
+            for _ in 0..self.threads {
+                scope.spawn(|| {
+                    let mut worker = Worker::new(table, stop, deadline);
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&(x, f)) = list.get(i) else { break };
+                        let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
+                        let a = alpha.load(Ordering::Relaxed);
+                        let mut score = -worker.nws(cp, co, -a - 1, empties - 1);
+                        if score > a && !worker.aborted {
+                            score = -worker.pvs(cp, co, -INF, -a, empties - 1);
+                        }
+                        if worker.aborted {
+                            aborted.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                        // A move that does not beat the bar has only a
+                        // bound, which may tie with the best score.
+                        if score > a {
+                            alpha.fetch_max(score, Ordering::Relaxed);
+                            best.fetch_max(pack_best(score, x), Ordering::Relaxed);
+                        }
+                    }
+                    nodes.fetch_add(worker.nodes, Ordering::Relaxed);
+                });
+            }
+        });
+        main.nodes += nodes.load(Ordering::Relaxed);
+        if aborted.load(Ordering::Relaxed) {
+            main.aborted = true;
+            return (0, NO_MOVE);
+        }
+        let packed = best.load(Ordering::Relaxed);
+        ((packed >> 8) as i32 - 128, packed as u8)
+    }
+}
+
+/// A score and its move in one word that orders by score.
+fn pack_best(score: i32, x: u8) -> u64 {
+    ((score + 128) as u64) << 8 | x as u64
+}
+
+/// One thread's search state.
+struct Worker<'a> {
+    table: &'a Table,
+    stop: &'a AtomicBool,
+    deadline: Deadline,
+    nodes: u64,
+    next_poll: u64,
+    aborted: bool,
+}
+
+impl<'a> Worker<'a> {
+    fn new(table: &'a Table, stop: &'a AtomicBool, deadline: Deadline) -> Self {
+        Worker {
+            table,
+            stop,
+            deadline,
+            nodes: 0,
+            next_poll: POLL_NODES,
+            aborted: false,
+        }
+    }
+
+    /// True once the deadline passed or another thread gave up.
+    #[inline]
+    fn stopped(&mut self) -> bool {
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL_NODES;
+            if self.stop.load(Ordering::Relaxed) || self.deadline.expired() {
+                self.stop.store(true, Ordering::Relaxed);
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// The legal moves with their flips, best first by [`order`] (the
+    /// table's move before all).
+    fn ordered(&mut self, p: u64, o: u64, legal: u64, hint: u8) -> Vec<(u8, u64)> {
+        let parity = parity_of(!(p | o));
+        let sort_depth = self.sort_depth((!(p | o)).count_ones());
+        let mut list: Vec<(u8, u64, i32)> = Squares(legal)
+            .map(|x| {
+                let f = flips::<Size8>(x, p, o);
+                let value = if x == u32::from(hint) {
+                    i32::MAX - 1
+                } else {
+                    self.nodes += 1;
+                    let (np, no) = (p ^ f ^ (1 << x), o ^ f);
+                    let mut value = order::move_value(x, np, no, parity);
+                    if value != i32::MAX {
+                        if let Some(depth) = sort_depth {
+                            value -=
+                                self.estimate(no, np, depth, -INF_EVAL, INF_EVAL) * SORT_WEIGHT;
+                        }
+                    }
+                    value
+                };
+                (x as u8, f, value)
+            })
+            .collect();
+        list.sort_by_key(|m| std::cmp::Reverse(m.2));
+        list.into_iter().map(|(x, f, _)| (x, f)).collect()
+    }
+
+    /// Null-window search: a fail-soft bound telling whether the score is
+    /// above `alpha` (`empties` is the number of empty squares).
+    fn nws(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> i32 {
+        if empties <= SHALLOW {
+            return solve_small(p, o, alpha, &mut self.nodes);
+        }
+        self.nodes += 1;
+        if self.stopped() {
+            return 0;
+        }
+        let legal = moves::<Size8>(p, o);
+        if legal == 0 {
+            if moves::<Size8>(o, p) == 0 {
+                return final_margin::<Size8>(p, o);
+            }
+            return -self.nws(o, p, -alpha - 1, empties);
+        }
+        if let Some(cap) = stability_cutoff(p, o, alpha, empties) {
+            return cap;
+        }
+        let hash = hash_pair(p, o);
+        let mut hint = NO_MOVE;
+        if let Some(entry) = self.table.probe(hash, p, o) {
+            let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
+            if lower > alpha {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            hint = entry.best;
+        }
+
+        // The moves with their flips and ordering values, on the stack.
+        let parity = parity_of(!(p | o));
+        let mut list = [(0u8, 0u64, 0i32); 32];
+        let mut count = 0;
+        let sort_depth = self.sort_depth(empties);
+        for x in Squares(legal) {
+            let f = flips::<Size8>(x, p, o);
+            let value = if x == u32::from(hint) {
+                i32::MAX - 1
+            } else {
+                self.nodes += 1;
+                let (np, no) = (p ^ f ^ (1 << x), o ^ f);
+                let mut value = order::move_value(x, np, no, parity);
+                if value != i32::MAX {
+                    if let Some(depth) = sort_depth {
+                        value -= self.estimate(no, np, depth, -INF_EVAL, INF_EVAL) * SORT_WEIGHT;
+                    }
+                }
+                value
+            };
+            list[count] = (x as u8, f, value);
+            count += 1;
+        }
+        let list = &mut list[..count];
+
+        // Enhanced transposition cutoff: a child whose stored upper bound
+        // already refutes this node ends it before any search.
+        if empties > ETC_MIN {
+            for &(x, f, _) in list.iter() {
+                let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
+                if let Some(entry) = self.table.probe(hash_pair(cp, co), cp, co) {
+                    let score = -i32::from(entry.upper);
+                    if score > alpha {
+                        return score;
+                    }
+                }
+            }
+        }
+
+        let before = self.nodes;
+        let mut best = -INF;
+        let mut best_move = NO_MOVE;
+        for i in 0..list.len() {
+            // Selection: the best remaining move next (cutoffs come early).
+            let mut top = i;
+            for j in i + 1..list.len() {
+                if list[j].2 > list[top].2 {
+                    top = j;
+                }
+            }
+            list.swap(i, top);
+            let (x, f, _) = list[i];
+            let score = -self.nws(o ^ f, p ^ f ^ (1u64 << x), -alpha - 1, empties - 1);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = x;
+                if score > alpha {
+                    break;
+                }
+            }
+        }
+        let (lower, upper) = if best > alpha {
+            (best, 64)
+        } else {
+            (-64, best)
+        };
+        self.store(hash, p, o, lower, upper, best_move, self.nodes - before);
+        best
+    }
+
+    /// How deep the ordering search looks at this many empties (`None`:
+    /// mobility alone).
+    fn sort_depth(&self, empties: u32) -> Option<u32> {
+        (empties >= SORT_MIN).then(|| ((empties - SORT_MIN) / SORT_STEP).min(SORT_DEPTH_MAX))
+    }
+
+    /// A shallow alpha-beta estimate with the midgame evaluation, for move
+    /// ordering (in hundredths of a disc).
+    fn estimate(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+        if depth == 0 {
+            return evaluate::<Size8>(p, o);
+        }
+        let legal = moves::<Size8>(p, o);
+        if legal == 0 {
+            if moves::<Size8>(o, p) == 0 {
+                return 100 * final_margin::<Size8>(p, o);
+            }
+            return -self.estimate(o, p, depth, -beta, -alpha);
+        }
+        let mut best = -INF_EVAL;
+        let mut alpha = alpha;
+        for x in Squares(legal) {
+            self.nodes += 1;
+            let f = flips::<Size8>(x, p, o);
+            let score = -self.estimate(o ^ f, p ^ f ^ (1 << x), depth - 1, -beta, -alpha);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn store(&self, hash: u64, p: u64, o: u64, lower: i32, upper: i32, best: u8, nodes: u64) {
+        self.table.store(
+            hash,
+            p,
+            o,
+            Entry {
+                lower: lower.clamp(-64, 64) as i8,
+                upper: upper.clamp(-64, 64) as i8,
+                best,
+                cost: (64 - nodes.leading_zeros()) as u8,
+            },
+        );
+    }
+
+    /// Principal-variation search: the exact score when it lies inside
+    /// `(alpha, beta)`, else a bound on the side it fell.
+    fn pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
+        self.pvs_best(p, o, alpha, beta, empties).0
+    }
+
+    /// [`Worker::pvs`] with the best move found.
+    fn pvs_best(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> (i32, u8) {
+        if empties == 0 {
+            return (final_margin::<Size8>(p, o), NO_MOVE);
+        }
+        self.nodes += 1;
+        if self.stopped() {
+            return (0, NO_MOVE);
+        }
+        let legal = moves::<Size8>(p, o);
+        if legal == 0 {
+            if moves::<Size8>(o, p) == 0 {
+                return (final_margin::<Size8>(p, o), NO_MOVE);
+            }
+            return (-self.pvs(o, p, -beta, -alpha, empties), NO_MOVE);
+        }
+        let with_table = empties > SHALLOW;
+        let (mut alpha, mut beta) = (alpha, beta);
+        let hash = hash_pair(p, o);
+        let mut hint = NO_MOVE;
+        if with_table {
+            if let Some(entry) = self.table.probe(hash, p, o) {
+                let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
+                hint = entry.best;
+                if lower >= beta || lower == upper {
+                    return (lower, hint);
+                }
+                if upper <= alpha {
+                    return (upper, hint);
+                }
+                // Keep the stored bounds outside the window, so that a
+                // score equal to one of them is still found exactly.
+                alpha = alpha.max(lower - 1);
+                beta = beta.min(upper + 1);
+            }
+        }
+        // The window searched, for the bounds the result stands for.
+        let (original_alpha, original_beta) = (alpha, beta);
+        let list = self.ordered(p, o, legal, hint);
+        let before = self.nodes;
+        let mut best = -INF;
+        let mut best_move = NO_MOVE;
+        for (i, &(x, f)) in list.iter().enumerate() {
+            let (cp, co) = (o ^ f, p ^ f ^ (1u64 << x));
+            let score = if i == 0 {
+                -self.pvs(cp, co, -beta, -alpha, empties - 1)
+            } else {
+                let probe = -self.nws(cp, co, -alpha - 1, empties - 1);
+                if probe > alpha && probe < beta && !self.aborted {
+                    -self.pvs(cp, co, -beta, -probe + 1, empties - 1)
+                } else {
+                    probe
+                }
+            };
+            if self.aborted {
+                return (0, NO_MOVE);
+            }
+            if score > best {
+                best = score;
+                best_move = x;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if with_table {
+            let lower = if best > original_alpha { best } else { -64 };
+            let upper = if best < original_beta { best } else { 64 };
+            self.store(hash, p, o, lower, upper, best_move, self.nodes - before);
+        }
+        (best, best_move)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_best_orders_by_score() {
+        assert!(pack_best(-2, 60) < pack_best(0, 3));
+        let packed = pack_best(-64, 17);
+        assert_eq!(((packed >> 8) as i32 - 128, packed as u8), (-64, 17));
+    }
+}
