@@ -51,6 +51,10 @@ fn command() -> Command {
             Command::new("bench").about("Run a game's benchmark"),
         ))
         .subcommand(Command::new("games").about("List the games, their options and notations"))
+        .subcommand(
+            Command::new("gomocup")
+                .about("Gomoku engine over the Gomocup (piskvork) protocol on stdin/stdout"),
+        )
 }
 
 /// Runs `run` with the game, its options and the arguments of `command`.
@@ -123,6 +127,7 @@ fn run() -> anyhow::Result<()> {
         Some((name @ "train", m)) => with_game(name, m, train::run),
         Some((name @ "bench", m)) => with_game(name, m, bench::run),
         Some(("games", _)) => commands::games::run(),
+        Some(("gomocup", _)) => commands::gomocup::run(),
         _ => commands::menu::run(),
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod games;
+pub mod gomocup;
 pub mod menu;
 pub mod perft;
 pub mod play;
