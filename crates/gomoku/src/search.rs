@@ -191,6 +191,21 @@ impl Engine {
             return Some(info(&board, cells[0], WIN - plies, 0, 0, cells, true));
         }
 
+        // A win by threats (open threes and fours), with a smaller share:
+        // it is evidence, not proof, so it must survive the defence check.
+        if let Some(line) = crate::vcf::find_vct(&board, me, 6, share(&deadline, 6)) {
+            if let Some(&cell) = line.first().and_then(|&m| board.index(m).ok()).as_ref() {
+                board.put_stone(cell, me);
+                let refuted =
+                    crate::vcf::find_vcf(&board, opponent, 30, share(&deadline, 10)).is_some();
+                board.take_back();
+                if !refuted {
+                    let cells: Vec<usize> =
+                        line.iter().filter_map(|&m| board.index(m).ok()).collect();
+                    return Some(info(&board, cell, 0, 0, 0, cells, false));
+                }
+            }
+        }
         self.generate(&board, me, 0, None, usize::MAX);
         let mut root = self.buffers[0].clone();
         if root.is_empty() {
