@@ -6,7 +6,8 @@
 //!     cargo run --release -p ply-gomoku --example strength -- [GAMES] [MOVE_MS]
 //!
 //! GAMES (default 100) are split evenly between the two opponents; MOVE_MS
-//! (default 100) is the engine's budget per move.
+//! (default 100) is the engine's budget per move, or `equal`: the
+//! opponent's mean time per move so far in the match (100 ms at first).
 
 use std::time::{Duration, Instant};
 
@@ -30,7 +31,8 @@ struct Tally {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let games: u32 = args.first().and_then(|a| a.parse().ok()).unwrap_or(100);
-    let move_ms: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100);
+    let equal = args.get(1).is_some_and(|a| a == "equal");
+    let fixed_ms: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100);
     let mut rng = StdRng::seed_from_u64(2026);
     for (name, count) in [("alphabeta:3", games / 2), ("mcts:2000", games - games / 2)] {
         let mut tally = Tally {
@@ -55,9 +57,11 @@ fn main() {
             let mut engine = Engine::new(32 << 20);
             let mut game = GomokuGame::new(15, 15, 5, Rule::Freestyle).expect("15 x 15 is fine");
             // The opening: two distinct random stones in the central 5 x 5.
+            let mut record = Vec::new();
             while game.ply() < 2 {
                 let mv = Move::new(rng.gen_range(5..10), rng.gen_range(5..10));
                 if game.board().is_empty(mv) {
+                    record.push(mv.to_string());
                     game.play(mv);
                 }
             }
@@ -66,11 +70,15 @@ fn main() {
             } else {
                 Side::Second
             };
-            let mut record = Vec::new();
             while game.result().is_none() {
                 let start = Instant::now();
                 let mv = if game.to_move() == engine_side {
-                    let deadline = Deadline::after(Some(Duration::from_millis(move_ms)));
+                    let budget = if equal && tally.opponent_moves > 0 {
+                        tally.opponent_time / tally.opponent_moves
+                    } else {
+                        Duration::from_millis(fixed_ms)
+                    };
+                    let deadline = Deadline::after(Some(budget));
                     let info = engine
                         .best_move(game.board(), game.stone_to_move(), deadline)
                         .expect("a move exists");

@@ -80,6 +80,8 @@ pub struct Brain {
     /// take-back of a stone that is not the last one or a rule change.
     placed: Vec<(Move, Field)>,
     engine: Engine,
+    /// The table size the engine was built with, and the size wanted now.
+    engine_bytes: usize,
     table_bytes: usize,
     timeout_turn: u64,
     timeout_match: u64,
@@ -104,7 +106,8 @@ impl Brain {
             board: None,
             placed: Vec::new(),
             engine: Engine::new(1 << 20),
-            table_bytes: 1 << 20,
+            engine_bytes: 1 << 20,
+            table_bytes: DEFAULT_TABLE,
             timeout_turn: 30_000,
             timeout_match: 0,
             time_left: None,
@@ -190,8 +193,9 @@ impl Brain {
                 self.board = Some(board);
                 self.placed.clear();
                 self.board_data = None;
-                if self.engine.table_bytes() != self.table_bytes {
+                if self.engine_bytes != self.table_bytes {
                     self.engine = Engine::new(self.table_bytes);
+                    self.engine_bytes = self.table_bytes;
                 } else {
                     self.engine.clear();
                 }
@@ -356,10 +360,10 @@ impl Brain {
                 } else {
                     (number / 3).min(DEFAULT_TABLE as u64) as usize
                 };
-                if self.engine.table_bytes() > self.table_bytes
-                    || (self.board.is_none() && self.engine.table_bytes() != self.table_bytes)
-                {
+                // A smaller limit applies at once; a larger one at the next game.
+                if self.engine_bytes > self.table_bytes {
                     self.engine = Engine::new(self.table_bytes);
+                    self.engine_bytes = self.table_bytes;
                 }
             }
             _ => {
