@@ -235,6 +235,12 @@ impl Engine {
         let mut best_raw = -WIN;
         let mut completed = 0;
         let mut scores = vec![0i32; root.len()];
+        // The search stops early enough to leave time for the check below.
+        let outer = self.deadline;
+        self.deadline = match outer.remaining() {
+            Some(left) => Deadline::after(Some(left * 4 / 5)),
+            None => outer,
+        };
         for depth in 1..=MAX_DEPTH {
             let mut alpha = -WIN;
             let mut iteration_best = root[0];
@@ -288,10 +294,41 @@ impl Engine {
                 break;
             }
         }
+        self.deadline = outer;
+        if best_raw.abs() < DECIDED {
+            best = self.avoid_threat_wins(&mut board, me, best, &root, outer);
+        }
         let pv = self.principal(&mut board, me, best);
         Some(info(
             &board, best, best_raw, completed, self.nodes, pv, false,
         ))
+    }
+
+    /// `best`, unless the opponent would then win by threats (a VCT) and
+    /// one of the next few moves of `order` leaves him none.
+    fn avoid_threat_wins(
+        &mut self,
+        board: &mut Board,
+        me: Stone,
+        best: usize,
+        order: &[usize],
+        deadline: Deadline,
+    ) -> usize {
+        let opponent = me.opponent();
+        let candidates = std::iter::once(best).chain(order.iter().copied().filter(|&c| c != best));
+        for cell in candidates.take(6) {
+            if deadline.expired() {
+                break;
+            }
+            board.put_stone(cell, me);
+            let check = share(&deadline, 3);
+            let threatened = crate::vcf::find_vct(board, opponent, 4, check).is_some();
+            board.take_back();
+            if !threatened {
+                return cell;
+            }
+        }
+        best
     }
 
     /// The line the table remembers after `first`.
