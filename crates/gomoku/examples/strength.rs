@@ -3,11 +3,12 @@
 //! the centre), colours alternating, and the score per opponent with the
 //! time each side took per move.
 //!
-//!     cargo run --release -p ply-gomoku --example strength -- [GAMES] [MOVE_MS]
+//!     cargo run --release -p ply-gomoku --example strength -- [GAMES] [MOVE_MS] [SEED]
 //!
 //! GAMES (default 100) are split evenly between the two opponents; MOVE_MS
 //! (default 100) is the engine's budget per move, or `equal`: the
 //! opponent's mean time per move so far in the match (100 ms at first).
+//! SEED (default 2026) chooses the openings.
 
 use std::time::{Duration, Instant};
 
@@ -33,7 +34,8 @@ fn main() {
     let games: u32 = args.first().and_then(|a| a.parse().ok()).unwrap_or(100);
     let equal = args.get(1).is_some_and(|a| a == "equal");
     let fixed_ms: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100);
-    let mut rng = StdRng::seed_from_u64(2026);
+    let seed: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(2026);
+    let mut rng = StdRng::seed_from_u64(seed);
     for (name, count) in [("alphabeta:3", games / 2), ("mcts:2000", games - games / 2)] {
         let mut tally = Tally {
             wins: 0,
