@@ -65,6 +65,10 @@ fn command() -> Command {
             Command::new("serve")
                 .about("Play and analyse in the browser: a web page and a JSON API"),
         ))
+        .subcommand(
+            Command::new("gomocup")
+                .about("Gomoku engine over the Gomocup (piskvork) protocol on stdin/stdout"),
+        )
 }
 
 /// Runs `run` with the game, its options and the arguments of `command`.
@@ -144,6 +148,7 @@ fn run() -> anyhow::Result<()> {
         Some(("serve", m)) => serve::run(
             serve::ServeArgs::from_arg_matches(m).map_err(|e| anyhow::anyhow!(e.to_string()))?,
         ),
+        Some(("gomocup", _)) => commands::gomocup::run(),
         _ => commands::menu::run(),
     }
 }

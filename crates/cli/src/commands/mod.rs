@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod games;
+pub mod gomocup;
 pub mod menu;
 pub mod obf;
 pub mod perft;

@@ -1,0 +1,573 @@
+//! The board with its line patterns kept up to date move by move.
+//!
+//! Cells live in a grid padded by `k` wall cells on every side, so that the
+//! `2k` neighbours of any cell along any line can be read without bounds
+//! checks. For every empty cell, colour and direction the board stores the
+//! [`Level`] a stone there would make; a move changes only the cells within
+//! `k` of it along its four lines, and only their level in that line's
+//! direction, so `play` and `undo` refresh at most `4 * 2k` entries per
+//! colour. Running totals of the levels (per colour: a count per level and a
+//! weighted sum) give threat tests and the evaluation in constant time.
+
+use std::sync::Arc;
+
+use crate::pattern::{Level, PatternTable, BLOCKED, EMPTY, OWN};
+use crate::{GomokuError, Move, Rule, Stone, MAX_SIDE};
+
+/// Cell contents in the padded grid.
+const FREE: u8 = 0;
+const WALL: u8 = 3;
+
+/// Value of one (cell, direction) entry of each level in the evaluation.
+pub(crate) const LEVEL_WEIGHT: [i32; 8] = [0, 1, 4, 14, 45, 55, 400, 3000];
+
+#[derive(Clone, Copy, Debug)]
+struct Placed {
+    cell: usize,
+    /// What was put there: 1 black, 2 white, 3 a blocked cell.
+    what: u8,
+    winner_before: Option<Stone>,
+}
+
+/// A position: stones, blocked cells, patterns, hash, and the history.
+#[derive(Clone, Debug)]
+pub struct Board {
+    width: usize,
+    height: usize,
+    k: usize,
+    rule: Rule,
+    pad: usize,
+    stride: usize,
+    steps: [usize; 4],
+    cells: Vec<u8>,
+    /// Per padded cell: `[colour][direction]` level byte.
+    levels: Vec<[[u8; 4]; 2]>,
+    /// Per padded cell: stones within two cells (Chebyshev distance).
+    near: Vec<u8>,
+    /// The padded indices of the board's own cells, row by row.
+    on_board: Vec<u16>,
+    table: Arc<PatternTable>,
+    zobrist: Vec<[u64; 3]>,
+    hash: u64,
+    history: Vec<Placed>,
+    winner: Option<Stone>,
+    /// `[colour][level]`: how many (empty cell, direction) entries have it.
+    counts: [[u32; 8]; 2],
+    /// `[colour]`: weighted sum of the entries, for the evaluation.
+    sums: [i32; 2],
+    /// False when `k` exceeds both sides: nobody can ever win.
+    winnable: bool,
+    line: Vec<[u8; 2]>,
+    /// Per padded cell: `[colour][direction]` base-3 neighbourhood number
+    /// (see [`PatternTable`]), kept up to date by adding the digit of each
+    /// placed stone; only when the table exists.
+    codes: Vec<[[u32; 4]; 2]>,
+    /// `3^i` for the neighbourhood digits.
+    powers: Vec<u32>,
+}
+
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Board {
+    /// An empty `width` x `height` board where `k` in a row wins under `rule`.
+    pub fn new(width: usize, height: usize, k: usize, rule: Rule) -> Result<Board, GomokuError> {
+        if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+            return Err(GomokuError::BadSize { width, height });
+        }
+        if k == 0 {
+            return Err(GomokuError::BadK);
+        }
+        let winnable = k <= width.max(height);
+        let pad = if winnable { k.max(2) } else { 2 };
+        let stride = width + 2 * pad;
+        let rows = height + 2 * pad;
+        let size = stride * rows;
+        let mut cells = vec![WALL; size];
+        let mut on_board = Vec::with_capacity(width * height);
+        for y in 0..height {
+            for x in 0..width {
+                let index = (y + pad) * stride + x + pad;
+                cells[index] = FREE;
+                on_board.push(index as u16);
+            }
+        }
+        let mut seed = 0x005E_ED0F_601D_u64;
+        let zobrist = (0..size)
+            .map(|_| {
+                [
+                    splitmix(&mut seed),
+                    splitmix(&mut seed),
+                    splitmix(&mut seed),
+                ]
+            })
+            .collect();
+        let table = PatternTable::shared(if winnable { k } else { 0 }, rule);
+        let mut board = Board {
+            width,
+            height,
+            k,
+            rule,
+            pad,
+            stride,
+            steps: [1, stride, stride + 1, stride - 1],
+            cells,
+            levels: vec![[[0; 4]; 2]; size],
+            near: vec![0; size],
+            on_board,
+            table,
+            zobrist,
+            hash: 0,
+            history: Vec::new(),
+            winner: None,
+            counts: [[0; 8]; 2],
+            sums: [0; 2],
+            winnable,
+            line: vec![[EMPTY; 2]; 2 * k.min(MAX_SIDE) + 1],
+            codes: Vec::new(),
+            powers: Vec::new(),
+        };
+        if board.table.has_table() {
+            board.powers = (0..2 * k as u32).map(|i| 3u32.pow(i)).collect();
+            board.codes = vec![[[0; 4]; 2]; size];
+            for i in 0..board.on_board.len() {
+                let cell = usize::from(board.on_board[i]);
+                for dir in 0..4 {
+                    for colour in 0..2 {
+                        board.codes[cell][colour][dir] = board.spell(cell, dir)[colour] as u32;
+                    }
+                }
+            }
+        }
+        board.counts = [[(4 * width * height) as u32, 0, 0, 0, 0, 0, 0, 0]; 2];
+        if winnable {
+            for i in 0..board.on_board.len() {
+                let cell = usize::from(board.on_board[i]);
+                for dir in 0..4 {
+                    board.refresh(cell, dir);
+                }
+            }
+        }
+        Ok(board)
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    pub fn k(&self) -> usize {
+        self.k
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The first player to have made a winning line, if any.
+    pub fn winner(&self) -> Option<Stone> {
+        self.winner
+    }
+
+    /// Stones and blocked cells placed so far.
+    pub fn placed(&self) -> usize {
+        self.history.len()
+    }
+
+    /// True when no cell is empty.
+    pub fn is_full(&self) -> bool {
+        self.history.len() == self.width * self.height
+    }
+
+    /// Zobrist hash of the contents (not of the side to move).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The cells played so far, oldest first.
+    pub fn history(&self) -> impl Iterator<Item = Move> + '_ {
+        self.history.iter().map(|p| self.to_move(p.cell))
+    }
+
+    /// The stone on `mv`, if any (off the board or blocked: none).
+    pub fn stone(&self, mv: Move) -> Option<Stone> {
+        let cell = self.index(mv).ok()?;
+        match self.cells[cell] {
+            1 => Some(Stone::Black),
+            2 => Some(Stone::White),
+            _ => None,
+        }
+    }
+
+    /// True when `mv` is on the board and empty.
+    pub fn is_empty(&self, mv: Move) -> bool {
+        self.index(mv).is_ok_and(|cell| self.cells[cell] == FREE)
+    }
+
+    /// Places `stone` on `mv`, checked.
+    pub fn play(&mut self, mv: Move, stone: Stone) -> Result<(), GomokuError> {
+        let cell = self.free_index(mv)?;
+        self.put(cell, stone.index() as u8 + 1);
+        Ok(())
+    }
+
+    /// Marks `mv` as taken by neither player (a Gomocup "3" field).
+    pub fn block(&mut self, mv: Move) -> Result<(), GomokuError> {
+        let cell = self.free_index(mv)?;
+        self.put(cell, WALL);
+        Ok(())
+    }
+
+    /// Takes back the last placement.
+    pub fn undo(&mut self) -> Result<Move, GomokuError> {
+        let cell = self.history.last().ok_or(GomokuError::NothingToUndo)?.cell;
+        self.take_back();
+        Ok(self.to_move(cell))
+    }
+
+    /// What a stone of `stone` on the empty cell `mv` would make along
+    /// direction `dir` (0 horizontal, 1 vertical, 2 and 3 the diagonals).
+    pub fn level(&self, mv: Move, stone: Stone, dir: usize) -> Level {
+        match self.index(mv) {
+            Ok(cell) if dir < 4 => Level::from_u8(self.levels[cell][stone.index()][dir]),
+            _ => Level::None,
+        }
+    }
+
+    /// The cells a stone of `stone` would win on at once.
+    pub fn winning_cells(&self, stone: Stone) -> Vec<Move> {
+        self.cells_at_least(stone, Level::Five)
+            .map(|cell| self.to_move(cell))
+            .collect()
+    }
+
+    // ---- crate-internal fast interface on padded indices ----
+
+    pub(crate) fn index(&self, mv: Move) -> Result<usize, GomokuError> {
+        let (x, y) = (usize::from(mv.x), usize::from(mv.y));
+        if x >= self.width || y >= self.height {
+            return Err(GomokuError::OffBoard {
+                x,
+                y,
+                width: self.width,
+                height: self.height,
+            });
+        }
+        Ok((y + self.pad) * self.stride + x + self.pad)
+    }
+
+    fn free_index(&self, mv: Move) -> Result<usize, GomokuError> {
+        let cell = self.index(mv)?;
+        if self.cells[cell] != FREE {
+            return Err(GomokuError::Occupied(mv));
+        }
+        Ok(cell)
+    }
+
+    pub(crate) fn to_move(&self, cell: usize) -> Move {
+        let y = cell / self.stride - self.pad;
+        let x = cell % self.stride - self.pad;
+        Move::new(x, y)
+    }
+
+    /// Unchecked placement of a stone on an empty on-board `cell`.
+    pub(crate) fn put_stone(&mut self, cell: usize, stone: Stone) {
+        self.put(cell, stone.index() as u8 + 1);
+    }
+
+    /// Takes back the last placement (there is one).
+    pub(crate) fn take_back(&mut self) {
+        let Some(placed) = self.history.pop() else {
+            return;
+        };
+        let cell = placed.cell;
+        self.cells[cell] = FREE;
+        self.hash ^= self.zobrist[cell][usize::from(placed.what - 1)];
+        self.winner = placed.winner_before;
+        self.adjust_near(cell, false);
+        if self.winnable {
+            self.add_digits(cell, placed.what, false);
+            for dir in 0..4 {
+                self.refresh(cell, dir);
+                self.refresh_line(cell, dir);
+            }
+        }
+    }
+
+    fn put(&mut self, cell: usize, what: u8) {
+        let winner_before = self.winner;
+        if what != WALL && self.winner.is_none() {
+            let colour = usize::from(what - 1);
+            if self.levels[cell][colour].contains(&(Level::Five as u8)) {
+                self.winner = Some(if colour == 0 {
+                    Stone::Black
+                } else {
+                    Stone::White
+                });
+            }
+        }
+        self.history.push(Placed {
+            cell,
+            what,
+            winner_before,
+        });
+        self.cells[cell] = what;
+        self.hash ^= self.zobrist[cell][usize::from(what - 1)];
+        self.adjust_near(cell, true);
+        if self.winnable {
+            self.add_digits(cell, what, true);
+            for dir in 0..4 {
+                self.set_level(cell, 0, dir, 0);
+                self.set_level(cell, 1, dir, 0);
+                self.refresh_line(cell, dir);
+            }
+        }
+    }
+
+    /// Adds (or removes) the neighbourhood digits of `what` on `cell` in
+    /// the codes of every cell within `k` of it.
+    fn add_digits(&mut self, cell: usize, what: u8, add: bool) {
+        if self.codes.is_empty() {
+            return;
+        }
+        let digits = match what {
+            1 => [OWN, BLOCKED],
+            2 => [BLOCKED, OWN],
+            _ => [BLOCKED, BLOCKED],
+        };
+        let k = self.k;
+        for dir in 0..4 {
+            let step = self.steps[dir];
+            for distance in 1..=k {
+                // `cell` is right of `left` (digit k + distance - 1) and
+                // left of `right` (digit distance - 1).
+                let left = cell - distance * step;
+                let right = cell + distance * step;
+                for (colour, &digit) in digits.iter().enumerate() {
+                    let d = u32::from(digit);
+                    let on_left = d * self.powers[k + distance - 1];
+                    let on_right = d * self.powers[distance - 1];
+                    if add {
+                        self.codes[left][colour][dir] += on_left;
+                        self.codes[right][colour][dir] += on_right;
+                    } else {
+                        self.codes[left][colour][dir] -= on_left;
+                        self.codes[right][colour][dir] -= on_right;
+                    }
+                }
+            }
+        }
+    }
+
+    fn adjust_near(&mut self, cell: usize, add: bool) {
+        for dy in 0..5 {
+            let row = cell + dy * self.stride - 2 * self.stride;
+            for index in row - 2..=row + 2 {
+                if add {
+                    self.near[index] += 1;
+                } else {
+                    self.near[index] -= 1;
+                }
+            }
+        }
+    }
+
+    /// Refreshes the level along `dir` of the empty cells within `k` of `cell`.
+    fn refresh_line(&mut self, cell: usize, dir: usize) {
+        let step = self.steps[dir];
+        for sign in [false, true] {
+            for distance in 1..=self.k {
+                let other = if sign {
+                    cell + distance * step
+                } else {
+                    cell - distance * step
+                };
+                match self.cells[other] {
+                    WALL => break,
+                    FREE => self.refresh(other, dir),
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// Recomputes both colours' level of the empty `cell` along `dir`.
+    fn refresh(&mut self, cell: usize, dir: usize) {
+        if self.cells[cell] != FREE {
+            return;
+        }
+        let levels = if self.codes.is_empty() {
+            let mut levels = [0u8; 2];
+            self.spell(cell, dir);
+            for (colour, level) in levels.iter_mut().enumerate() {
+                let mut line: Vec<u8> = self.line.iter().map(|d| d[colour]).collect();
+                *level = self.table.level(0, &mut line) as u8;
+            }
+            levels
+        } else {
+            let codes = self.codes[cell];
+            [
+                self.table.level(codes[0][dir] as usize, &mut []) as u8,
+                self.table.level(codes[1][dir] as usize, &mut []) as u8,
+            ]
+        };
+        self.set_level(cell, 0, dir, levels[0]);
+        self.set_level(cell, 1, dir, levels[1]);
+    }
+
+    /// Reads the neighbourhood of `cell` along `dir` into `self.line` and
+    /// returns its base-3 numbers for both colours (meaningful only when
+    /// they fit, that is with a table).
+    fn spell(&mut self, cell: usize, dir: usize) -> [u64; 2] {
+        let k = self.k;
+        let step = self.steps[dir];
+        let mut index = [0u64; 2];
+        let mut power = 1u64;
+        for offset in 0..2 * k {
+            let other = if offset < k {
+                cell - (offset + 1) * step
+            } else {
+                cell + (offset - k + 1) * step
+            };
+            let digits = match self.cells[other] {
+                FREE => [EMPTY, EMPTY],
+                1 => [OWN, BLOCKED],
+                2 => [BLOCKED, OWN],
+                _ => [BLOCKED, BLOCKED],
+            };
+            self.line[self.table.digit_position(offset)] = digits;
+            index[0] = index[0].wrapping_add(u64::from(digits[0]).wrapping_mul(power));
+            index[1] = index[1].wrapping_add(u64::from(digits[1]).wrapping_mul(power));
+            power = power.wrapping_mul(3);
+        }
+        index
+    }
+
+    fn set_level(&mut self, cell: usize, colour: usize, dir: usize, level: u8) {
+        let old = self.levels[cell][colour][dir];
+        if old != level {
+            self.levels[cell][colour][dir] = level;
+            self.counts[colour][usize::from(old)] -= 1;
+            self.counts[colour][usize::from(level)] += 1;
+            self.sums[colour] += LEVEL_WEIGHT[usize::from(level)] - LEVEL_WEIGHT[usize::from(old)];
+        }
+    }
+
+    /// (cell, direction) entries of `stone` at `level`.
+    pub(crate) fn count(&self, stone: Stone, level: Level) -> u32 {
+        self.counts[stone.index()][level as usize]
+    }
+
+    /// True when `stone` has an entry at `level` or above.
+    pub(crate) fn has_at_least(&self, stone: Stone, level: Level) -> bool {
+        self.counts[stone.index()][level as usize..]
+            .iter()
+            .any(|&c| c > 0)
+    }
+
+    /// Weighted sum of `stone`'s entries.
+    pub(crate) fn sum(&self, stone: Stone) -> i32 {
+        self.sums[stone.index()]
+    }
+
+    /// The four levels of `stone` on `cell`.
+    pub(crate) fn levels_at(&self, cell: usize, stone: Stone) -> [u8; 4] {
+        self.levels[cell][stone.index()]
+    }
+
+    /// Best level of `stone` on `cell` over the four directions.
+    pub(crate) fn best_level(&self, cell: usize, stone: Stone) -> u8 {
+        let l = self.levels[cell][stone.index()];
+        l[0].max(l[1]).max(l[2]).max(l[3])
+    }
+
+    /// Empty cells where `stone` reaches `level` or more in some direction.
+    pub(crate) fn cells_at_least(
+        &self,
+        stone: Stone,
+        level: Level,
+    ) -> impl Iterator<Item = usize> + '_ {
+        let wanted = level as u8;
+        self.on_board
+            .iter()
+            .map(|&c| usize::from(c))
+            .filter(move |&c| self.cells[c] == FREE && self.best_level(c, stone) >= wanted)
+    }
+
+    /// Empty cells within two of a stone; the centre on an empty board.
+    pub(crate) fn candidates(&self, out: &mut Vec<usize>) {
+        out.clear();
+        out.extend(
+            self.on_board
+                .iter()
+                .map(|&c| usize::from(c))
+                .filter(|&c| self.cells[c] == FREE && self.near[c] > 0),
+        );
+        if out.is_empty() {
+            let centre = Move::new(self.width / 2, self.height / 2);
+            if let Ok(cell) = self.index(centre) {
+                if self.cells[cell] == FREE {
+                    out.push(cell);
+                }
+            }
+            if out.is_empty() {
+                out.extend(
+                    self.on_board
+                        .iter()
+                        .map(|&c| usize::from(c))
+                        .filter(|&c| self.cells[c] == FREE),
+                );
+            }
+        }
+    }
+
+    /// True when `cell` is empty (and on the board).
+    pub(crate) fn is_free(&self, cell: usize) -> bool {
+        self.cells[cell] == FREE
+    }
+
+    /// The empty on-board cells, row by row.
+    pub fn empty_cells(&self) -> impl Iterator<Item = Move> + '_ {
+        self.on_board
+            .iter()
+            .map(|&c| usize::from(c))
+            .filter(|&c| self.cells[c] == FREE)
+            .map(|c| self.to_move(c))
+    }
+
+    /// The hash computed from the history, to check the running one.
+    pub fn recompute_hash(&self) -> u64 {
+        self.history
+            .iter()
+            .fold(0, |h, p| h ^ self.zobrist[p.cell][usize::from(p.what - 1)])
+    }
+
+    /// Number of (padded) cells: an upper bound for cell indices.
+    pub(crate) fn cell_slots(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Recomputes every level from scratch and compares (tests).
+    #[doc(hidden)]
+    pub fn check_consistency(&self) -> bool {
+        let mut fresh = Board::new(self.width, self.height, self.k, self.rule)
+            .expect("this board's size was accepted");
+        for placed in &self.history {
+            fresh.put(placed.cell, placed.what);
+        }
+        fresh.levels == self.levels
+            && fresh.codes == self.codes
+            && fresh.counts == self.counts
+            && fresh.sums == self.sums
+            && fresh.hash == self.hash
+            && fresh.near == self.near
+    }
+}

@@ -1,0 +1,159 @@
+//! Gomoku as a [`ply_engine::Game`], so the generic bots (`alphabeta:D`,
+//! `mcts:N`, `random`) and the arena can play it on any board size, and so
+//! the (m,n,k) game can hand large boards to this crate.
+
+use ply_engine::{Game, GameResult, Side};
+
+use crate::board::Board;
+use crate::pattern::Level;
+use crate::{GomokuError, Move, Rule, Stone, MAX_SIDE};
+
+/// 64-bit words holding one bit per cell of the largest board.
+const KEY_WORDS: usize = (MAX_SIDE * MAX_SIDE).div_ceil(64);
+
+/// A board with strict alternation: black (the first player) moves first.
+#[derive(Clone, Debug)]
+pub struct GomokuGame {
+    board: Board,
+    to_move: Stone,
+}
+
+fn side_of(stone: Stone) -> Side {
+    match stone {
+        Stone::Black => Side::First,
+        Stone::White => Side::Second,
+    }
+}
+
+impl GomokuGame {
+    /// The empty board, black to move.
+    pub fn new(width: usize, height: usize, k: usize, rule: Rule) -> Result<Self, GomokuError> {
+        Ok(GomokuGame {
+            board: Board::new(width, height, k, rule)?,
+            to_move: Stone::Black,
+        })
+    }
+
+    /// The position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The player to move.
+    pub fn stone_to_move(&self) -> Stone {
+        self.to_move
+    }
+}
+
+impl Game for GomokuGame {
+    type Move = Move;
+    type Undo = ();
+    /// Black's cells then white's, one bit each, over the largest board.
+    type Key = ([u64; KEY_WORDS], [u64; KEY_WORDS]);
+
+    fn to_move(&self) -> Side {
+        side_of(self.to_move)
+    }
+
+    fn result(&self) -> Option<GameResult> {
+        match self.board.winner() {
+            Some(stone) => Some(GameResult::Win(side_of(stone))),
+            None if self.board.is_full() => Some(GameResult::Draw),
+            None => None,
+        }
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.result().is_none() {
+            moves.extend(self.board.empty_cells());
+        }
+    }
+
+    fn play(&mut self, mv: Move) {
+        if let Ok(cell) = self.board.index(mv) {
+            self.board.put_stone(cell, self.to_move);
+            self.to_move = self.to_move.opponent();
+        }
+    }
+
+    fn undo(&mut self, _mv: Move, _undo: ()) {
+        self.board.take_back();
+        self.to_move = self.to_move.opponent();
+    }
+
+    fn hash(&self) -> u64 {
+        self.board.hash() ^ side_key(self.to_move)
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        self.board.recompute_hash() ^ side_key(self.to_move)
+    }
+
+    fn key(&self) -> Self::Key {
+        let mut key = ([0u64; KEY_WORDS], [0u64; KEY_WORDS]);
+        let width = self.board.width();
+        for y in 0..self.board.height() {
+            for x in 0..width {
+                let bit = y * width + x;
+                match self.board.stone(Move::new(x, y)) {
+                    Some(Stone::Black) => key.0[bit / 64] |= 1 << (bit % 64),
+                    Some(Stone::White) => key.1[bit / 64] |= 1 << (bit % 64),
+                    None => {}
+                }
+            }
+        }
+        key
+    }
+
+    fn ply(&self) -> u32 {
+        self.board.placed() as u32
+    }
+
+    fn max_remaining_plies(&self) -> Option<u32> {
+        Some((self.board.width() * self.board.height() - self.board.placed()) as u32)
+    }
+
+    fn draw_length(&self) -> Option<u32> {
+        self.max_remaining_plies()
+    }
+
+    /// Keeps only the immediate win, or only the blocks of the opponent's
+    /// five: every other move loses at once or wins later than it could.
+    fn prune_moves(&self, moves: &mut Vec<Move>) {
+        let wins = self.board.winning_cells(self.to_move);
+        if let Some(&win) = wins.first() {
+            moves.retain(|&m| m == win);
+            return;
+        }
+        let blocks = self.board.winning_cells(self.to_move.opponent());
+        if !blocks.is_empty() {
+            moves.retain(|m| blocks.contains(m));
+        }
+    }
+
+    /// Moves that make or stop threats first.
+    fn order_moves(&self, moves: &mut [Move]) {
+        let value = |m: &Move| -> u8 {
+            let mut best = Level::None as u8;
+            for dir in 0..4 {
+                for stone in [Stone::Black, Stone::White] {
+                    best = best.max(self.board.level(*m, stone, dir) as u8);
+                }
+            }
+            best
+        };
+        moves.sort_by_key(|m| std::cmp::Reverse(value(m)));
+    }
+
+    fn evaluate(&self) -> i32 {
+        (crate::search::evaluate(&self.board, self.to_move) / 4).clamp(-10_000, 10_000)
+    }
+}
+
+fn side_key(stone: Stone) -> u64 {
+    match stone {
+        Stone::Black => 0,
+        Stone::White => 0x9E37_79B9_7F4A_7C15,
+    }
+}

@@ -1,0 +1,116 @@
+//! Gomoku and k-in-a-row on any board from 1 x 1 to 26 x 26, played
+//! strongly: line patterns kept incrementally per cell and direction
+//! ([`pattern`], [`board`]), victory-by-continuous-fours and
+//! victory-by-continuous-threats solvers ([`vcf`]), an iterative-deepening
+//! principal-variation search with a transposition table ([`search`]), and
+//! the Gomocup "pbrain" protocol ([`protocol`]).
+//!
+//! The entry points for a front end:
+//! - [`Board::new`] with the size, `k` and the [`Rule`]; [`Board::play`];
+//! - [`Engine::best_move`]: the move to play within a time budget, with its
+//!   score and the principal variation;
+//! - [`find_vcf`] / [`find_vct`]: a forced win by fours (or threats).
+//!
+//! The side to move is a parameter everywhere: the board does not insist
+//! that the players alternate, because the Gomocup `BOARD` command and
+//! puzzles give positions in any shape.
+
+pub mod board;
+pub mod game;
+pub mod pattern;
+pub mod protocol;
+pub mod search;
+pub mod vcf;
+
+pub use board::Board;
+pub use game::GomokuGame;
+pub use pattern::Level;
+pub use search::{Engine, Score, SearchInfo};
+pub use vcf::{find_vcf, find_vct};
+
+use thiserror::Error;
+
+/// Largest board side (columns a..z).
+pub const MAX_SIDE: usize = 26;
+
+/// What makes a win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Rule {
+    /// `k` or more in a row wins.
+    #[default]
+    Freestyle,
+    /// Exactly `k` in a row wins; an overline does not (Gomocup's
+    /// "standard" rule).
+    Exact,
+}
+
+/// A player's stones. Black moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stone {
+    Black,
+    White,
+}
+
+impl Stone {
+    /// The other player.
+    pub fn opponent(self) -> Stone {
+        match self {
+            Stone::Black => Stone::White,
+            Stone::White => Stone::Black,
+        }
+    }
+
+    /// 0 for black, 1 for white: an index into per-player arrays.
+    pub fn index(self) -> usize {
+        match self {
+            Stone::Black => 0,
+            Stone::White => 1,
+        }
+    }
+}
+
+/// A cell: column `x` and row `y`, both from 0 (the Gomocup convention;
+/// ply's notation shows `x` as a letter and `y + 1` as the row).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub x: u8,
+    pub y: u8,
+}
+
+impl Move {
+    /// The cell in column `x`, row `y`.
+    pub fn new(x: usize, y: usize) -> Move {
+        Move {
+            x: x.min(255) as u8,
+            y: y.min(255) as u8,
+        }
+    }
+}
+
+impl std::fmt::Display for Move {
+    /// ply's grid notation: column letter, row number from the top (`h8`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let column = char::from(b'a' + self.x.min(25));
+        write!(f, "{column}{}", u32::from(self.y) + 1)
+    }
+}
+
+/// Why a board or a move was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GomokuError {
+    #[error("the board must be 1 to {MAX_SIDE} cells on each side, not {width} x {height}")]
+    BadSize { width: usize, height: usize },
+    #[error("k must be at least 1")]
+    BadK,
+    #[error("{x},{y} is off the {width} x {height} board")]
+    OffBoard {
+        x: usize,
+        y: usize,
+        width: usize,
+        height: usize,
+    },
+    #[error("{0} is already taken")]
+    Occupied(Move),
+    #[error("there is no move to take back")]
+    NothingToUndo,
+}

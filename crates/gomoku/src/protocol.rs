@@ -1,0 +1,526 @@
+//! The Gomocup "pbrain" protocol of the piskvork manager, as a state
+//! machine over text lines: [`Brain::handle`] takes one line the manager
+//! sent and returns the lines to answer, so the front end only moves lines
+//! between the pipes and this module is tested without a process.
+//!
+//! Commands (case-insensitive): `START n`, `RECTSTART w,h`, `RESTART`,
+//! `BEGIN`, `TURN x,y`, `BOARD` followed by `x,y,field` lines and `DONE`
+//! (field 1 our stone, 2 the opponent's, 3 a stone of neither, as the
+//! continuous-game mode sends), `INFO key value`, `TAKEBACK x,y`,
+//! `PLAY x,y`, `ABOUT`, `END`. Coordinates count from 0, `x` the column.
+//! Answers are `OK`, a move `x,y`, `ERROR text` for a command that cannot be
+//! carried out, `UNKNOWN text` for a line that is no command, and `MESSAGE`
+//! lines with what the search found. Nothing the manager sends can make the
+//! brain panic or stop answering.
+//!
+//! Time: a move is searched for at most 70% of `timeout_turn` less 30 ms
+//! (20 ms when `timeout_turn` is 0, "as fast as possible"), and at most a
+//! 25th of `time_left` when the match has a time limit. Memory: the
+//! transposition table takes at most a third of `max_memory` (and 64 MiB).
+//! `INFO rule`: bit 1 (value 1) is "exactly five"; renju (4) and caro (8)
+//! are not supported and are answered with an `ERROR` line (the game goes
+//! on under the other bits).
+
+use std::time::{Duration, Instant};
+
+use ply_engine::Deadline;
+
+use crate::board::Board;
+use crate::search::{Engine, Score};
+use crate::{Move, Rule, Stone, MAX_SIDE};
+
+/// The stones in a row that win Gomocup games.
+const K: usize = 5;
+/// Table size when the manager sets no memory limit.
+const DEFAULT_TABLE: usize = 64 << 20;
+/// Longest line looked at; the rest of a longer one is ignored.
+pub const MAX_LINE: usize = 4096;
+
+/// Our stones are black on the board, the opponent's white: the board
+/// does not care who began, and the rules are the same for both.
+const OWN: Stone = Stone::Black;
+const THEIRS: Stone = Stone::White;
+
+/// The answer to one line.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    /// Lines to send, in order (none for `INFO` and for `BOARD` data).
+    pub lines: Vec<String>,
+    /// True after `END`: stop reading.
+    pub quit: bool,
+}
+
+impl Reply {
+    fn line(text: impl Into<String>) -> Reply {
+        Reply {
+            lines: vec![text.into()],
+            quit: false,
+        }
+    }
+
+    fn none() -> Reply {
+        Reply::default()
+    }
+}
+
+/// What a stone in the history is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    Own,
+    Theirs,
+    Neither,
+}
+
+/// The brain: the board, the settings the manager gave, the engine.
+pub struct Brain {
+    size: Option<(usize, usize)>,
+    rule: Rule,
+    board: Option<Board>,
+    /// Everything placed, oldest first, to rebuild the board after a
+    /// take-back of a stone that is not the last one or a rule change.
+    placed: Vec<(Move, Field)>,
+    engine: Engine,
+    /// The table size the engine was built with, and the size wanted now.
+    engine_bytes: usize,
+    table_bytes: usize,
+    timeout_turn: u64,
+    timeout_match: u64,
+    time_left: Option<u64>,
+    max_memory: u64,
+    /// `Some` between `BOARD` and `DONE`.
+    board_data: Option<Vec<(Move, Field)>>,
+}
+
+impl Default for Brain {
+    fn default() -> Self {
+        Brain::new()
+    }
+}
+
+impl Brain {
+    /// A brain before `START`, with piskvork's default limits (30 s a turn).
+    pub fn new() -> Brain {
+        Brain {
+            size: None,
+            rule: Rule::Freestyle,
+            board: None,
+            placed: Vec::new(),
+            engine: Engine::new(1 << 20),
+            engine_bytes: 1 << 20,
+            table_bytes: DEFAULT_TABLE,
+            timeout_turn: 30_000,
+            timeout_match: 0,
+            time_left: None,
+            max_memory: 0,
+            board_data: None,
+        }
+    }
+
+    /// The answer to one line from the manager.
+    pub fn handle(&mut self, line: &str) -> Reply {
+        let received = Instant::now();
+        let line = cut(line).trim();
+        if line.is_empty() {
+            return Reply::none();
+        }
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((word, rest)) => (word, rest.trim()),
+            None => (line, ""),
+        };
+        let command = word.to_ascii_uppercase();
+        if self.board_data.is_some() {
+            match command.as_str() {
+                "DONE" => return self.board_done(received),
+                "START" | "RECTSTART" | "RESTART" | "BEGIN" | "TURN" | "BOARD" | "END"
+                | "ABOUT" | "INFO" | "TAKEBACK" | "PLAY" => {
+                    // The manager gave up on the position: so do we.
+                    self.board_data = None;
+                }
+                _ => return self.board_line(line),
+            }
+        }
+        match command.as_str() {
+            "START" => match parse_number(rest) {
+                Some(n) => self.start(n, n),
+                None => Reply::line("ERROR START takes the board size, as in START 15"),
+            },
+            "RECTSTART" => match parse_pair(rest) {
+                Some((w, h)) => self.start(w, h),
+                None => Reply::line("ERROR RECTSTART takes width,height, as in RECTSTART 20,15"),
+            },
+            "RESTART" => match self.size {
+                Some((w, h)) => self.start(w, h),
+                None => Reply::line("ERROR RESTART before START"),
+            },
+            "BEGIN" => match &self.board {
+                None => Reply::line("ERROR BEGIN before START"),
+                Some(_) => self.think(received),
+            },
+            "TURN" => self.turn(rest, received),
+            "PLAY" => self.play_given(rest),
+            "BOARD" => match &self.board {
+                None => Reply::line("ERROR BOARD before START"),
+                Some(_) => {
+                    self.board_data = Some(Vec::new());
+                    Reply::none()
+                }
+            },
+            "DONE" => Reply::line("ERROR DONE without BOARD"),
+            "TAKEBACK" => self.takeback(rest),
+            "INFO" => self.info(rest),
+            "END" => Reply {
+                lines: Vec::new(),
+                quit: true,
+            },
+            "ABOUT" => Reply::line(format!(
+                "name=\"ply\", version=\"{}\", author=\"the ply authors\", country=\"unknown\"",
+                env!("CARGO_PKG_VERSION")
+            )),
+            _ => Reply::line(format!("UNKNOWN command {}", shown(word))),
+        }
+    }
+
+    fn start(&mut self, width: usize, height: usize) -> Reply {
+        // Gomocup games need room for five in a row.
+        if !(K..=MAX_SIDE).contains(&width) || !(K..=MAX_SIDE).contains(&height) {
+            return Reply::line(format!(
+                "ERROR unsupported size {width}x{height}: {K} to {MAX_SIDE} cells a side"
+            ));
+        }
+        match Board::new(width, height, K, self.rule) {
+            Ok(board) => {
+                self.size = Some((width, height));
+                self.board = Some(board);
+                self.placed.clear();
+                self.board_data = None;
+                if self.engine_bytes != self.table_bytes {
+                    self.engine = Engine::new(self.table_bytes);
+                    self.engine_bytes = self.table_bytes;
+                } else {
+                    self.engine.clear();
+                }
+                Reply::line("OK")
+            }
+            Err(error) => Reply::line(format!("ERROR {error}")),
+        }
+    }
+
+    /// Places a stone, checked; the error is the answer to send.
+    fn place(&mut self, mv: Move, field: Field) -> Result<(), Reply> {
+        let Some(board) = self.board.as_mut() else {
+            return Err(Reply::line("ERROR no game: send START first"));
+        };
+        let placed = match field {
+            Field::Own => board.play(mv, OWN),
+            Field::Theirs => board.play(mv, THEIRS),
+            Field::Neither => board.block(mv),
+        };
+        match placed {
+            Ok(()) => {
+                self.placed.push((mv, field));
+                Ok(())
+            }
+            Err(error) => Err(Reply::line(format!("ERROR {error}"))),
+        }
+    }
+
+    fn turn(&mut self, rest: &str, received: Instant) -> Reply {
+        if self.board.is_none() {
+            return Reply::line("ERROR TURN before START");
+        }
+        let Some((x, y)) = parse_pair(rest) else {
+            return Reply::line("ERROR TURN takes x,y, as in TURN 7,7");
+        };
+        if let Err(reply) = self.place(Move::new(x, y), Field::Theirs) {
+            return reply;
+        }
+        self.think(received)
+    }
+
+    /// `PLAY x,y`: the manager tells us which move to make.
+    fn play_given(&mut self, rest: &str) -> Reply {
+        let Some((x, y)) = parse_pair(rest) else {
+            return Reply::line("ERROR PLAY takes x,y");
+        };
+        match self.place(Move::new(x, y), Field::Own) {
+            Ok(()) => Reply::line(format!("{x},{y}")),
+            Err(reply) => reply,
+        }
+    }
+
+    fn board_line(&mut self, line: &str) -> Reply {
+        let parts: Vec<&str> = line.split(',').map(str::trim).collect();
+        let numbers: Option<Vec<usize>> = parts.iter().map(|p| p.parse().ok()).collect();
+        let field = match numbers.as_deref() {
+            Some(&[x, y, 1]) => Some((Move::new(x, y), Field::Own)),
+            Some(&[x, y, 2]) => Some((Move::new(x, y), Field::Theirs)),
+            Some(&[x, y, 3]) => Some((Move::new(x, y), Field::Neither)),
+            _ => None,
+        };
+        match (field, self.board_data.as_mut()) {
+            (Some(entry), Some(data)) => {
+                data.push(entry);
+                Reply::none()
+            }
+            _ => Reply::line(format!(
+                "ERROR a BOARD line is x,y,field with field 1, 2 or 3, not {}",
+                shown(line)
+            )),
+        }
+    }
+
+    fn board_done(&mut self, received: Instant) -> Reply {
+        let data = self.board_data.take().unwrap_or_default();
+        let Some((width, height)) = self.size else {
+            return Reply::line("ERROR BOARD before START");
+        };
+        let fresh = self.start(width, height);
+        if fresh.lines.first().map(String::as_str) != Some("OK") {
+            return fresh;
+        }
+        let mut errors = Vec::new();
+        for (mv, field) in data {
+            if let Err(reply) = self.place(mv, field) {
+                errors.extend(reply.lines);
+            }
+        }
+        let mut reply = self.think(received);
+        errors.append(&mut reply.lines);
+        reply.lines = errors;
+        reply
+    }
+
+    fn takeback(&mut self, rest: &str) -> Reply {
+        let Some((x, y)) = parse_pair(rest) else {
+            return Reply::line("ERROR TAKEBACK takes x,y");
+        };
+        let mv = Move::new(x, y);
+        let Some(position) = self.placed.iter().rposition(|&(m, _)| m == mv) else {
+            return Reply::line(format!("ERROR there is no stone on {x},{y} to take back"));
+        };
+        if position + 1 == self.placed.len() {
+            if let Some(board) = self.board.as_mut() {
+                let _ = board.undo();
+            }
+            self.placed.pop();
+        } else {
+            self.placed.remove(position);
+            self.rebuild();
+        }
+        Reply::line("OK")
+    }
+
+    /// Builds the board again from `placed` (after a rule change or the
+    /// take-back of an older stone).
+    fn rebuild(&mut self) {
+        let Some((width, height)) = self.size else {
+            return;
+        };
+        let Ok(mut board) = Board::new(width, height, K, self.rule) else {
+            return;
+        };
+        for &(mv, field) in &self.placed {
+            let _ = match field {
+                Field::Own => board.play(mv, OWN),
+                Field::Theirs => board.play(mv, THEIRS),
+                Field::Neither => board.block(mv),
+            };
+        }
+        self.board = Some(board);
+    }
+
+    fn info(&mut self, rest: &str) -> Reply {
+        let (key, value) = match rest.split_once(char::is_whitespace) {
+            Some((key, value)) => (key.to_ascii_lowercase(), value.trim()),
+            None => (rest.to_ascii_lowercase(), ""),
+        };
+        let number = || value.parse::<i64>().ok().map(|v| v.max(0) as u64);
+        let known = matches!(
+            key.as_str(),
+            "timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule"
+        );
+        if !known {
+            // game_type, evaluate, folder and future keys need nothing.
+            return Reply::none();
+        }
+        let Some(number) = number() else {
+            return Reply::line(format!(
+                "ERROR INFO {key} takes a number, not {}",
+                shown(value)
+            ));
+        };
+        match key.as_str() {
+            "timeout_turn" => self.timeout_turn = number,
+            "timeout_match" => self.timeout_match = number,
+            "time_left" => self.time_left = Some(number),
+            "max_memory" => {
+                self.max_memory = number;
+                self.table_bytes = if number == 0 {
+                    DEFAULT_TABLE
+                } else {
+                    (number / 3).min(DEFAULT_TABLE as u64) as usize
+                };
+                // A smaller limit applies at once; a larger one at the next game.
+                if self.engine_bytes > self.table_bytes {
+                    self.engine = Engine::new(self.table_bytes);
+                    self.engine_bytes = self.table_bytes;
+                }
+            }
+            _ => {
+                let rule = if number & 1 != 0 {
+                    Rule::Exact
+                } else {
+                    Rule::Freestyle
+                };
+                if rule != self.rule {
+                    self.rule = rule;
+                    self.rebuild();
+                }
+                if number & (4 | 8) != 0 {
+                    return Reply::line(
+                        "ERROR renju and caro rules are not supported; playing gomoku",
+                    );
+                }
+            }
+        }
+        Reply::none()
+    }
+
+    /// The time for this move, from the limits the manager gave.
+    fn budget(&self) -> Duration {
+        let mut ms = if self.timeout_turn == 0 {
+            20
+        } else {
+            (self.timeout_turn * 7 / 10).saturating_sub(30).max(5)
+        };
+        if let Some(left) = self.time_left {
+            if self.timeout_match > 0 {
+                ms = ms.min((left / 25).max(5));
+            }
+        }
+        Duration::from_millis(ms)
+    }
+
+    /// Searches, plays and announces our move.
+    fn think(&mut self, received: Instant) -> Reply {
+        let budget = self.budget();
+        let Some(board) = self.board.as_ref() else {
+            return Reply::line("ERROR no game: send START first");
+        };
+        let deadline = Deadline::after(Some(budget.saturating_sub(received.elapsed())));
+        let Some(info) = self.engine.best_move(board, OWN, deadline) else {
+            return Reply::line("ERROR the board is full");
+        };
+        let mv = info.best;
+        if let Err(reply) = self.place(mv, Field::Own) {
+            return reply;
+        }
+        let score = match info.score {
+            Score::Win(plies) => format!("win in {plies}"),
+            Score::Loss(plies) => format!("loss in {plies}"),
+            Score::Heuristic(s) => format!("{s}"),
+        };
+        Reply {
+            lines: vec![
+                format!(
+                    "MESSAGE depth {} score {score} nodes {} time {} ms{}",
+                    info.depth,
+                    info.nodes,
+                    received.elapsed().as_millis(),
+                    if info.vcf { " (VCF)" } else { "" }
+                ),
+                format!("{},{}", mv.x, mv.y),
+            ],
+            quit: false,
+        }
+    }
+}
+
+/// The first [`MAX_LINE`] bytes of `line`, on a character boundary.
+fn cut(line: &str) -> &str {
+    if line.len() <= MAX_LINE {
+        return line;
+    }
+    let mut end = MAX_LINE;
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    &line[..end]
+}
+
+/// User text in an answer: printable ASCII, at most 40 characters.
+fn shown(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .take(40)
+        .map(|c| {
+            if c.is_ascii_graphic() || c == ' ' {
+                c
+            } else {
+                '?'
+            }
+        })
+        .collect();
+    if text.chars().count() > 40 {
+        out.push_str("...");
+    }
+    out
+}
+
+fn parse_number(text: &str) -> Option<usize> {
+    text.trim().parse().ok()
+}
+
+fn parse_pair(text: &str) -> Option<(usize, usize)> {
+    let (a, b) = text.split_once(',')?;
+    Some((parse_number(a)?, parse_number(b)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(brain: &mut Brain, line: &str) -> Vec<String> {
+        brain
+            .handle(line)
+            .lines
+            .into_iter()
+            .filter(|l| !l.starts_with("MESSAGE"))
+            .collect()
+    }
+
+    #[test]
+    fn a_short_session() {
+        let mut brain = Brain::new();
+        assert_eq!(answer(&mut brain, "TURN 1,1"), ["ERROR TURN before START"]);
+        assert_eq!(answer(&mut brain, "START 15"), ["OK"]);
+        assert!(answer(&mut brain, "INFO timeout_turn 100").is_empty());
+        let first = answer(&mut brain, "BEGIN");
+        assert_eq!(first, ["7,7"], "an empty board is opened in the centre");
+        assert!(answer(&mut brain, "TURN 7,7")[0].starts_with("ERROR"));
+        let reply = answer(&mut brain, "TURN 8,8");
+        assert_eq!(reply.len(), 1);
+        assert!(parse_pair(&reply[0]).is_some(), "{reply:?}");
+        assert_eq!(answer(&mut brain, "TAKEBACK 8,8"), ["OK"]);
+        assert!(answer(&mut brain, "ABOUT")[0].starts_with("name=\"ply\""));
+        assert!(answer(&mut brain, "frobnicate")[0].starts_with("UNKNOWN"));
+        assert!(brain.handle("END").quit);
+    }
+
+    #[test]
+    fn board_takes_the_winning_cell() {
+        let mut brain = Brain::new();
+        assert_eq!(answer(&mut brain, "START 20"), ["OK"]);
+        assert!(answer(&mut brain, "INFO timeout_turn 200").is_empty());
+        for line in [
+            "BOARD", "3,3,1", "4,3,1", "5,3,1", "6,3,1", "3,10,2", "4,10,2",
+        ] {
+            assert!(answer(&mut brain, line).is_empty(), "{line}");
+        }
+        for line in ["5,10,2", "6,10,2"] {
+            assert!(answer(&mut brain, line).is_empty());
+        }
+        let reply = answer(&mut brain, "DONE");
+        assert!(reply == ["7,3"] || reply == ["2,3"], "{reply:?}");
+    }
+}

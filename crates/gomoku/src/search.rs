@@ -1,0 +1,598 @@
+//! The move search: iterative deepening principal-variation alpha-beta
+//! with a transposition table, threat-aware move generation and ordering,
+//! and a VCF check before the search.
+//!
+//! Threats cut the tree where they force play:
+//! - a cell that makes five for the side to move: a win next ply;
+//! - the opponent has one five to make: the only move is to take it (and
+//!   the ply is not counted against the depth); two or more: lost;
+//! - the side to move can make an open four while the opponent cannot make
+//!   even a four: a win in three plies;
+//! - the opponent can make an open four (he has an open three): the only
+//!   moves are the side to move's fours and the cells where the opponent
+//!   would make a four (the blocks of the three).
+//!
+//! Elsewhere the moves are the empty cells within two of a stone, ordered
+//! by the patterns they make for both sides, and only the best
+//! [`BRANCH_LIMIT`] are searched below the root.
+
+use std::time::Instant;
+
+use ply_engine::Deadline;
+
+use crate::board::Board;
+use crate::pattern::Level;
+use crate::{Move, Stone};
+
+/// A won position scores `WIN - plies to the win`.
+const WIN: i32 = 1_000_000;
+/// Scores beyond this are decided wins or losses.
+const DECIDED: i32 = WIN - 10_000;
+/// Nodes between two looks at the clock.
+const POLL: u64 = 1023;
+/// Moves searched below the root, best-ordered first.
+pub const BRANCH_LIMIT: usize = 14;
+/// Deepest iteration.
+const MAX_DEPTH: u32 = 64;
+
+/// A move's value as the search sees it, for the side that moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// A forced win in this many plies (counting the move itself).
+    Win(u32),
+    /// A forced loss: the opponent wins within this many plies.
+    Loss(u32),
+    /// Undecided: the evaluation, positive when good for the mover.
+    Heuristic(i32),
+}
+
+impl Score {
+    fn from_raw(raw: i32) -> Score {
+        if raw >= DECIDED {
+            Score::Win((WIN - raw) as u32)
+        } else if raw <= -DECIDED {
+            Score::Loss((WIN + raw) as u32)
+        } else {
+            Score::Heuristic(raw)
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    /// The move to play.
+    pub best: Move,
+    /// Its value for the side that plays it.
+    pub score: Score,
+    /// The deepest iteration completed (0 when a threat decided at once).
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// The expected line, `best` first.
+    pub principal: Vec<Move>,
+    /// True when the move starts a forced win by fours.
+    pub vcf: bool,
+    /// Wall-clock time spent.
+    pub elapsed: std::time::Duration,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    key: u64,
+    score: i32,
+    cell: u16,
+    depth: u8,
+    /// 0 empty, 1 exact, 2 lower bound, 3 upper bound.
+    bound: u8,
+}
+
+const EXACT: u8 = 1;
+const LOWER: u8 = 2;
+const UPPER: u8 = 3;
+
+/// A Gomoku engine: keeps its transposition table between moves.
+pub struct Engine {
+    table: Vec<Entry>,
+    nodes: u64,
+    deadline: Deadline,
+    aborted: bool,
+    buffers: Vec<Vec<usize>>,
+    scored: Vec<(std::cmp::Reverse<i32>, usize)>,
+    history: Vec<u32>,
+}
+
+impl Engine {
+    /// An engine whose table takes at most `table_bytes` bytes (at least
+    /// one entry).
+    pub fn new(table_bytes: usize) -> Engine {
+        let entries = (table_bytes / std::mem::size_of::<Entry>()).max(1);
+        // A power of two, so an index is a mask of the hash.
+        let entries = 1usize << (usize::BITS - 1 - entries.leading_zeros());
+        Engine {
+            table: vec![Entry::default(); entries],
+            nodes: 0,
+            deadline: Deadline::none(),
+            aborted: false,
+            buffers: Vec::new(),
+            scored: Vec::new(),
+            history: Vec::new(),
+        }
+    }
+
+    /// Bytes the table takes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.len() * std::mem::size_of::<Entry>()
+    }
+
+    /// Forgets everything learned (a new game).
+    pub fn clear(&mut self) {
+        self.table.fill(Entry::default());
+    }
+
+    /// The move for `to_move` on `board` within `deadline`, or `None` when
+    /// the board has no empty cell. The search stops at the deadline (it
+    /// looks at the clock every thousand positions) and answers with the
+    /// deepest completed iteration.
+    pub fn best_move(
+        &mut self,
+        board: &Board,
+        to_move: Stone,
+        deadline: Deadline,
+    ) -> Option<SearchInfo> {
+        let start = Instant::now();
+        let mut board = board.clone();
+        self.nodes = 0;
+        self.aborted = false;
+        self.deadline = deadline;
+        if self.history.len() < board.cell_slots() {
+            self.history = vec![0; board.cell_slots()];
+        }
+        self.history.iter_mut().for_each(|h| *h /= 8);
+        let me = to_move;
+        let opponent = me.opponent();
+        let info = |board: &Board,
+                    best: usize,
+                    raw: i32,
+                    depth: u32,
+                    nodes: u64,
+                    pv: Vec<usize>,
+                    vcf: bool| {
+            let mut principal: Vec<Move> = pv.iter().map(|&c| board.to_move(c)).collect();
+            if principal.first() != Some(&board.to_move(best)) {
+                principal = vec![board.to_move(best)];
+            }
+            SearchInfo {
+                best: board.to_move(best),
+                score: Score::from_raw(raw),
+                depth,
+                nodes,
+                principal,
+                vcf,
+                elapsed: start.elapsed(),
+            }
+        };
+        let mut moves = Vec::new();
+        board.candidates(&mut moves);
+        let &first = moves.first()?;
+        if let Some(win) = board.cells_at_least(me, Level::Five).next() {
+            return Some(info(&board, win, WIN - 1, 0, 0, vec![win], false));
+        }
+        let blocks: Vec<usize> = board.cells_at_least(opponent, Level::Five).collect();
+        if let Some(&block) = blocks.first() {
+            let raw = if blocks.len() > 1 { -(WIN - 2) } else { 0 };
+            return Some(info(&board, block, raw, 0, 0, vec![block], false));
+        }
+        // A forced win by fours, looked for with a share of the budget.
+        let vcf_deadline = share(&deadline, 5);
+        if let Some(line) = crate::vcf::find_vcf(&board, me, 30, vcf_deadline) {
+            let cells: Vec<usize> = line.iter().filter_map(|&m| board.index(m).ok()).collect();
+            let plies = cells.len() as i32;
+            return Some(info(&board, cells[0], WIN - plies, 0, 0, cells, true));
+        }
+
+        // A win by threats (open threes and fours), with a smaller share:
+        // it is evidence, not proof, so it must survive the defence check.
+        if let Some(line) = crate::vcf::find_vct(&board, me, 6, share(&deadline, 6)) {
+            if let Some(&cell) = line.first().and_then(|&m| board.index(m).ok()).as_ref() {
+                board.put_stone(cell, me);
+                let refuted =
+                    crate::vcf::find_vcf(&board, opponent, 30, share(&deadline, 10)).is_some();
+                board.take_back();
+                if !refuted {
+                    let cells: Vec<usize> =
+                        line.iter().filter_map(|&m| board.index(m).ok()).collect();
+                    return Some(info(&board, cell, 0, 0, 0, cells, false));
+                }
+            }
+        }
+        self.generate(&board, me, 0, None, usize::MAX);
+        let mut root = self.buffers[0].clone();
+        if root.is_empty() {
+            root.push(first);
+        }
+        // If the opponent would have a forced win by fours, keep the moves
+        // after which he has none (when there are such moves).
+        if crate::vcf::find_vcf(&board, opponent, 30, share(&deadline, 8)).is_some() {
+            let check = share(&deadline, 3);
+            let mut safe = Vec::new();
+            for &cell in root.iter().take(40) {
+                board.put_stone(cell, me);
+                let refuted = crate::vcf::find_vcf(&board, opponent, 30, check).is_some();
+                board.take_back();
+                if !refuted {
+                    safe.push(cell);
+                }
+                if check.expired() {
+                    break;
+                }
+            }
+            if !safe.is_empty() {
+                root = safe;
+            }
+        }
+        let mut best = root[0];
+        let mut best_raw = -WIN;
+        let mut completed = 0;
+        let mut scores = vec![0i32; root.len()];
+        // The search stops early enough to leave time for the check below.
+        let outer = self.deadline;
+        self.deadline = match outer.remaining() {
+            Some(left) => Deadline::after(Some(left * 4 / 5)),
+            None => outer,
+        };
+        for depth in 1..=MAX_DEPTH {
+            let mut alpha = -WIN;
+            let mut iteration_best = root[0];
+            for (i, &cell) in root.iter().enumerate() {
+                board.put_stone(cell, me);
+                let score = if i == 0 {
+                    -self.negamax(&mut board, opponent, depth as i32 - 1, -WIN, -alpha, 1)
+                } else {
+                    let probe = -self.negamax(
+                        &mut board,
+                        opponent,
+                        depth as i32 - 1,
+                        -alpha - 1,
+                        -alpha,
+                        1,
+                    );
+                    if probe > alpha && !self.aborted {
+                        -self.negamax(&mut board, opponent, depth as i32 - 1, -WIN, -alpha, 1)
+                    } else {
+                        probe
+                    }
+                };
+                board.take_back();
+                if self.aborted {
+                    break;
+                }
+                scores[i] = score;
+                if score > alpha {
+                    alpha = score;
+                    iteration_best = cell;
+                }
+            }
+            if self.aborted {
+                // A move that beat the previous iteration's best before the
+                // deadline is still better evidence than nothing.
+                if alpha > best_raw && completed > 0 && iteration_best != best {
+                    best = iteration_best;
+                }
+                break;
+            }
+            completed = depth;
+            best = iteration_best;
+            best_raw = alpha;
+            // Next iteration: best first, then by this iteration's scores.
+            let mut order: Vec<(usize, i32)> =
+                root.iter().copied().zip(scores.iter().copied()).collect();
+            order.sort_by_key(|&(c, s)| (c != best, std::cmp::Reverse(s)));
+            root = order.iter().map(|&(c, _)| c).collect();
+            scores = order.iter().map(|&(_, s)| s).collect();
+            if best_raw.abs() >= DECIDED || root.len() == 1 {
+                break;
+            }
+        }
+        self.deadline = outer;
+        if best_raw.abs() < DECIDED {
+            best = self.avoid_threat_wins(&mut board, me, best, &root, outer);
+        }
+        let pv = self.principal(&mut board, me, best);
+        Some(info(
+            &board, best, best_raw, completed, self.nodes, pv, false,
+        ))
+    }
+
+    /// `best`, unless the opponent would then win by threats (a VCT) and
+    /// one of the next few moves of `order` leaves him none.
+    fn avoid_threat_wins(
+        &mut self,
+        board: &mut Board,
+        me: Stone,
+        best: usize,
+        order: &[usize],
+        deadline: Deadline,
+    ) -> usize {
+        let opponent = me.opponent();
+        let candidates = std::iter::once(best).chain(order.iter().copied().filter(|&c| c != best));
+        for cell in candidates.take(6) {
+            if deadline.expired() {
+                break;
+            }
+            board.put_stone(cell, me);
+            let check = share(&deadline, 3);
+            let threatened = crate::vcf::find_vct(board, opponent, 4, check).is_some();
+            board.take_back();
+            if !threatened {
+                return cell;
+            }
+        }
+        best
+    }
+
+    /// The line the table remembers after `first`.
+    fn principal(&self, board: &mut Board, me: Stone, first: usize) -> Vec<usize> {
+        let mut line = vec![first];
+        board.put_stone(first, me);
+        let mut side = me.opponent();
+        while line.len() < 12 && board.winner().is_none() {
+            let entry = self.table[self.slot(board.hash(), side)];
+            if entry.key != key(board.hash(), side) || entry.bound == 0 {
+                break;
+            }
+            let cell = usize::from(entry.cell);
+            if cell >= board.cell_slots() || !board.is_free(cell) {
+                break;
+            }
+            board.put_stone(cell, side);
+            line.push(cell);
+            side = side.opponent();
+        }
+        for _ in 0..line.len() {
+            board.take_back();
+        }
+        line
+    }
+
+    fn slot(&self, hash: u64, side: Stone) -> usize {
+        (key(hash, side) as usize) & (self.table.len() - 1)
+    }
+
+    /// Fills `self.buffers[ply]` with the moves worth searching for
+    /// `side`, the best-ordered `limit` first (and only those).
+    fn generate(
+        &mut self,
+        board: &Board,
+        side: Stone,
+        ply: usize,
+        tt_move: Option<usize>,
+        limit: usize,
+    ) {
+        if self.buffers.len() <= ply {
+            self.buffers.resize_with(ply + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        let opponent = side.opponent();
+        if board.has_at_least(opponent, Level::OpenFour) {
+            moves.clear();
+            moves.extend(board.cells_at_least(side, Level::Four));
+            moves.extend(
+                board
+                    .cells_at_least(opponent, Level::Four)
+                    .filter(|&c| board.best_level(c, side) < Level::Four as u8),
+            );
+        } else {
+            board.candidates(&mut moves);
+        }
+        let mut scored = std::mem::take(&mut self.scored);
+        scored.clear();
+        scored.extend(moves.iter().map(|&c| {
+            let s = if Some(c) == tt_move {
+                i32::MAX
+            } else {
+                order_value(board.levels_at(c, side)) * 6 / 5
+                    + order_value(board.levels_at(c, opponent))
+                    + (self.history[c].min(1 << 20) / 64) as i32
+            };
+            (std::cmp::Reverse(s), c)
+        }));
+        if scored.len() > limit {
+            scored.select_nth_unstable(limit);
+            scored.truncate(limit);
+        }
+        scored.sort_unstable();
+        moves.clear();
+        moves.extend(scored.iter().map(|&(_, c)| c));
+        self.scored = scored;
+        self.buffers[ply] = moves;
+    }
+
+    fn negamax(
+        &mut self,
+        board: &mut Board,
+        side: Stone,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes & POLL == 0 && self.deadline.expired() {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        let opponent = side.opponent();
+        let ply_i = ply as i32;
+        if board.winner().is_some() {
+            // The last move (the opponent's) won.
+            return -(WIN - ply_i);
+        }
+        if board.has_at_least(side, Level::Five) {
+            return WIN - ply_i - 1;
+        }
+        let blocks = board.count(opponent, Level::Five);
+        let mut forced = None;
+        if blocks > 0 {
+            let cells: Vec<usize> = board.cells_at_least(opponent, Level::Five).collect();
+            if cells.len() > 1 {
+                return -(WIN - ply_i - 2);
+            }
+            forced = cells.first().copied();
+        } else if board.has_at_least(side, Level::OpenFour)
+            && !board.has_at_least(opponent, Level::Four)
+        {
+            return WIN - ply_i - 3;
+        }
+        if forced.is_none() && depth <= 0 {
+            return evaluate(board, side);
+        }
+        if board.is_full() {
+            return 0;
+        }
+        let hash = board.hash();
+        let slot = self.slot(hash, side);
+        let entry = self.table[slot];
+        let mut tt_move = None;
+        if entry.bound != 0 && entry.key == key(hash, side) {
+            tt_move = Some(usize::from(entry.cell));
+            if i32::from(entry.depth) >= depth {
+                let s = from_table(entry.score, ply_i);
+                let cut = match entry.bound {
+                    EXACT => true,
+                    LOWER => s >= beta,
+                    _ => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        match forced {
+            Some(cell) => {
+                if self.buffers.len() <= ply {
+                    self.buffers.resize_with(ply + 1, Vec::new);
+                }
+                self.buffers[ply].clear();
+                self.buffers[ply].push(cell);
+            }
+            None => self.generate(board, side, ply, tt_move, BRANCH_LIMIT),
+        }
+        let count = self.buffers[ply].len();
+        let next_depth = if forced.is_some() { depth } else { depth - 1 };
+        let original_alpha = alpha;
+        let mut best = -WIN;
+        let mut best_cell = self.buffers[ply][0];
+        for i in 0..count {
+            let cell = self.buffers[ply][i];
+            board.put_stone(cell, side);
+            let score = if i == 0 {
+                -self.negamax(board, opponent, next_depth, -beta, -alpha, ply + 1)
+            } else {
+                let probe = -self.negamax(board, opponent, next_depth, -alpha - 1, -alpha, ply + 1);
+                if probe > alpha && probe < beta && !self.aborted {
+                    -self.negamax(board, opponent, next_depth, -beta, -alpha, ply + 1)
+                } else {
+                    probe
+                }
+            };
+            board.take_back();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_cell = cell;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                self.history[cell] += (depth.max(1) * depth.max(1)) as u32;
+                break;
+            }
+        }
+        let bound = if best <= original_alpha {
+            UPPER
+        } else if best >= beta {
+            LOWER
+        } else {
+            EXACT
+        };
+        let replace = entry.key != key(hash, side) || i32::from(entry.depth) <= depth;
+        if replace {
+            self.table[slot] = Entry {
+                key: key(hash, side),
+                score: to_table(best, ply_i),
+                cell: best_cell as u16,
+                depth: depth.clamp(0, 255) as u8,
+                bound,
+            };
+        }
+        best
+    }
+}
+
+/// The table key: the board's hash with the side to move mixed in.
+fn key(hash: u64, side: Stone) -> u64 {
+    match side {
+        Stone::Black => hash,
+        Stone::White => hash ^ 0x9E37_79B9_7F4A_7C15,
+    }
+}
+
+/// Win scores are stored relative to the node, not the root.
+fn to_table(score: i32, ply: i32) -> i32 {
+    if score >= DECIDED {
+        score + ply
+    } else if score <= -DECIDED {
+        score - ply
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: i32) -> i32 {
+    if score >= DECIDED {
+        score - ply
+    } else if score <= -DECIDED {
+        score + ply
+    } else {
+        score
+    }
+}
+
+/// A deadline at `1/parts` of what is left of `deadline` (unlimited stays
+/// unlimited, but then with a cap so a VCF attempt cannot run forever).
+fn share(deadline: &Deadline, parts: u32) -> Deadline {
+    let left = deadline
+        .remaining()
+        .unwrap_or(std::time::Duration::from_secs(5));
+    Deadline::after(Some(left / parts))
+}
+
+/// Ordering value of the four levels of a cell for one side: the sum of
+/// the directions, plus a bonus for two strong directions (a double threat).
+fn order_value(levels: [u8; 4]) -> i32 {
+    const VALUE: [i32; 8] = [0, 1, 4, 20, 100, 120, 2_000, 20_000];
+    let mut total = 0;
+    let mut strong = 0;
+    for &l in &levels {
+        total += VALUE[usize::from(l)];
+        if l >= Level::OpenThree as u8 {
+            strong += 1;
+        }
+    }
+    if strong >= 2 {
+        total += 1_500;
+    }
+    total
+}
+
+/// The static evaluation for `side` to move: pattern sums, the mover's
+/// weighted up (he realises one of them first).
+pub fn evaluate(board: &Board, side: Stone) -> i32 {
+    board.sum(side) * 6 / 5 - board.sum(side.opponent())
+}
