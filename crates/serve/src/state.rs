@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use ply_engine::{GameKind, PlayerSpec, Report, Session, Value};
 use rand::RngCore;
@@ -78,7 +78,7 @@ pub struct LiveGame {
     pub seed: u64,
 }
 
-/// A live game with its secret and when it was last used.
+/// A live game with its secret and when (in use ticks) it was last used.
 pub struct Entry {
     token: String,
     last_used: AtomicU64,
@@ -91,7 +91,9 @@ pub struct AppState {
     pub limits: Limits,
     live: Mutex<HashMap<String, Arc<Entry>>>,
     searches: Arc<Semaphore>,
-    epoch: Instant,
+    /// A counter ticked on every use of a game: the order of uses, exact
+    /// even for uses within one clock tick.
+    uses: AtomicU64,
 }
 
 /// 128 random bits from the operating system, in hex.
@@ -117,7 +119,7 @@ impl AppState {
             searches: Arc::new(Semaphore::new(limits.max_searches.max(1))),
             limits,
             live: Mutex::new(HashMap::new()),
-            epoch: Instant::now(),
+            uses: AtomicU64::new(0),
         }
     }
 
@@ -128,8 +130,9 @@ impl AppState {
             .find(|g| g.name().eq_ignore_ascii_case(name))
     }
 
+    /// The next tick of the use counter: later uses get larger ticks.
     fn now(&self) -> u64 {
-        self.epoch.elapsed().as_millis() as u64
+        self.uses.fetch_add(1, Ordering::Relaxed)
     }
 
     fn table(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Entry>>> {

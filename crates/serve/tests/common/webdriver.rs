@@ -34,11 +34,26 @@ fn free_port() -> u16 {
 impl Browser {
     /// Starts chromedriver and a headless Chromium with a fresh profile.
     pub fn start() -> Browser {
+        // A fresh machine has only the Rust toolchain: the project's own
+        // script installs the browser (and fails loudly when it cannot).
+        if [CHROMIUM, CHROMEDRIVER]
+            .iter()
+            .any(|p| !Path::new(p).exists())
+        {
+            let script =
+                Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/install-browser.sh");
+            let status = Command::new("bash").arg(&script).status();
+            assert!(
+                matches!(status, Ok(s) if s.success()),
+                "{CHROMIUM} or {CHROMEDRIVER} is missing and {} could not install \
+                 Debian's chromium and chromium-driver: {status:?}",
+                script.display()
+            );
+        }
         for program in [CHROMIUM, CHROMEDRIVER] {
             assert!(
                 Path::new(program).exists(),
-                "{program} is missing: install the Debian packages chromium and \
-                 chromium-driver (.ci/run does)"
+                "{program} is missing after the install"
             );
         }
         let port = free_port();
