@@ -8,6 +8,7 @@ pub mod bound;
 pub mod config;
 pub mod conformance;
 pub mod deadline;
+pub mod digits;
 pub mod echo;
 pub mod error;
 pub mod game;

@@ -231,18 +231,7 @@ pub fn closed_form<N: Number>(rows: &[u16], tally: Tally) -> Option<N> {
         .try_fold(N::zero(), |sum, n| sum.add(n))
 }
 
-/// "12,345" for 12345.
-pub fn with_commas(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).rem_euclid(3) == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+pub use ply_engine::digits::with_commas;
 
 #[cfg(test)]
 mod tests {

@@ -170,15 +170,7 @@ fn parse_range(text: &str) -> anyhow::Result<(usize, usize)> {
 }
 
 fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    ply_engine::digits::with_commas(u128::from(n))
 }
 
 /// Nodes per second, in millions.
