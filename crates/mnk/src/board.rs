@@ -146,6 +146,22 @@ impl Mnk {
         }
     }
 
+    /// Which symmetric image `canonical` picks (an index into
+    /// `geo.symmetries`), with its key: the prover carries square sets
+    /// between a position and its canonical image with it.
+    pub(crate) fn canonical_image(&self) -> (usize, u128) {
+        let mut best = 0;
+        let mut best_key = self.image_key(0);
+        for i in 1..self.geo.symmetries.len() {
+            let key = self.image_key(i);
+            if key < best_key {
+                best = i;
+                best_key = key;
+            }
+        }
+        (best, best_key)
+    }
+
     fn image_key(&self, i: usize) -> u128 {
         (self.x[i] as u128) << 64 | self.o[i] as u128
     }

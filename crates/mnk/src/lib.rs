@@ -12,6 +12,7 @@ pub mod kind;
 pub mod notation;
 pub mod pairing;
 pub mod player;
+pub mod proof;
 pub mod threats;
 
 pub use board::{Mnk, Status};
