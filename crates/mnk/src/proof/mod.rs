@@ -202,6 +202,18 @@ impl Prover {
         self.search(&mut game).map(|p| p == Proved::Wins)
     }
 
+    /// The defender's relevance zone: `Some(Some(zone))` when the defender
+    /// holds `game` and still holds it (same side to move) with attacker
+    /// stones added on any empty squares outside `zone` (and any defender
+    /// stones); `Some(None)` when the attacker wins; `None` when stopped.
+    pub fn defender_zone(&mut self, game: &Mnk) -> Option<Option<u64>> {
+        let mut game = game.clone();
+        self.search(&mut game).map(|p| match p {
+            Proved::Wins => None,
+            Proved::Holds(zone) => Some(zone),
+        })
+    }
+
     fn lines(&self, game: &Mnk) -> Lines {
         let attacker = game.stones(self.attacker);
         let defender = game.stones(self.attacker.opponent());
