@@ -95,7 +95,47 @@ impl GameKind for MnkKind {
             OptionSpec::value("cols", "N", "columns on the board, 1-8 (default 3)"),
             OptionSpec::value("size", "N", "an N x N board (instead of --rows/--cols)"),
             OptionSpec::value("k", "K", "how many in a row win (default 3)"),
+            OptionSpec::flag(
+                "prove",
+                "solve: prove win or draw by the proof search (shows its size and time); \
+                 automatic above 36 empty squares",
+            ),
+            OptionSpec::value(
+                "proof-time",
+                "SECONDS",
+                "solve: the proof search's time limit (default 600)",
+            ),
         ]
+    }
+
+    /// `ply solve` with `--prove`, or on a position with more than 36
+    /// empty squares (where alpha-beta would take too long): the proof
+    /// search's value, size and time.
+    fn special_solve(
+        &self,
+        options: &GameOptions,
+        session: &mut dyn Session,
+    ) -> Option<Result<String, GameError>> {
+        let prove = || {
+            let (rows, cols, k) = shape(options)?.unwrap_or((3, 3, 3));
+            let start = Mnk::new(rows, cols, k)?;
+            let text = session.position();
+            let game = if text.is_empty() {
+                start
+            } else {
+                ply_engine::Notation::parse_position(&start, &text)?
+            };
+            if !options.flag("prove") && game.empty_squares().count_ones() <= 36 {
+                return Ok(None);
+            }
+            let seconds: u64 = options.get("proof-time")?.unwrap_or(600);
+            let budget = crate::proof::Budget {
+                nodes: None,
+                time: Some(std::time::Duration::from_secs(seconds)),
+            };
+            crate::proof::solve_report(&game, budget).map(Some)
+        };
+        prove().transpose()
     }
 
     fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {

@@ -468,3 +468,32 @@ fn from_image(game: &Mnk, image: usize, zone: u64) -> u64 {
     }
     out
 }
+
+/// `ply solve mnk --prove`: the proved value of `game` for the side to
+/// move, with the proof's size and time, as printed lines.
+pub fn solve_report(game: &Mnk, budget: Budget) -> Result<String, ply_engine::GameError> {
+    let proof = prove(game, budget).map_err(|stopped| {
+        ply_engine::GameError::Unsupported(format!("{stopped} (--proof-time SECONDS allows more)"))
+    })?;
+    let mover = game.to_move();
+    let value = match proof.value {
+        ProvedValue::Win => format!("{} wins", mover.letter()),
+        ProvedValue::Loss => format!("{} wins", mover.opponent().letter()),
+        ProvedValue::Draw => "draw".to_string(),
+    };
+    Ok(format!(
+        "({},{},{}) {}: {value} with best play, proved ({} to move)\n\
+         Proof: {} nodes in {:.3} s (proof search with relevance zones)\n",
+        game.rows(),
+        game.cols(),
+        game.k(),
+        if game.empty_squares() == game.geo.full {
+            "from the start".to_string()
+        } else {
+            format!("position {}", ply_engine::Notation::format_position(game))
+        },
+        mover.letter(),
+        ply_engine::digits::with_commas(proof.nodes as u128),
+        proof.elapsed.as_secs_f64(),
+    ))
+}
