@@ -461,8 +461,8 @@ fn from_image(game: &Mnk, image: usize, zone: u64) -> u64 {
     }
     let map = &game.geo.symmetries[image];
     let mut out = 0u64;
-    for sq in 0..game.geo.cells as usize {
-        if zone >> map[sq] & 1 == 1 {
+    for (sq, &image_sq) in map.iter().enumerate().take(game.geo.cells as usize) {
+        if zone >> image_sq & 1 == 1 {
             out |= 1u64 << sq;
         }
     }

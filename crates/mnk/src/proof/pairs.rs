@@ -124,7 +124,7 @@ mod tests {
             }
             false
         }
-        squares.len() % 2 == 0 && split(&squares, &mut Vec::new(), open)
+        squares.len().is_multiple_of(2) && split(&squares, &mut Vec::new(), open)
     }
 
     #[test]
