@@ -117,6 +117,36 @@ fn prover_agrees_with_alpha_beta_on_random_positions() {
     assert!(seen.iter().all(|&n| n > 20), "values met: {seen:?}");
 }
 
+/// The attacker's search of continuous fours changes no answer.
+#[test]
+fn threat_search_agrees_with_alpha_beta() {
+    let mut checked = 0;
+    for ((rows, cols, k), empty) in [
+        ((5, 5, 4), 17),
+        ((4, 5, 3), 14),
+        ((5, 5, 5), 16),
+        ((6, 3, 3), 13),
+    ] {
+        let start = board(rows, cols, k);
+        let mut searcher = Searcher::<Mnk>::new(16);
+        for game in random_positions(&start, empty, 50, rows as u64 + 3 * k as u64) {
+            for attacker in Side::BOTH {
+                let mut prover = Prover::new(attacker);
+                prover.use_vcf = true;
+                let wins = prover.attacker_wins(&game).expect("no budget");
+                assert_eq!(
+                    wins,
+                    attacker_wins(&mut searcher, &game, attacker),
+                    "({rows},{cols},{k}) {} for {attacker:?}",
+                    game.format_position()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 400);
+}
+
 /// Whether `attacker` wins `game` by the exact solver.
 fn attacker_wins(searcher: &mut Searcher<Mnk>, game: &Mnk, attacker: Side) -> bool {
     match game.status() {

@@ -22,7 +22,8 @@
 //!   at once; two such threats of the side not to move decide the game.
 //!
 //! The attacker's wins need no zones: a win is one line of play per
-//! defender move, found by searching threats (fours) first.
+//! defender move, found by trying the moves that make fours first (and,
+//! when asked, by a search of continuous fours at every attacker node).
 
 pub mod pairs;
 
@@ -37,6 +38,8 @@ use crate::board::{Mnk, Status};
 /// Table entries kept before the table is emptied and refilled (about
 /// 32 bytes each).
 const DEFAULT_TABLE_ENTRIES: usize = 4 << 20;
+/// The longest run of fours the attacker's threat search follows.
+const VCF_DEPTH: u32 = 12;
 
 /// What a search proved about the attacker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,6 +170,11 @@ pub struct Prover {
     deadline: Option<Instant>,
     out_of_time: bool,
     stopped: bool,
+    /// Whether attacker nodes first try a win by continuous fours (a
+    /// threat-space search narrowed to fours). Off by default: measured,
+    /// it costs more than it saves ((7,7,5): 55 s with it, 48 s without;
+    /// (6,6,4): 0.056 s against 0.014 s).
+    pub use_vcf: bool,
 }
 
 /// The open lines of a position as the prover reads them.
@@ -192,6 +200,7 @@ impl Prover {
             deadline: None,
             out_of_time: false,
             stopped: false,
+            use_vcf: false,
         }
     }
 
@@ -347,6 +356,9 @@ impl Prover {
         if let Some(cells) = pairs::pairing(&lines.attacker_open) {
             return Some(Proved::Holds(cells));
         }
+        if self.use_vcf && self.fours(game, VCF_DEPTH) {
+            return Some(Proved::Wins);
+        }
         let mut moves = Vec::with_capacity(64);
         game.generate_moves(&mut moves);
         crate::threats::order_moves(game, &mut moves);
@@ -370,6 +382,53 @@ impl Prover {
             }
         }
         Some(Proved::Holds(zone))
+    }
+
+    /// Threat-space search for the attacker, narrowed to fours: a win by
+    /// moves that each leave a line one stone short (the defender's reply
+    /// forced), at most `depth` of them, ending in two threats at once.
+    /// The attacker is to move and no one can complete a line at once.
+    fn fours(&mut self, game: &mut Mnk, depth: u32) -> bool {
+        if depth == 0 {
+            return false;
+        }
+        let lines = self.lines(game);
+        let mut candidates = 0u64;
+        for &open in &lines.attacker_open {
+            if open.count_ones() == 2 {
+                candidates |= open;
+            }
+        }
+        while candidates != 0 {
+            let sq = candidates.trailing_zeros() as u8;
+            candidates &= candidates - 1;
+            self.nodes += 1;
+            let undo = game.play(sq);
+            let after = self.lines(game);
+            let won = if after.defender_wins != 0 {
+                false
+            } else if after.attacker_wins.count_ones() >= 2 {
+                true
+            } else {
+                let t = after.attacker_wins.trailing_zeros() as u8;
+                let block = game.play(t);
+                let next = self.lines(game);
+                let won = if next.attacker_wins != 0 {
+                    true
+                } else if next.defender_wins != 0 {
+                    false
+                } else {
+                    self.fours(game, depth - 1)
+                };
+                game.undo(t, block);
+                won
+            };
+            game.undo(sq, undo);
+            if won {
+                return true;
+            }
+        }
+        false
     }
 
     /// Moves that make a four (a line one short) go first, those making
