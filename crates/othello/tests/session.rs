@@ -113,7 +113,7 @@ fn bots_play_whole_games() {
         assert!(s.result().is_some());
     }
     // Perfect play is refused where it cannot answer in time...
-    let s = session(None).unwrap();
+    let mut s = session(None).unwrap();
     assert!(s.new_bot(&BotSpec::Perfect, &config).is_err());
     // ...and wins 4x4 Othello as white.
     let mut s = session(Some("4")).unwrap();
