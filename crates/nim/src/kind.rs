@@ -110,7 +110,7 @@ impl GameKind for NimKind {
                 "solve: the whole game tree, marked; beyond 250,000 nodes its node and leaf \
                  counts and the graph of its distinct positions",
             ),
-            OptionSpec::flag("dot", "with tree: print the tree (or graph) as Graphviz instead"),
+            OptionSpec::flag("dot", "solve with tree: print the tree (or graph) as Graphviz instead"),
             OptionSpec::flag(
                 "trace",
                 "play: show the game as the request does, one line a move: \
@@ -178,7 +178,7 @@ fn solve_tree(rows: &[u16], misere: bool, dot: bool) -> Result<String, GameError
         (Some(graph), true) => Ok(graph.to_dot()),
         (None, true) => Err(GameError::Unsupported(format!(
             "the graph from {} has {} distinct positions and {} moves between them, more than \
-             the {} positions or {} moves that --dot draws",
+             the {} positions or {} moves the Graphviz drawing (dot) takes",
             short_rows(rows),
             count::with_commas(count::distinct_positions(rows)),
             count::with_commas(graph::edges(rows)),
