@@ -209,7 +209,7 @@ fn a_learner_file_is_tied_to_its_board_size() {
     assert!(again.is_ok(), "{:?}", again.err());
     drop(again);
     let other = session(Some("6")).unwrap().new_bot(&learner, &config);
-    let message = other.err().expect("refused on another size").to_string();
+    let message = other.expect_err("refused on another size").to_string();
     assert!(
         message.contains("4x4") && message.contains("6x6"),
         "{message}"
