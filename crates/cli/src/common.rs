@@ -79,7 +79,7 @@ impl PositionArgs {
 /// an option's value shows it cut and escaped.
 pub fn new_session(kind: &dyn GameKind, options: &GameOptions) -> anyhow::Result<Box<dyn Session>> {
     let session = kind.new_session(options).map_err(|error| {
-        let mut message = error.to_string();
+        let mut message = crate::output::game_error(&error);
         for option in kind.options() {
             if let Some(value) = options.raw(option.name) {
                 message = echo::quoting(&message, value);
@@ -97,7 +97,12 @@ pub fn new_session(kind: &dyn GameKind, options: &GameOptions) -> anyhow::Result
 pub fn show_option_notes(kind: &dyn GameKind, options: &GameOptions) {
     let mut stderr = std::io::stderr().lock();
     for note in kind.option_notes(options) {
-        let _ = writeln!(stderr, "note: {}", echo::escaped(&note));
+        let _ = writeln!(
+            stderr,
+            "note: --{}: {}",
+            note.option,
+            echo::escaped(&note.note)
+        );
     }
 }
 

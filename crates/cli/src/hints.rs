@@ -157,6 +157,12 @@ mod tests {
 
     fn report(moves: &[(&str, Value)], depth: Option<u32>) -> Report {
         Report {
+            game: "tictactoe",
+            position: String::new(),
+            to_move: ply_engine::Side::First,
+            to_move_name: "X".into(),
+            notes: None,
+            stopped: None,
             value: Value::unknown(),
             moves: moves
                 .iter()

@@ -173,7 +173,7 @@ fn main() -> ExitCode {
         Err(error) => {
             // One line whatever the causes say; if stderr is gone too,
             // the exit code is all that is left to say it.
-            let message = ply_engine::echo::escaped(&format!("{error:#}"));
+            let message = ply_engine::echo::escaped(&output::error_message(&error));
             let _ = writeln!(std::io::stderr(), "ply: {message}");
             ExitCode::from(2)
         }

@@ -406,7 +406,8 @@ fn run_with(
     // entry (a library that cannot play is refused here). Learners and
     // entries are kept (a file two learners name is refused here). The
     // time each takes is charged to its player.
-    let session = kind.new_session(options)?;
+    // The kept bots live in this session, which plays every game in turn.
+    let mut session = kind.new_session(options)?;
     let mut kept: Vec<Option<Contender>> = Vec::with_capacity(n);
     let mut setup = Vec::with_capacity(n);
     for (player, spec) in config.players.iter().enumerate() {
@@ -429,7 +430,12 @@ fn run_with(
         let clock = Instant::now();
         let bot = session.new_bot(spec, &engine)?;
         setup.push(clock.elapsed());
-        kept.push(is_kept(player).then_some(Contender::Bot(bot)));
+        if is_kept(player) {
+            kept.push(Some(Contender::Bot(bot)));
+        } else {
+            session.drop_bot(bot);
+            kept.push(None);
+        }
     }
 
     let mut pairs = Vec::new();
@@ -454,15 +460,13 @@ fn run_with(
         .map_err(|e| GameError::Unsupported(format!("cannot start worker threads: {e}")))?;
     let started = Instant::now();
     let lane = Lane {
-        kind,
-        options,
         config,
         names: &names,
         keep,
     };
     let (with_kept, others) = pool.install(|| {
         rayon::join(
-            || lane.games_in_turn(&in_turn, &mut kept, &step),
+            || lane.games_in_turn(session.as_mut(), &in_turn, &mut kept, &step),
             || {
                 let games = independent.len() as u64 * u64::from(per_pair);
                 (0..games)
@@ -479,9 +483,9 @@ fn run_with(
                             let seats = pair.seats(g);
                             let mut session = kind.new_session(options)?;
                             let (first, built_first) =
-                                lane.fresh(session.as_ref(), index, seats, 0)?;
+                                lane.fresh(session.as_mut(), index, seats, 0)?;
                             let (second, built_second) =
-                                lane.fresh(session.as_ref(), index, seats, 1)?;
+                                lane.fresh(session.as_mut(), index, seats, 1)?;
                             let mut players = [first, second];
                             let [a, b] = &mut players;
                             let seating = Seating {
@@ -502,6 +506,7 @@ fn run_with(
     // The learners save what is left of their games now, and the entries'
     // programs end, before the report.
     drop(kept);
+    drop(session);
     let mut totals = with_kept?.merge(others?);
     totals.records.sort_by_key(|(index, _)| *index);
     let wall_ms = started.elapsed().as_secs_f64() * 1e3;
@@ -518,8 +523,6 @@ fn run_with(
 
 /// What every game of a tournament shares.
 struct Lane<'a> {
-    kind: &'a dyn GameKind,
-    options: &'a GameOptions,
     config: &'a ArenaConfig,
     names: &'a [String],
     keep: bool,
@@ -530,7 +533,7 @@ impl Lane<'_> {
     /// seat, and the time building it took (charged to that seat).
     fn fresh(
         &self,
-        session: &dyn Session,
+        session: &mut dyn Session,
         index: u64,
         seats: [usize; 2],
         seat: usize,
@@ -551,6 +554,7 @@ impl Lane<'_> {
     /// of its games.
     fn games_in_turn(
         &self,
+        session: &mut dyn Session,
         pairs: &[Pair],
         kept: &mut [Option<Contender>],
         step: &(dyn Fn() + Sync),
@@ -564,14 +568,15 @@ impl Lane<'_> {
                 }
                 let index = pair.number * u64::from(config.games_per_pair) + u64::from(g);
                 let seats = pair.seats(g);
-                let mut session = self.kind.new_session(self.options)?;
+                session.restart();
                 // A seat's player: the kept one, or a fresh bot for this game.
-                let mut player = |seat: usize| match kept[seats[seat]].take() {
-                    Some(kept) => Ok((kept, Duration::ZERO)),
-                    None => self.fresh(session.as_ref(), index, seats, seat),
-                };
-                let (first, built_first) = player(0)?;
-                let (second, built_second) = player(1)?;
+                let mut player =
+                    |session: &mut dyn Session, seat: usize| match kept[seats[seat]].take() {
+                        Some(kept) => Ok((kept, Duration::ZERO)),
+                        None => self.fresh(session, index, seats, seat),
+                    };
+                let (first, built_first) = player(session, 0)?;
+                let (second, built_second) = player(session, 1)?;
                 let mut players = [first, second];
                 let [a, b] = &mut players;
                 let seating = Seating {
@@ -579,7 +584,7 @@ impl Lane<'_> {
                     names: self.names,
                     charged: [built_first, built_second],
                 };
-                let record = play_game(session.as_mut(), [a, b], config, seating, self.keep);
+                let record = play_game(session, [a, b], config, seating, self.keep);
                 for (seat, (&number, mut player)) in seats.iter().zip(players).enumerate() {
                     match config.players[number] {
                         BotSpec::Learner(_) => {
@@ -591,7 +596,12 @@ impl Lane<'_> {
                             kept[number] = Some(player);
                         }
                         BotSpec::Entry(_) => kept[number] = Some(player),
-                        _ => {}
+                        // A fresh bot ends with its game.
+                        _ => {
+                            if let Contender::Bot(bot) = player {
+                                session.drop_bot(bot);
+                            }
+                        }
                     }
                 }
                 totals.add(index, record, self.keep);

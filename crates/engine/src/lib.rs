@@ -17,6 +17,7 @@ pub mod mcts;
 pub mod options;
 pub mod perft;
 pub mod playable;
+pub mod report;
 pub mod retrograde;
 pub mod score;
 pub mod session;
@@ -27,13 +28,12 @@ pub mod value;
 pub use bots::{Analyzer, Choice, Player};
 pub use config::{BotSpec, EngineConfig, PlayerSpec};
 pub use deadline::Deadline;
-pub use error::GameError;
+pub use error::{GameError, OptionProblem};
 pub use game::{Game, GameResult, Notation, Side};
 pub use options::{GameOptions, OptionSpec};
 pub use playable::Playable;
-pub use session::{
-    Bot, GameKind, GameSession, MoveReport, MoveValue, PositionNotation, Report, Session,
-};
+pub use report::{BoardView, Cell, MoveValue, Report, Stopped};
+pub use session::{Bot, GameKind, GameSession, MoveReport, OptionNote, PositionNotation, Session};
 pub use solver::Searcher;
 pub use tt::{TableStats, TranspositionTable};
 pub use value::{Analysis, Outcome, Value};

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::str::FromStr;
 
-use crate::error::GameError;
+use crate::error::{GameError, OptionProblem};
 
 /// One option a game accepts (`--size N`, `--misere`).
 #[derive(Clone, Debug)]
@@ -67,7 +67,12 @@ impl GameOptions {
         match self.raw(name) {
             None => Ok(None),
             Some(text) => text.trim().parse().map(Some).map_err(|_| {
-                GameError::BadOption(format!("--{name}: '{text}' is not a valid value"))
+                GameError::option(
+                    name,
+                    OptionProblem::NotValid {
+                        value: text.to_string(),
+                    },
+                )
             }),
         }
     }

@@ -11,9 +11,10 @@ pub trait Playable: Notation {
     /// `config.depth` limits it).
     fn analyzer(&self, config: &EngineConfig) -> Result<Box<dyn Analyzer<Self>>, GameError> {
         if !Self::ALWAYS_ENDS && config.depth.is_none() {
-            return Err(GameError::Unsupported(
-                "this game can go on forever: give --depth".into(),
-            ));
+            return Err(GameError::NeedsOption {
+                option: "depth".into(),
+                why: "this game can go on forever".into(),
+            });
         }
         Ok(Box::new(SearchAnalyzer::new(config)))
     }

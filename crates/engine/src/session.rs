@@ -1,56 +1,14 @@
 //! The type-erased interface every front end drives every game through.
 
-use std::any::Any;
-
-use serde::Serialize;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::bots::{Analyzer, Player};
 use crate::config::{BotSpec, EngineConfig};
 use crate::error::GameError;
 use crate::game::{GameResult, Side};
 use crate::playable::Playable;
-use crate::tt::TableStats;
-use crate::value::{Outcome, Value};
-
-/// A move and its value, in text.
-#[derive(Clone, Debug, Serialize)]
-pub struct MoveValue {
-    #[serde(rename = "move")]
-    pub mv: String,
-    #[serde(flatten)]
-    pub value: Value,
-}
-
-/// The value of a position and of each of its moves, in text.
-#[derive(Clone, Debug, Serialize)]
-pub struct Report {
-    pub value: Value,
-    pub moves: Vec<MoveValue>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub depth: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stats: Option<TableStats>,
-}
-
-impl Report {
-    /// Moves grouped for display: winning, drawing, unknown, losing, each
-    /// best first.
-    pub fn grouped(&self) -> Vec<(Outcome, Vec<&MoveValue>)> {
-        let mut groups = Vec::new();
-        for outcome in [Outcome::Win, Outcome::Draw, Outcome::Unknown, Outcome::Lose] {
-            let mut moves: Vec<&MoveValue> = self
-                .moves
-                .iter()
-                .filter(|m| m.value.outcome == outcome)
-                .collect();
-            moves.sort_by_key(|m| std::cmp::Reverse(m.value.preference()));
-            if !moves.is_empty() {
-                groups.push((outcome, moves));
-            }
-        }
-        groups
-    }
-}
+pub use crate::report::{BoardView, MoveValue, Report, Stopped};
+use crate::value::Value;
 
 /// What a bot played.
 #[derive(Clone, Debug)]
@@ -61,10 +19,23 @@ pub struct MoveReport {
     pub value: Option<Value>,
 }
 
-/// A bot made by a session for that session's game.
+/// A bot a session made and keeps: the handle a front end asks it
+/// through. The bot itself (a `Box<dyn Player<G>>` of the session's game)
+/// lives inside the session; a handle names it, and only in the session
+/// that made it.
+#[derive(Debug, PartialEq, Eq)]
 pub struct Bot {
+    /// What the user typed for it, canonical (`alphabeta:4`).
     pub name: String,
-    inner: Box<dyn Any + Send>,
+    session: u64,
+    slot: usize,
+}
+
+/// Sessions are numbered so a bot handle is never used with another's bots.
+static SESSIONS: AtomicU64 = AtomicU64::new(0);
+
+fn session_number() -> u64 {
+    SESSIONS.fetch_add(1, Ordering::Relaxed)
 }
 
 /// A game in progress, seen without its type.
@@ -92,14 +63,21 @@ pub trait Session: Send {
     fn moves_played(&self) -> Vec<String>;
     /// Values of the position and every move (`hint`, `solve`).
     fn analyze(&mut self, config: &EngineConfig) -> Result<Report, GameError>;
-    fn new_bot(&self, spec: &BotSpec, config: &EngineConfig) -> Result<Bot, GameError>;
+    /// The board as a front end draws it.
+    fn board(&self) -> BoardView;
+    /// Makes a bot for `spec` and keeps it in the session (it stays through
+    /// `restart`, `set_position` and new games, until `drop_bot`).
+    fn new_bot(&mut self, spec: &BotSpec, config: &EngineConfig) -> Result<Bot, GameError>;
     /// Lets `bot` choose and play a move.
     fn bot_move(&mut self, bot: &mut Bot) -> Result<MoveReport, GameError>;
     /// Tells a bot how the game went (learners learn here) and saves it.
-    fn game_over(&self, bot: &mut Bot, seat: Side) -> Result<(), GameError>;
+    fn game_over(&mut self, bot: &mut Bot, seat: Side) -> Result<(), GameError>;
+    /// Ends a bot the session keeps, freeing what it holds.
+    fn drop_bot(&mut self, bot: Bot);
     /// Leaf count `depth` plies deep; refused for depths a game that can go
     /// on forever could never finish.
     fn perft(&self, depth: u32) -> Result<u64, GameError>;
+    /// A copy of the game (its start and moves), without the bots.
     fn boxed_clone(&self) -> Box<dyn Session>;
 }
 
@@ -109,6 +87,12 @@ pub struct GameSession<G: Playable> {
     positions: Vec<G>,
     moves: Vec<G::Move>,
     analyzer: Option<(EngineConfigKey, Box<dyn Analyzer<G>>)>,
+    /// How the game draws its board, when it says.
+    draw: Option<fn(&G) -> BoardView>,
+    /// This session's number, which its bot handles carry.
+    number: u64,
+    /// The bots the session made, by slot; `None` once dropped.
+    bots: Vec<Option<Box<dyn Player<G>>>>,
 }
 
 /// The parts of a config that change an analyzer.
@@ -126,6 +110,9 @@ impl<G: Playable> GameSession<G> {
             start,
             moves: Vec::new(),
             analyzer: None,
+            draw: None,
+            number: session_number(),
+            bots: Vec::new(),
         }
     }
 
@@ -134,16 +121,25 @@ impl<G: Playable> GameSession<G> {
         Box::new(Self::new(start))
     }
 
+    /// The boxed session of a game that draws its board with `draw`.
+    pub fn boxed_with_board(start: G, draw: fn(&G) -> BoardView) -> Box<dyn Session> {
+        let mut session = Self::new(start);
+        session.draw = Some(draw);
+        Box::new(session)
+    }
+
     pub fn current(&self) -> &G {
         self.positions.last().expect("the start is always there")
     }
 
-    fn player<'a>(&self, bot: &'a mut Bot) -> Result<&'a mut Box<dyn Player<G>>, GameError> {
-        bot.inner
-            .downcast_mut::<Box<dyn Player<G>>>()
-            .ok_or_else(|| {
-                GameError::Unsupported(format!("bot '{}' belongs to another game", bot.name))
-            })
+    fn player(&mut self, bot: &Bot) -> Result<&mut Box<dyn Player<G>>, GameError> {
+        if bot.session != self.number {
+            return Err(GameError::ForeignBot(bot.name.clone()));
+        }
+        self.bots
+            .get_mut(bot.slot)
+            .and_then(Option::as_mut)
+            .ok_or_else(|| GameError::ForeignBot(bot.name.clone()))
     }
 
     fn push(&mut self, mv: G::Move) {
@@ -161,7 +157,10 @@ impl<G: Playable> Session for GameSession<G> {
 
     fn set_position(&mut self, text: &str) -> Result<(), GameError> {
         let start = self.start.parse_position(text)?;
-        *self = GameSession::new(start);
+        self.positions = vec![start.clone()];
+        self.start = start;
+        self.moves.clear();
+        self.analyzer = None;
         Ok(())
     }
 
@@ -241,6 +240,10 @@ impl<G: Playable> Session for GameSession<G> {
         let (_, analyzer) = self.analyzer.as_mut().expect("set above");
         let analysis = analyzer.analyze(&game)?;
         Ok(Report {
+            game: "",
+            position: game.format_position(),
+            to_move: game.to_move(),
+            to_move_name: game.side_name(game.to_move()),
             value: analysis.value,
             moves: analysis
                 .moves
@@ -251,15 +254,45 @@ impl<G: Playable> Session for GameSession<G> {
                 })
                 .collect(),
             depth: analysis.depth,
+            notes: None,
             stats: analysis.stats,
+            stopped: None,
         })
     }
 
-    fn new_bot(&self, spec: &BotSpec, config: &EngineConfig) -> Result<Bot, GameError> {
+    fn board(&self) -> BoardView {
+        let Some(draw) = self.draw else {
+            return BoardView::Text;
+        };
+        let mut view = draw(self.current());
+        if let (
+            BoardView::Grid {
+                rows, cols, last, ..
+            },
+            Some((&mv, before)),
+        ) = (
+            &mut view,
+            self.moves.last().zip(self.positions.iter().rev().nth(1)),
+        ) {
+            *last = crate::report::square_index(&before.format_move(mv), *rows, *cols);
+        }
+        view
+    }
+
+    fn new_bot(&mut self, spec: &BotSpec, config: &EngineConfig) -> Result<Bot, GameError> {
         let player: Box<dyn Player<G>> = self.current().player(spec, config)?;
+        let slot = match self.bots.iter().position(Option::is_none) {
+            Some(free) => free,
+            None => {
+                self.bots.push(None);
+                self.bots.len() - 1
+            }
+        };
+        self.bots[slot] = Some(player);
         Ok(Bot {
             name: spec.to_string(),
-            inner: Box::new(player),
+            session: self.number,
+            slot,
         })
     }
 
@@ -285,12 +318,20 @@ impl<G: Playable> Session for GameSession<G> {
         })
     }
 
-    fn game_over(&self, bot: &mut Bot, seat: Side) -> Result<(), GameError> {
+    fn game_over(&mut self, bot: &mut Bot, seat: Side) -> Result<(), GameError> {
         let result = self.result();
         let positions = self.positions.clone();
         let player = self.player(bot)?;
         player.game_over(&positions, result, seat);
         player.save()
+    }
+
+    fn drop_bot(&mut self, bot: Bot) {
+        if bot.session == self.number {
+            if let Some(slot) = self.bots.get_mut(bot.slot) {
+                *slot = None;
+            }
+        }
     }
 
     fn perft(&self, depth: u32) -> Result<u64, GameError> {
@@ -312,6 +353,9 @@ impl<G: Playable> Session for GameSession<G> {
             positions: self.positions.clone(),
             moves: self.moves.clone(),
             analyzer: None,
+            draw: self.draw,
+            number: session_number(),
+            bots: Vec::new(),
         })
     }
 }
@@ -323,6 +367,15 @@ pub struct PositionNotation {
     pub description: &'static str,
     /// A real position of the game at its default options.
     pub example: &'static str,
+}
+
+/// How an option's text was read, when it could have meant something else.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionNote {
+    /// The option's name (`heaps`).
+    pub option: &'static str,
+    /// The reading, for people ("read 123 as three rows 1,2,3").
+    pub note: String,
 }
 
 /// A game as the registry lists it: its name, options, and how to start a
@@ -343,7 +396,7 @@ pub trait GameKind: Send + Sync {
     ) -> Result<Box<dyn Session>, GameError>;
     /// Notes on how the options were read, for the front end to show when
     /// the text could have meant something else (Nim's `--heaps 123`).
-    fn option_notes(&self, _options: &crate::options::GameOptions) -> Vec<String> {
+    fn option_notes(&self, _options: &crate::options::GameOptions) -> Vec<OptionNote> {
         Vec::new()
     }
     /// Extra output for `ply solve` driven by the game's own options (Nim's
@@ -366,6 +419,14 @@ pub trait GameKind: Send + Sync {
     /// knows beyond them (positions counted, the final score).
     fn solve_notes(&self, _session: &dyn Session, _report: &Report) -> Option<String> {
         None
+    }
+    /// The session's report with the game's name and notes: the one shape
+    /// every front end shows (`ply solve --json`, the web API).
+    fn solve(&self, session: &mut dyn Session, config: &EngineConfig) -> Result<Report, GameError> {
+        let mut report = session.analyze(config)?;
+        report.game = self.name();
+        report.notes = self.solve_notes(session, &report);
+        Ok(report)
     }
     /// `ply bench GAME`: the game's benchmark, as a printed report.
     fn bench(

@@ -39,16 +39,28 @@ impl Geometry {
     pub fn new(rows: u8, cols: u8, k: u8) -> Result<Arc<Geometry>, GameError> {
         for (name, value) in [("rows", rows), ("cols", cols)] {
             if !(1..=MAX_SIDE).contains(&value) {
-                return Err(GameError::BadOption(format!(
-                    "--{name} must be between 1 and {MAX_SIDE}, got {value}"
-                )));
+                return Err(GameError::option(
+                    name,
+                    ply_engine::OptionProblem::OutOfRange {
+                        value: value.into(),
+                        min: 1,
+                        max: MAX_SIDE.into(),
+                        context: String::new(),
+                    },
+                ));
             }
         }
         let longest = rows.max(cols);
         if k < 1 || k > longest {
-            return Err(GameError::BadOption(format!(
-                "--k must be between 1 and {longest} on a {rows}x{cols} board, got {k}"
-            )));
+            return Err(GameError::option(
+                "k",
+                ply_engine::OptionProblem::OutOfRange {
+                    value: k.into(),
+                    min: 1,
+                    max: longest.into(),
+                    context: format!(" on a {rows}x{cols} board"),
+                },
+            ));
         }
         let cells = rows * cols;
         let full = if cells == 64 {

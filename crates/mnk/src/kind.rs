@@ -1,8 +1,8 @@
 //! The registry entries: `tictactoe` and `mnk` with their options.
 
 use ply_engine::{
-    EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec, PositionNotation,
-    Session,
+    BoardView, Cell, EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec,
+    PositionNotation, Session,
 };
 
 use crate::board::Mnk;
@@ -34,7 +34,7 @@ impl GameKind for TicTacToeKind {
     }
 
     fn new_session(&self, _options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
-        Ok(GameSession::boxed(Mnk::tic_tac_toe()))
+        Ok(GameSession::boxed_with_board(Mnk::tic_tac_toe(), board))
     }
 
     /// Request 000's (n,k)-tic-tac-toe with n = k = 3.
@@ -45,6 +45,15 @@ impl GameKind for TicTacToeKind {
     fn bench(&self, _options: &GameOptions, config: &EngineConfig) -> Result<String, GameError> {
         crate::bench::run(&[(3, 3, 3)], config)
     }
+}
+
+/// The board for the page: the cells row by row from the top.
+fn board(game: &Mnk) -> BoardView {
+    let (rows, cols) = (game.rows(), game.cols());
+    let cells = (0..rows * cols)
+        .map(|sq| Cell::of(game.owner(sq)))
+        .collect();
+    BoardView::grid(rows.into(), cols.into(), cells)
 }
 
 /// `mnk`: k in a row on any board up to 8x8.
@@ -61,9 +70,9 @@ pub fn shape(options: &GameOptions) -> Result<Option<(u8, u8, u8)>, GameError> {
     let cols: Option<u8> = options.get("cols")?;
     let k: Option<u8> = options.get("k")?;
     if size.is_some() && (rows.is_some() || cols.is_some()) {
-        return Err(GameError::BadOption(
-            "give either --size or --rows/--cols, not both".into(),
-        ));
+        return Err(GameError::ConflictingOptions {
+            options: ("size".into(), "rows/cols".into()),
+        });
     }
     if size.is_none() && rows.is_none() && cols.is_none() && k.is_none() {
         return Ok(None);
@@ -93,7 +102,7 @@ impl GameKind for MnkKind {
         vec![
             OptionSpec::value("rows", "M", "rows on the board, 1-8 (default 3)"),
             OptionSpec::value("cols", "N", "columns on the board, 1-8 (default 3)"),
-            OptionSpec::value("size", "N", "an N x N board (instead of --rows/--cols)"),
+            OptionSpec::value("size", "N", "an N x N board (instead of rows and cols)"),
             OptionSpec::value("k", "K", "how many in a row win (default 3)"),
             OptionSpec::flag(
                 "prove",
@@ -140,7 +149,10 @@ impl GameKind for MnkKind {
 
     fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
         let (rows, cols, k) = shape(options)?.unwrap_or((3, 3, 3));
-        Ok(GameSession::boxed(Mnk::new(rows, cols, k)?))
+        Ok(GameSession::boxed_with_board(
+            Mnk::new(rows, cols, k)?,
+            board,
+        ))
     }
 
     /// Request 000's (n,k)-tic-tac-toe (and its m x n generalisation).

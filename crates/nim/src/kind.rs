@@ -1,8 +1,8 @@
 //! Nim in the registry: its options, its sessions, and `solve --tree`.
 
 use ply_engine::{
-    EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec, PositionNotation,
-    Session,
+    BoardView, EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionNote,
+    OptionProblem, OptionSpec, PositionNotation, Session,
 };
 
 use ply_engine::{Game, Notation, Outcome};
@@ -30,14 +30,19 @@ impl NimKind {
             None => vec![1, 2, 3],
         };
         if rows.iter().all(|&r| r == 0) {
-            return Err(GameError::BadOption(format!(
-                "--heaps '{}': every row is empty, so the game would be over before the \
-                 first move; give at least one object, for example --heaps 1,2,3",
-                options
-                    .raw("heaps")
-                    .map(|t| shown(t.trim()))
-                    .unwrap_or_default()
-            )));
+            return Err(GameError::option(
+                "heaps",
+                OptionProblem::Invalid {
+                    value: options
+                        .raw("heaps")
+                        .map(|t| shown(t.trim()))
+                        .unwrap_or_default(),
+                    why: "every row is empty, so the game would be over before the first \
+                          move; give at least one object"
+                        .into(),
+                    example: Some("1,2,3".into()),
+                },
+            ));
         }
         Ok(Nim::new(&rows, options.flag("misere")))
     }
@@ -53,14 +58,24 @@ impl NimKind {
             .raw("heaps")
             .map(|text| {
                 read_rows(text).map_err(|why| {
-                    GameError::BadOption(format!(
-                        "--heaps '{}': {why}; give the objects in each row, \
-                         comma separated, for example --heaps 1,2,3",
-                        shown(text.trim())
-                    ))
+                    GameError::option(
+                        "heaps",
+                        OptionProblem::Invalid {
+                            value: shown(text.trim()),
+                            why: format!("{why}; give the objects in each row, comma separated"),
+                            example: Some("1,2,3".into()),
+                        },
+                    )
                 })
             })
             .transpose()
+    }
+}
+
+/// The board for the page: the objects in each row.
+fn board(game: &Nim) -> BoardView {
+    BoardView::Heaps {
+        heaps: game.rows().iter().map(|&r| u64::from(r)).collect(),
     }
 }
 
@@ -95,7 +110,7 @@ impl GameKind for NimKind {
                 "solve: the whole game tree, marked; beyond 250,000 nodes its node and leaf \
                  counts and the graph of its distinct positions",
             ),
-            OptionSpec::flag("dot", "solve --tree: print the tree (or graph) as Graphviz instead"),
+            OptionSpec::flag("dot", "solve with tree: print the tree (or graph) as Graphviz instead"),
             OptionSpec::flag(
                 "trace",
                 "play: show the game as the request does, one line a move: \
@@ -106,17 +121,20 @@ impl GameKind for NimKind {
 
     /// How `--heaps` digits were read when they could have been read
     /// another way.
-    fn option_notes(&self, options: &GameOptions) -> Vec<String> {
+    fn option_notes(&self, options: &GameOptions) -> Vec<OptionNote> {
         Self::heaps_note(options)
             .ok()
             .flatten()
-            .map(|note| format!("--heaps: {note}"))
+            .map(|note| OptionNote {
+                option: "heaps",
+                note,
+            })
             .into_iter()
             .collect()
     }
 
     fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
-        Ok(GameSession::boxed(Self::start(options)?))
+        Ok(GameSession::boxed_with_board(Self::start(options)?, board))
     }
 
     fn bench(&self, _options: &GameOptions, config: &EngineConfig) -> Result<String, GameError> {
@@ -160,7 +178,7 @@ fn solve_tree(rows: &[u16], misere: bool, dot: bool) -> Result<String, GameError
         (Some(graph), true) => Ok(graph.to_dot()),
         (None, true) => Err(GameError::Unsupported(format!(
             "the graph from {} has {} distinct positions and {} moves between them, more than \
-             the {} positions or {} moves that --dot draws",
+             the {} positions or {} moves the Graphviz drawing (dot) takes",
             short_rows(rows),
             count::with_commas(count::distinct_positions(rows)),
             count::with_commas(graph::edges(rows)),

@@ -2,7 +2,7 @@
 //! the reading taken is named when it could have been the other, and sizes
 //! are checked with the limit named.
 
-use ply_engine::{GameError, GameKind, GameOptions};
+use ply_engine::{GameError, GameKind, GameOptions, OptionProblem};
 use ply_nim::{read_rows, NimKind, RowsError, MAX_COUNT, MAX_ROWS, NIM};
 
 fn rows(text: &str) -> Vec<u16> {
@@ -124,7 +124,9 @@ fn the_registry_names_the_reading() {
     assert!(NimKind::heaps_note(&options).unwrap().is_some());
     let notes = NIM.option_notes(&options);
     assert!(
-        notes.len() == 1 && notes[0].starts_with("--heaps: read 123 as three rows 1,2,3"),
+        notes.len() == 1
+            && notes[0].option == "heaps"
+            && notes[0].note.starts_with("read 123 as three rows 1,2,3"),
         "{notes:?}"
     );
     assert!(NIM
@@ -139,9 +141,12 @@ fn the_registry_names_the_reading() {
     assert_eq!(NimKind::heaps_note(&GameOptions::new()).unwrap(), None);
     let options = GameOptions::new().with_value("heaps", "65536");
     match NIM.new_session(&options) {
-        Err(GameError::BadOption(text)) => {
-            assert!(text.starts_with("--heaps '65536': "), "{text}");
-            assert!(text.contains("for example --heaps 1,2,3"), "{text}");
+        Err(GameError::Option {
+            option,
+            problem: OptionProblem::Invalid { value, example, .. },
+        }) => {
+            assert_eq!((option.as_str(), value.as_str()), ("heaps", "65536"));
+            assert_eq!(example.as_deref(), Some("1,2,3"));
         }
         Err(other) => panic!("{other:?}"),
         Ok(_) => panic!("65536 accepted"),

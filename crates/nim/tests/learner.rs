@@ -72,20 +72,22 @@ fn reachable(session: &dyn Session) -> Vec<String> {
     found
 }
 
-/// Positions where the learner's choice is not a best move.
-fn mistakes(session: &dyn Session, learner: &mut Bot) -> Vec<String> {
+/// Positions where the learner's choice is not a best move, asked in the
+/// session that keeps the learner (set back to its start after).
+fn mistakes(session: &mut dyn Session, learner: &mut Bot) -> Vec<String> {
     let mut wrong = vec![];
+    let start = session.position();
     for position in reachable(session) {
-        let mut probe = session.boxed_clone();
-        probe.set_position(&position).unwrap();
-        let report = probe.analyze(&EngineConfig::default()).unwrap();
+        session.set_position(&position).unwrap();
+        let report = session.analyze(&EngineConfig::default()).unwrap();
         let top = report.moves.iter().map(|m| m.value.preference()).max();
-        let choice = probe.boxed_clone().bot_move(learner).unwrap().mv;
+        let choice = session.bot_move(learner).unwrap().mv;
         let chosen = report.moves.iter().find(|m| m.mv == choice).unwrap();
         if Some(chosen.value.preference()) != top {
             wrong.push(format!("{position}: {choice}"));
         }
     }
+    session.set_position(&start).unwrap();
     wrong
 }
 
@@ -117,11 +119,11 @@ fn learns_best_moves_from_123_against_random() {
                 .new_bot(&BotSpec::Random, &config(seed + 100))
                 .unwrap();
             assert!(
-                !mistakes(session.as_ref(), &mut learner).is_empty(),
+                !mistakes(session.as_mut(), &mut learner).is_empty(),
                 "an untrained learner should not be perfect"
             );
             train(session.as_mut(), &mut learner, &mut random, 300, None);
-            let wrong = mistakes(session.as_ref(), &mut learner);
+            let wrong = mistakes(session.as_mut(), &mut learner);
             assert!(wrong.is_empty(), "misère {misere} seed {seed}: {wrong:?}");
         }
     }
@@ -143,7 +145,7 @@ fn beats_random_every_game_from_345_moving_first() {
         Some(Side::First),
     );
     assert_eq!(wins, 500);
-    assert!(mistakes(session.as_ref(), &mut learner).is_empty());
+    assert!(mistakes(session.as_mut(), &mut learner).is_empty());
 }
 
 #[test]
@@ -166,7 +168,7 @@ fn saves_after_each_game_and_reloads() {
 
     // A fresh bot from the file plays as well as the trained one.
     let mut reloaded = session.new_bot(&spec, &config(5)).unwrap();
-    assert!(mistakes(session.as_ref(), &mut reloaded).is_empty());
+    assert!(mistakes(session.as_mut(), &mut reloaded).is_empty());
     let wins = train(
         session.as_mut(),
         &mut reloaded,
@@ -178,7 +180,7 @@ fn saves_after_each_game_and_reloads() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-fn open_error(session: &dyn Session, file: &Path) -> String {
+fn open_error(session: &mut dyn Session, file: &Path) -> String {
     match session.new_bot(&BotSpec::Learner(Some(file.to_path_buf())), &config(0)) {
         Err(e) => e.to_string(),
         Ok(_) => panic!("{} was accepted", file.display()),
@@ -188,8 +190,8 @@ fn open_error(session: &dyn Session, file: &Path) -> String {
 #[test]
 fn damaged_and_foreign_files_are_refused_not_reset() {
     let dir = temp_dir("bad");
-    let normal = nim("1,2,3", false);
-    let misere = nim("1,2,3", true);
+    let mut normal = nim("1,2,3", false);
+    let mut misere = nim("1,2,3", true);
 
     for (name, bytes) in [
         ("empty", &b""[..]),
@@ -207,7 +209,7 @@ fn damaged_and_foreign_files_are_refused_not_reset() {
                 .is_ok());
             continue;
         }
-        let error = open_error(normal.as_ref(), &file);
+        let error = open_error(normal.as_mut(), &file);
         assert!(error.contains("damaged"), "{name}: {error}");
         // Never silently reset: the file is untouched.
         assert_eq!(std::fs::read(&file).unwrap(), bytes, "{name}");
@@ -215,22 +217,22 @@ fn damaged_and_foreign_files_are_refused_not_reset() {
 
     // A table learned in normal play is refused in misère play.
     let file = dir.join("normal.json");
-    let mut learner = normal
+    let mut session = normal.boxed_clone();
+    let mut learner = session
         .new_bot(&BotSpec::Learner(Some(file.clone())), &config(0))
         .unwrap();
-    let mut session = normal.boxed_clone();
     let mut random = session.new_bot(&BotSpec::Random, &config(1)).unwrap();
     train(session.as_mut(), &mut learner, &mut random, 3, None);
-    let error = open_error(misere.as_ref(), &file);
+    let error = open_error(misere.as_mut(), &file);
     assert!(error.contains("trained for nim (normal)"), "{error}");
 
     // And a tic-tac-toe table is refused by Nim.
-    let ttt = ply_mnk::TICTACTOE.new_session(&GameOptions::new()).unwrap();
+    let mut ttt = ply_mnk::TICTACTOE.new_session(&GameOptions::new()).unwrap();
     let ttt_file = dir.join("ttt.json");
-    let mut ttt_learner = ttt
+    let mut ttt_session = ttt.boxed_clone();
+    let mut ttt_learner = ttt_session
         .new_bot(&BotSpec::Learner(Some(ttt_file.clone())), &config(0))
         .unwrap();
-    let mut ttt_session = ttt.boxed_clone();
     let mut ttt_random = ttt_session.new_bot(&BotSpec::Random, &config(1)).unwrap();
     train(
         ttt_session.as_mut(),
@@ -239,30 +241,30 @@ fn damaged_and_foreign_files_are_refused_not_reset() {
         2,
         None,
     );
-    let error = open_error(normal.as_ref(), &ttt_file);
+    let error = open_error(normal.as_mut(), &ttt_file);
     assert!(error.contains("not for nim"), "{error}");
     // Nim's table is not a tic-tac-toe table either.
-    let error = open_error(ttt.as_ref(), &file);
+    let error = open_error(ttt.as_mut(), &file);
     assert!(error.contains("trained for nim"), "{error}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn unwritable_file_is_an_error() {
-    let session = nim("1,2,3", false);
+    let mut session = nim("1,2,3", false);
     let missing = PathBuf::from("/nonexistent-ply-dir/sub/t.json");
-    let error = open_error(session.as_ref(), &missing);
+    let error = open_error(session.as_mut(), &missing);
     assert!(error.contains("folder does not exist"), "{error}");
 
     // A folder that disappears after the learner was made: the save fails
     // with an error rather than silently.
     let dir = temp_dir("vanish");
     let file = dir.join("t.json");
-    let mut learner = session
+    let mut play = session.boxed_clone();
+    let mut learner = play
         .new_bot(&BotSpec::Learner(Some(file)), &config(0))
         .unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
-    let mut play = session.boxed_clone();
     while play.result().is_none() {
         play.bot_move(&mut learner).unwrap();
     }

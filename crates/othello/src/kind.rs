@@ -1,8 +1,8 @@
 //! The registry entry: options, sessions and the benchmark.
 
 use ply_engine::{
-    EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec, PositionNotation,
-    Session,
+    BoardView, Cell, EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionProblem,
+    OptionSpec, PositionNotation, Session,
 };
 
 use crate::error::OthelloError;
@@ -17,14 +17,56 @@ pub static OTHELLO: OthelloKind = OthelloKind;
 impl OthelloKind {
     /// The start position the options ask for.
     pub fn start(options: &GameOptions) -> Result<Othello, GameError> {
+        let refuse = |text: &str| {
+            GameError::option(
+                "size",
+                OptionProblem::Invalid {
+                    value: text.trim().to_string(),
+                    why: "the board size must be 4, 6, 8 or 10".into(),
+                    example: Some("8".into()),
+                },
+            )
+        };
         let size = match options.raw("size") {
             None => 8,
-            Some(text) => text
-                .trim()
-                .parse::<u8>()
-                .map_err(|_| OthelloError::BadSize(ply_engine::echo::shown(text)))?,
+            Some(text) => text.trim().parse::<u8>().map_err(|_| refuse(text))?,
         };
-        Ok(Othello::new(size)?)
+        Othello::new(size).map_err(|error| match error {
+            OthelloError::BadSize(_) => refuse(&size.to_string()),
+            other => other.into(),
+        })
+    }
+}
+
+/// The board for the page: the discs row by row from a1, and their counts.
+fn board(game: &Othello) -> BoardView {
+    let size = usize::from(game.size());
+    let cells: Vec<Cell> = (0..game.board().cells())
+        .map(|square| match game.board().tile(square) {
+            crate::Tile::Black => Cell::X,
+            crate::Tile::White => Cell::O,
+            crate::Tile::Empty => Cell::Empty,
+        })
+        .collect();
+    let count = |cell: Cell| cells.iter().filter(|c| **c == cell).count();
+    let counts = Some([count(Cell::X), count(Cell::O)]);
+    match BoardView::grid(size, size, cells) {
+        BoardView::Grid {
+            rows,
+            cols,
+            cells,
+            fading,
+            last,
+            ..
+        } => BoardView::Grid {
+            rows,
+            cols,
+            cells,
+            fading,
+            counts,
+            last,
+        },
+        other => other,
     }
 }
 
@@ -53,7 +95,7 @@ impl GameKind for OthelloKind {
     }
 
     fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
-        Ok(GameSession::boxed(Self::start(options)?))
+        Ok(GameSession::boxed_with_board(Self::start(options)?, board))
     }
 
     /// The final score an exact margin stands for: with the empty squares

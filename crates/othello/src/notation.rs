@@ -186,9 +186,11 @@ impl Notation for Othello {
         let game = Othello::read_obf(text)?;
         if game.size() != self.size() {
             let (n, m) = (game.size(), self.size());
-            return Err(GameError::BadPosition(format!(
-                "this position is {n}x{n} but the board is {m}x{m}: add --size {n}"
-            )));
+            return Err(GameError::PositionNeedsOption {
+                why: format!("this position is {n}x{n} but the board is {m}x{m}"),
+                option: "size".into(),
+                value: n.to_string(),
+            });
         }
         Ok(game)
     }

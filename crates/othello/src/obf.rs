@@ -165,6 +165,6 @@ mod tests {
         let pair = parse_suite(&LINE.replace("A2:+38", "A2"), "a.obf").unwrap_err();
         assert!(pair.to_string().contains("MOVE:SCORE"), "{pair}");
         let small = parse_suite("XO-------------- X\n", "a.obf").unwrap_err();
-        assert!(small.to_string().contains("--size 4"), "{small}");
+        assert!(small.to_string().contains("position is 4x4"), "{small}");
     }
 }

@@ -113,7 +113,7 @@ fn bots_play_whole_games() {
         assert!(s.result().is_some());
     }
     // Perfect play is refused where it cannot answer in time...
-    let s = session(None).unwrap();
+    let mut s = session(None).unwrap();
     assert!(s.new_bot(&BotSpec::Perfect, &config).is_err());
     // ...and wins 4x4 Othello as white.
     let mut s = session(Some("4")).unwrap();
@@ -209,7 +209,7 @@ fn a_learner_file_is_tied_to_its_board_size() {
     assert!(again.is_ok(), "{:?}", again.err());
     drop(again);
     let other = session(Some("6")).unwrap().new_bot(&learner, &config);
-    let message = other.err().expect("refused on another size").to_string();
+    let message = other.expect_err("refused on another size").to_string();
     assert!(
         message.contains("4x4") && message.contains("6x6"),
         "{message}"

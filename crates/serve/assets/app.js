@@ -2,13 +2,18 @@
 "use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
+// Every player the terminal offers that the server plays (learners use
+// files, C entries run as programs: not here), each level and depth the
+// server allows; "other" takes any spec typed as on the command line.
+const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const PLAYERS = ["human", "computer", "perfect", "heuristic", "random",
-  "alphabeta:2", "alphabeta:4", "alphabeta:6", "mcts:1000", "mcts:10000",
-  "computer:1", "computer:2", "computer:4", "computer:6"];
+  ...range(1, 20).map(n => "computer:" + n), ...range(1, 10).map(n => "alphabeta:" + n),
+  "mcts:100", "mcts:1000", "mcts:10000", "mcts:100000", "other"];
 const COLOURS = { win: "#1a9850", draw: "#e6b800", lose: "#8b0000", unknown: "#8c8c8c" };
 
 const ui = {};
-for (const id of ["game", "game-summary", "options", "player1", "player2", "setup-form",
+for (const id of ["game", "game-summary", "options", "player1", "player2", "player1-spec",
+  "player2-spec", "setup-form",
   "position-form", "position", "position-help", "copy", "status", "thinking", "message",
   "board", "text-board", "undo", "redo", "new", "flip", "computer-move", "pass", "values",
   "move-form", "move-input", "moves", "history"]) {
@@ -65,8 +70,17 @@ async function busy(work) {
 
 // ---- setup ---------------------------------------------------------------
 
-function fillPlayers(select, chosen) {
-  select.replaceChildren(...PLAYERS.map(p => new Option(p, p, false, p === chosen)));
+function fillPlayers(select, spec, chosen) {
+  select.replaceChildren(...PLAYERS.map(p =>
+    new Option(p === "other" ? "other (type it)" : p, p, false, p === chosen)));
+  const typed = () => { spec.hidden = select.value !== "other"; };
+  select.addEventListener("change", typed);
+  typed();
+}
+
+// A seat's player: the chosen one, or the spec typed for "other".
+function playerOf(select, spec) {
+  return select.value === "other" ? spec.value.trim() : select.value;
 }
 
 function showOptions() {
@@ -106,7 +120,7 @@ function readSetup(position) {
       options[input.dataset.option] = /^\d+$/.test(text) ? Number(text) : text;
     }
   }
-  const request = { game: ui.game.value, options, players: [ui.player1.value, ui.player2.value] };
+  const request = { game: ui.game.value, options, players: [playerOf(ui.player1, ui.player1Spec), playerOf(ui.player2, ui.player2Spec)] };
   if (position !== undefined) request.position = position;
   return request;
 }
@@ -222,9 +236,11 @@ function valueWords(v) {
 
 function squareName(row, col) { return String.fromCharCode(97 + col) + (row + 1); }
 
+// The last move's square name: the session marks it on the board.
 function lastMove() {
-  const moves = app.game.moves;
-  return moves.length ? moves[moves.length - 1].move : null;
+  const board = app.game.board;
+  if (board.last === undefined) return null;
+  return squareName(Math.floor(board.last / board.cols), board.last % board.cols);
 }
 
 function drawGrid(board) {
@@ -485,8 +501,8 @@ ui.moveForm.addEventListener("submit", event => {
     app.games = await api("GET", "/api/games-list");
   } catch (error) { say(error.message); return; }
   ui.game.replaceChildren(...app.games.map(g => new Option(g.name, g.name)));
-  fillPlayers(ui.player1, "human");
-  fillPlayers(ui.player2, "computer");
+  fillPlayers(ui.player1, ui.player1Spec, "human");
+  fillPlayers(ui.player2, ui.player2Spec, "computer");
   showOptions();
   updateControls();
 })();

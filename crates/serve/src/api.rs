@@ -9,15 +9,14 @@ use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::Json;
-use ply_engine::{echo, BotSpec, EngineConfig, GameKind, GameOptions, GameResult, PlayerSpec};
+use ply_engine::{
+    echo, BotSpec, EngineConfig, GameKind, GameOptions, GameResult, PlayerSpec, Report,
+};
 use serde::de::DeserializeOwned;
 
-use crate::board;
 use crate::error::ApiError;
 use crate::state::{AppState, LiveGame, Seat};
-use crate::wire::{
-    CreateGame, GameInfo, GameState, PlayMove, PlayedMove, ResultView, SolveReport, Turn,
-};
+use crate::wire::{CreateGame, GameInfo, GameState, PlayMove, PlayedMove, ResultView, Turn};
 
 type Shared = State<Arc<AppState>>;
 type ApiResult<T> = Result<T, ApiError>;
@@ -228,15 +227,13 @@ fn game_state(id: &str, live: &LiveGame, state: &AppState, values: bool) -> Game
             PlayedMove {
                 mv,
                 side,
-                value: value.map(Into::into),
+                value: *value,
             }
         })
         .collect();
     let position = session.position();
     let analysis = match (&live.analysis, values) {
-        (Some((ply, report)), true) if *ply == live.values.len() => {
-            Some(SolveReport::new(live.kind, session, report))
-        }
+        (Some((ply, report)), true) if *ply == live.values.len() => Some(report.clone()),
         _ => None,
     };
     GameState {
@@ -250,7 +247,7 @@ fn game_state(id: &str, live: &LiveGame, state: &AppState, values: bool) -> Game
             session.side_name(ply_engine::Side::Second),
         ],
         start_position: live.start_position.clone(),
-        board: board::board(live.kind.name(), &position, live.shape),
+        board: session.board(),
         position,
         to_move: to_move.letter(),
         to_move_name: session.side_name(to_move),
@@ -310,9 +307,7 @@ pub async fn create(
     // Building sessions and trying the bots can allocate search tables:
     // off the request threads.
     let built = tokio::task::spawn_blocking(move || -> ApiResult<_> {
-        let fresh = kind.new_session(&options)?;
-        let shape = board::grid_shape(&fresh.legal_moves());
-        let mut session = fresh.boxed_clone();
+        let mut session = kind.new_session(&options)?;
         if let Some(position) = &position {
             session.set_position(position).map_err(|error| {
                 let notation = kind.position_notation();
@@ -324,16 +319,19 @@ pub async fn create(
                 )))
             })?;
         }
+        // Each bot is tried here (a spec the game cannot play is refused
+        // now) and made afresh for each of its moves.
         for seat in &work_seats {
             if let PlayerSpec::Bot(spec) = &seat.spec {
-                session.new_bot(spec, &config)?;
+                let bot = session.new_bot(spec, &config)?;
+                session.drop_bot(bot);
             }
         }
-        Ok((session, shape))
+        Ok(session)
     })
     .await
     .map_err(|_| ApiError::Internal)??;
-    let (session, shape) = built;
+    let session = built;
     let live = LiveGame {
         kind,
         options: request.options,
@@ -342,7 +340,6 @@ pub async fn create(
         session,
         values: Vec::new(),
         analysis: None,
-        shape,
         seed,
     };
     let mut view = game_state("", &live, &state, false);
@@ -388,16 +385,16 @@ pub async fn get_game(
 /// Analyses the game's position unless the last analysis is of it; the
 /// search runs on a copy, so the game stays readable meanwhile.
 async fn analyse(state: &Arc<AppState>, game: &Arc<tokio::sync::Mutex<LiveGame>>) -> ApiResult<()> {
-    let (mut copy, ply, seed) = {
+    let (mut copy, ply, seed, kind) = {
         let live = game.try_lock().map_err(|_| ApiError::Busy)?;
         let ply = live.values.len();
         if live.analysis.as_ref().is_some_and(|(at, _)| *at == ply) {
             return Ok(());
         }
-        (live.session.boxed_clone(), ply, live.seed)
+        (live.session.boxed_clone(), ply, live.seed, live.kind)
     };
     let config = search_config(state, state.limits.analysis_time, seed);
-    let report = search(state, move || copy.analyze(&config)).await??;
+    let report = search(state, move || kind.solve(copy.as_mut(), &config)).await??;
     let mut live = game.try_lock().map_err(|_| ApiError::Busy)?;
     if live.values.len() == ply {
         live.analysis = Some((ply, report));
@@ -435,11 +432,7 @@ pub async fn play(
         )))
     })?;
     let value = match &live.analysis {
-        Some((at, report)) if *at == ply => report
-            .moves
-            .iter()
-            .find(|m| m.mv == canonical)
-            .map(|m| m.value),
+        Some((at, report)) if *at == ply => report.value_of(&canonical),
         _ => None,
     };
     live.values.push(value);
@@ -473,8 +466,9 @@ pub async fn computer(
     let mut live = search(&state, move || -> ApiResult<_> {
         let session = live.session.as_mut();
         let mut bot = session.new_bot(&spec, &config)?;
-        let report = session.bot_move(&mut bot)?;
-        live.values.push(report.value);
+        let moved = session.bot_move(&mut bot);
+        session.drop_bot(bot);
+        live.values.push(moved?.value);
         Ok(live)
     })
     .await??;
@@ -508,7 +502,7 @@ pub async fn undo(
 pub async fn solve(
     State(state): Shared,
     params: Result<Query<HashMap<String, String>>, QueryRejection>,
-) -> ApiResult<Json<SolveReport>> {
+) -> ApiResult<Json<Report>> {
     let mut params = query(params)?;
     let name = params
         .remove("game")
@@ -539,11 +533,7 @@ pub async fn solve(
         session.set_position(position)?;
     }
     let config = search_config(&state, state.limits.analysis_time, 0);
-    let report = search(&state, move || -> ApiResult<_> {
-        let report = session.analyze(&config)?;
-        Ok(SolveReport::new(kind, session.as_ref(), &report))
-    })
-    .await??;
+    let report = search(&state, move || kind.solve(session.as_mut(), &config)).await??;
     Ok(Json(report))
 }
 

@@ -67,7 +67,12 @@ impl ApiError {
             ApiError::NotFound => "not_found",
             ApiError::Game(GameError::IllegalMove(_)) => "illegal_move",
             ApiError::Game(GameError::BadPosition(_)) => "bad_position",
-            ApiError::Game(GameError::BadOption(_)) => "bad_option",
+            ApiError::Game(
+                GameError::BadOption(_)
+                | GameError::Option { .. }
+                | GameError::ConflictingOptions { .. },
+            ) => "bad_option",
+            ApiError::Game(GameError::PositionNeedsOption { .. }) => "bad_position",
             ApiError::Game(_) => "unsupported",
             ApiError::Busy => "busy",
             ApiError::MethodNotAllowed => "method_not_allowed",
@@ -82,7 +87,20 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let message = ply_engine::echo::escaped(&self.to_string());
-        let body = serde_json::json!({ "error": message, "kind": self.kind() });
+        let mut body = serde_json::json!({ "error": message, "kind": self.kind() });
+        // The option an error is about, by its name in `options`, for a
+        // script or the page to point at.
+        let option = match &self {
+            ApiError::Game(
+                GameError::Option { option, .. }
+                | GameError::NeedsOption { option, .. }
+                | GameError::PositionNeedsOption { option, .. },
+            ) => Some(option.clone()),
+            _ => None,
+        };
+        if let Some(option) = option {
+            body["option"] = serde_json::Value::String(option);
+        }
         (self.status(), axum::Json(body)).into_response()
     }
 }

@@ -11,7 +11,6 @@
 
 pub mod api;
 mod assets;
-pub mod board;
 pub mod error;
 pub mod state;
 pub mod wire;

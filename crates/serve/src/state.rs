@@ -50,9 +50,9 @@ impl Default for Limits {
     }
 }
 
-/// Who plays a side: a person or a bot made fresh for each of its moves
-/// (a bot keeps no memory between requests, so an idle game holds no
-/// search tables).
+/// Who plays a side: a person or a bot the game's session makes fresh for
+/// each of its moves and ends after it (a bot keeps no memory between
+/// requests, so an idle game holds no search tables).
 #[derive(Clone, Debug)]
 pub struct Seat {
     pub spec: PlayerSpec,
@@ -72,8 +72,6 @@ pub struct LiveGame {
     pub values: Vec<Option<Value>>,
     /// The last analysis and the number of moves played when it was made.
     pub analysis: Option<(usize, Report)>,
-    /// The grid shape of an (m,n,k) game, for drawing.
-    pub shape: Option<(usize, usize)>,
     /// Seed of the bots' random choices.
     pub seed: u64,
 }

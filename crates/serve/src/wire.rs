@@ -1,84 +1,10 @@
-//! The JSON shapes of the API. The value fields follow `ply solve --json`
-//! (DESIGN.md): `value`, `remoteness` (null when unknown), `seed_score`,
-//! and `margin` / `score` when the game has them.
+//! The JSON shapes of the API. Reports of values are the engine's own
+//! [`Report`], the shape of `ply solve --json` (DESIGN.md): `value`,
+//! `remoteness` (null when unknown), `seed_score`, and `margin` / `score`
+//! when the game has them; boards are the session's [`BoardView`].
 
-use ply_engine::{GameKind, OptionSpec, Outcome, Report, Session, Value};
+use ply_engine::{BoardView, GameKind, OptionSpec, Report, Value};
 use serde::{Deserialize, Serialize};
-
-use crate::board::Board;
-
-/// A value as every front end prints it.
-#[derive(Clone, Debug, Serialize)]
-pub struct ValueView {
-    pub value: Outcome,
-    pub remoteness: Option<u32>,
-    /// Request 000's scale: win 3, draw 2, unknown 1, lose 0.
-    pub seed_score: u8,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub margin: Option<i32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub score: Option<i32>,
-}
-
-impl From<Value> for ValueView {
-    fn from(value: Value) -> Self {
-        ValueView {
-            value: value.outcome,
-            remoteness: value.remoteness,
-            seed_score: value.outcome.seed_score(),
-            margin: value.margin,
-            score: value.heuristic,
-        }
-    }
-}
-
-/// A legal move and its value for the player who makes it.
-#[derive(Clone, Debug, Serialize)]
-pub struct MoveView {
-    #[serde(rename = "move")]
-    pub mv: String,
-    #[serde(flatten)]
-    pub value: ValueView,
-}
-
-/// The answer of `GET /api/solve` and of `?values=true`: the shape of
-/// `ply solve --json`.
-#[derive(Clone, Debug, Serialize)]
-pub struct SolveReport {
-    pub game: &'static str,
-    pub position: String,
-    pub to_move: &'static str,
-    pub to_move_name: String,
-    #[serde(flatten)]
-    pub value: ValueView,
-    pub moves: Vec<MoveView>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub depth: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub notes: Option<String>,
-}
-
-impl SolveReport {
-    pub fn new(kind: &dyn GameKind, session: &dyn Session, report: &Report) -> Self {
-        SolveReport {
-            game: kind.name(),
-            position: session.position(),
-            to_move: session.to_move().letter(),
-            to_move_name: session.side_name(session.to_move()),
-            value: report.value.into(),
-            moves: report
-                .moves
-                .iter()
-                .map(|m| MoveView {
-                    mv: m.mv.clone(),
-                    value: m.value.into(),
-                })
-                .collect(),
-            depth: report.depth,
-            notes: kind.solve_notes(session, report),
-        }
-    }
-}
 
 /// `POST /api/games`.
 #[derive(Debug, Deserialize)]
@@ -110,8 +36,8 @@ pub struct PlayedMove {
     pub mv: String,
     /// `X` or `O`: who made it.
     pub side: &'static str,
-    #[serde(flatten)]
-    pub value: Option<ValueView>,
+    #[serde(flatten, serialize_with = "ply_engine::report::wire_value_opt")]
+    pub value: Option<Value>,
 }
 
 /// How the game ended.
@@ -154,12 +80,12 @@ pub struct GameState {
     pub moves: Vec<PlayedMove>,
     pub legal_moves: Vec<String>,
     pub must_pass: bool,
-    pub board: Board,
+    pub board: BoardView,
     /// The board as the terminal shows it.
     pub text: String,
     /// Every legal move's value, when asked with `?values=true`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub analysis: Option<SolveReport>,
+    pub analysis: Option<Report>,
 }
 
 /// One game of `GET /api/games-list`.

@@ -554,3 +554,48 @@ fn searches_are_limited_and_run_off_the_request_threads() {
     assert_eq!(moved.json()["moves"].as_array().expect("moves").len(), 1);
     assert_eq!(http.get("/api/solve?game=tictactoe", None).status, 200);
 }
+
+/// The API words option errors by the option's name (no `--flag`: that is
+/// the terminal's wording) and says which option in `option`.
+#[test]
+fn option_errors_name_the_option_not_a_flag() {
+    let server = common::start(common::quick_limits());
+    let mut http = Http::new(server.addr());
+    for (path, option) in [
+        ("/api/solve?game=mnk&size=0", Some("rows")),
+        ("/api/solve?game=mnk&k=9", Some("k")),
+        ("/api/solve?game=mnk&size=3&rows=4", None),
+        ("/api/solve?game=othello&size=7", Some("size")),
+        ("/api/solve?game=nim&heaps=0,0", Some("heaps")),
+    ] {
+        let reply = http.get(path, None);
+        refused(&reply, 400, "bad_option");
+        let body = reply.json();
+        let message = body["error"].as_str().expect("a message");
+        assert!(!message.contains("--"), "{path}: {message}");
+        assert_eq!(body["option"].as_str(), option, "{path}: {body}");
+    }
+    server.stop().expect("a clean stop");
+}
+
+/// `GET /api/solve` serves the engine's report as it is, the same value
+/// `ply solve --json` prints (`crates/cli/tests/wire_shape.rs`).
+#[test]
+fn solve_serves_the_engine_report() {
+    use ply_engine::{EngineConfig, GameKind, GameOptions};
+    let server = common::start(common::quick_limits());
+    let mut http = Http::new(server.addr());
+    let served = http
+        .get("/api/solve?game=tictactoe&position=X---O----", None)
+        .json();
+    let mut session = ply_mnk::TICTACTOE
+        .new_session(&GameOptions::new())
+        .expect("a session");
+    session.set_position("X---O----").expect("a position");
+    let report = ply_mnk::TICTACTOE
+        .solve(session.as_mut(), &EngineConfig::default())
+        .expect("a report");
+    assert_eq!(served, serde_json::to_value(&report).expect("JSON"));
+    assert_eq!(served["value"], json!("draw"));
+    server.stop().expect("a clean stop");
+}

@@ -1,14 +1,12 @@
-//! The drawn board against the games' own rendering: the Trilite marks
-//! and the marks that vanish next (lower case in the terminal), over
-//! random games.
+//! The drawn board, which the session gives, against independent readings
+//! of the same game: the terminal's rendering (Trilite's marks and the
+//! marks that vanish next, lower case there) and each game's position
+//! notation (DESIGN.md), over random games.
 
-mod common;
-
-use ply_engine::GameKind;
-use ply_serve::board::{board, Board};
+use ply_engine::{BoardView, Cell, GameKind, GameOptions, Session};
 
 /// The terminal's rows `  1 X . o`: cells, and which are lower case.
-fn from_render(text: &str) -> (Vec<String>, Vec<usize>) {
+fn from_render(text: &str) -> (Vec<Cell>, Vec<usize>) {
     let mut cells = Vec::new();
     let mut fading = Vec::new();
     for line in text.lines().skip(1).take(3) {
@@ -17,46 +15,55 @@ fn from_render(text: &str) -> (Vec<String>, Vec<usize>) {
                 if token.chars().all(|c| c.is_ascii_lowercase()) {
                     fading.push(cells.len());
                 }
-                cells.push(token.to_ascii_uppercase());
+                cells.push(if token.eq_ignore_ascii_case("x") {
+                    Cell::X
+                } else {
+                    Cell::O
+                });
             } else {
-                cells.push(String::new());
+                cells.push(Cell::Empty);
             }
         }
     }
     (cells, fading)
 }
 
-#[test]
-fn trilite_board_matches_the_terminal_over_random_games() {
+/// Cells of a notation that lists them (`X`, `O`, anything else empty).
+fn from_notation(cells: &str) -> Vec<Cell> {
+    cells
+        .chars()
+        .map(|c| match c {
+            'X' | 'x' => Cell::X,
+            'O' | 'o' => Cell::O,
+            _ => Cell::Empty,
+        })
+        .collect()
+}
+
+/// A small random number stream, the same every run.
+fn stream() -> impl FnMut(usize) -> usize {
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move |n: usize| {
+    move |n: usize| {
         seed = seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         (seed >> 33) as usize % n
-    };
+    }
+}
+
+/// Plays random games of `kind`, checking every board with `check`.
+fn random_games(
+    kind: &dyn GameKind,
+    options: &GameOptions,
+    games: usize,
+    check: &mut dyn FnMut(&dyn Session, &BoardView),
+) -> usize {
+    let mut next = stream();
     let mut checked = 0;
-    for _ in 0..200 {
-        let mut session = ply_trilite::TRILITE
-            .new_session(&ply_engine::GameOptions::new())
-            .expect("a session");
-        for _ in 0..30 {
-            let (cells, fading) = from_render(&session.render(false));
-            let Board::Grid {
-                cells: drawn,
-                fading: mut drawn_fading,
-                ..
-            } = board("trilite", &session.position(), None)
-            else {
-                panic!("a grid for {}", session.position());
-            };
-            drawn_fading.sort_unstable();
-            assert_eq!(
-                (drawn, drawn_fading),
-                (cells, fading),
-                "{}",
-                session.position()
-            );
+    for _ in 0..games {
+        let mut session = kind.new_session(options).expect("a session");
+        for _ in 0..80 {
+            check(session.as_ref(), &session.board());
             checked += 1;
             let moves = session.legal_moves();
             if session.result().is_some() || moves.is_empty() {
@@ -67,23 +74,107 @@ fn trilite_board_matches_the_terminal_over_random_games() {
                 .expect("a legal move");
         }
     }
+    checked
+}
+
+/// The last move's square, read from its name (`b3`: column b, row 3).
+fn last_square(session: &dyn Session, cols: usize) -> Option<usize> {
+    let last = session.moves_played().pop()?;
+    let mut chars = last.chars();
+    let col = chars.next()? as usize - 'a' as usize;
+    let row: usize = chars.as_str().parse().ok()?;
+    Some((row - 1) * cols + col)
+}
+
+#[test]
+fn trilite_board_matches_the_terminal_over_random_games() {
+    let checked = random_games(
+        &ply_trilite::TRILITE,
+        &GameOptions::new(),
+        200,
+        &mut |session, board| {
+            let (cells, fading) = from_render(&session.render(false));
+            let BoardView::Grid {
+                cells: drawn,
+                fading: mut drawn_fading,
+                ..
+            } = board.clone()
+            else {
+                panic!("a grid for {}", session.position());
+            };
+            drawn_fading.sort_unstable();
+            assert_eq!(
+                (drawn, drawn_fading),
+                (cells, fading),
+                "{}",
+                session.position()
+            );
+        },
+    );
     assert!(checked > 1000);
 }
 
 #[test]
-fn nim_and_othello_boards_read_their_notation() {
-    assert_eq!(
-        board("nim", "0,2,3/2", None),
-        Board::Heaps {
-            heaps: vec![0, 2, 3]
-        }
-    );
-    let Board::Grid { rows, counts, .. } = board(
-        "othello",
-        "---------------------------OX------XO--------------------------- X",
-        None,
-    ) else {
-        panic!("a grid");
-    };
-    assert_eq!((rows, counts), (8, Some([2, 2])));
+fn grid_boards_match_their_notation_and_mark_the_last_move() {
+    let games: [(&dyn GameKind, GameOptions); 4] = [
+        (&ply_mnk::TICTACTOE, GameOptions::new()),
+        (
+            &ply_mnk::MNK,
+            GameOptions::new()
+                .with_value("rows", "4")
+                .with_value("cols", "5")
+                .with_value("k", "4"),
+        ),
+        (&ply_othello::OTHELLO, GameOptions::new()),
+        (
+            &ply_othello::OTHELLO,
+            GameOptions::new().with_value("size", "6"),
+        ),
+    ];
+    for (kind, options) in games {
+        let checked = random_games(kind, &options, 10, &mut |session, board| {
+            let position = session.position();
+            // OBF ends with a space and the side to move.
+            let cells = position.split(' ').next().expect("cells");
+            let BoardView::Grid {
+                rows,
+                cols,
+                cells: drawn,
+                counts,
+                last,
+                ..
+            } = board.clone()
+            else {
+                panic!("a grid for {position}");
+            };
+            assert_eq!(drawn, from_notation(cells), "{position}");
+            assert_eq!(drawn.len(), rows * cols);
+            if kind.name() == "othello" {
+                let count = |c: char| cells.chars().filter(|x| *x == c).count();
+                assert_eq!(counts, Some([count('X'), count('O')]), "{position}");
+            } else {
+                assert_eq!(counts, None);
+            }
+            assert_eq!(last, last_square(session, cols), "{position}");
+        });
+        assert!(checked > 40, "{}", kind.name());
+    }
+}
+
+#[test]
+fn nim_boards_are_its_rows() {
+    let options = GameOptions::new().with_value("heaps", "3,0,5,7");
+    let checked = random_games(&ply_nim::NIM, &options, 30, &mut |session, board| {
+        let position = session.position();
+        let rows: Vec<u64> = position
+            .split('/')
+            .next()
+            .expect("rows")
+            .split(',')
+            .filter(|r| !r.is_empty())
+            .map(|r| r.parse().expect("a count"))
+            .collect();
+        assert_eq!(board, &BoardView::Heaps { heaps: rows }, "{position}");
+    });
+    assert!(checked > 100);
 }

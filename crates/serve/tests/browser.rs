@@ -240,6 +240,38 @@ fn play_case(browser: &mut Browser, http: &mut Http, base: &str, case: &Case) {
     }
 }
 
+/// Any player the terminal offers: a computer level from the list, and a
+/// bot typed as on the command line under "other"; they play a whole game
+/// of tic-tac-toe, and the page marks the last move where the session says.
+fn typed_players_play(browser: &mut Browser, base: &str) {
+    browser.goto(base);
+    browser.wait_for(
+        "window.ply && window.ply.games.length > 0",
+        Duration::from_secs(20),
+    );
+    browser.choose("#game", "tictactoe");
+    browser.choose("#player1", "computer:2");
+    browser.choose("#player2", "other");
+    browser.type_into("#player2-spec", "alphabeta:3");
+    browser.click("#start");
+    browser.wait_for(
+        "window.ply.game && window.ply.game.turn === 'over' && !window.ply.busy",
+        Duration::from_secs(60),
+    );
+    let state = page_state(browser);
+    assert_eq!(state["players"], json!(["computer:2", "alphabeta:3"]));
+    let moves = state["moves"].as_array().expect("moves");
+    // Two perfect-enough players draw; either way the game was played out.
+    assert!(moves.len() >= 5, "{state}");
+    let last = moves.last().expect("a last move")["move"].clone();
+    let marked = browser.script(
+        "const r = document.querySelector('#board .last-move'); \
+         return r ? r.closest('.cell').dataset.move : null;",
+        json!([]),
+    );
+    assert_eq!(marked, last, "the last move is marked");
+}
+
 #[test]
 fn every_game_plays_to_the_end_in_headless_chromium() {
     let server = common::start(common::quick_limits());
@@ -249,6 +281,7 @@ fn every_game_plays_to_the_end_in_headless_chromium() {
     for case in CASES {
         play_case(&mut browser, &mut http, &base, case);
     }
+    typed_players_play(&mut browser, &base);
     // The phone layout, and Othello at full size with values on the board.
     browser.goto(&base);
     browser.wait_for(

@@ -3,8 +3,8 @@
 use std::time::Instant;
 
 use ply_engine::{
-    EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec, Outcome,
-    PositionNotation, Session,
+    BoardView, Cell, EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec,
+    Outcome, PositionNotation, Session, Side,
 };
 
 use crate::board::Trilite;
@@ -14,6 +14,25 @@ pub struct TriliteKind;
 
 /// The registry's handle on this game.
 pub static TRILITE: TriliteKind = TriliteKind;
+
+/// The board for the page: the marks, and the one each player loses on
+/// its next move fading.
+fn board(game: &Trilite) -> BoardView {
+    let cells = (0..9).map(|square| Cell::of(game.owner(square))).collect();
+    let fading = Side::BOTH
+        .into_iter()
+        .filter_map(|side| game.vanishing(side))
+        .map(usize::from)
+        .collect();
+    BoardView::Grid {
+        rows: 3,
+        cols: 3,
+        cells,
+        fading,
+        counts: None,
+        last: None,
+    }
+}
 
 impl GameKind for TriliteKind {
     fn name(&self) -> &'static str {
@@ -36,7 +55,7 @@ impl GameKind for TriliteKind {
     }
 
     fn new_session(&self, _options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
-        Ok(GameSession::boxed(Trilite::new()))
+        Ok(GameSession::boxed_with_board(Trilite::new(), board))
     }
 
     /// Where the values come from: the retrograde solution (and how big it
@@ -54,7 +73,7 @@ impl GameKind for TriliteKind {
             });
             return Some(format!(
                 "Searched{depth}, not solved: values past the search horizon are unknown \
-                 (without --depth the values come from the retrograde solution of the whole game)"
+                 (without a depth limit the values come from the retrograde solution of the whole game)"
             ));
         }
         let stats = crate::solution::solution().stats();

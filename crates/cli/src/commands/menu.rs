@@ -82,7 +82,7 @@ fn choose<W: Write>(
         return Ok(None);
     };
     let traced = kind.options().iter().any(|o| o.name == "trace");
-    let Some((options, session)) = menu.start(kind, traced)? else {
+    let Some((options, mut session)) = menu.start(kind, traced)? else {
         return Ok(None);
     };
     let first = session.side_name(ply_engine::Side::First);
@@ -120,7 +120,7 @@ fn choose<W: Write>(
         )?;
         (vec!["human".to_string(), "human".to_string()], names)
     } else {
-        let Some(computer) = menu.computer(session.as_ref())? else {
+        let Some(computer) = menu.computer(session.as_mut())? else {
             return Ok(None);
         };
         let players = match who {
@@ -203,7 +203,8 @@ impl<W: Write> Menu<'_, W> {
             match kind.new_session(&options) {
                 Ok(session) => return Ok(Some((options, session))),
                 Err(error) => {
-                    writeln!(self.out, "Refused: {}.", echo::escaped(&error.to_string()))?
+                    let message = crate::output::game_error(&error);
+                    writeln!(self.out, "Refused: {}.", echo::escaped(&message))?
                 }
             }
         }
@@ -211,7 +212,7 @@ impl<W: Write> Menu<'_, W> {
 
     /// Which computer plays, as a player spec; one that cannot play this
     /// game (Othello's perfect player from the start) is refused here.
-    fn computer(&mut self, session: &dyn Session) -> anyhow::Result<Option<String>> {
+    fn computer(&mut self, session: &mut dyn Session) -> anyhow::Result<Option<String>> {
         writeln!(
             self.out,
             "\n  1) the strongest (perfect where the game is solved)\n  2) perfect\n  \
@@ -252,11 +253,14 @@ impl<W: Write> Menu<'_, W> {
                 _ => BotSpec::Computer(None),
             };
             match session.new_bot(&bot, &probe) {
-                Ok(_) => return Ok(Some(spec)),
+                Ok(probe) => {
+                    session.drop_bot(probe);
+                    return Ok(Some(spec));
+                }
                 Err(error) => writeln!(
                     self.out,
                     "Not available here: {}.",
-                    echo::escaped(&error.to_string())
+                    echo::escaped(&crate::output::game_error(&error))
                 )?,
             }
         }

@@ -67,7 +67,7 @@ pub fn run_named(
     let mut session = args.position.session(kind, options)?;
     common::refuse_unused_depth(kind, options, args.depth)?;
     let config = args.engine.config(args.depth);
-    let seats = make_seats(session.as_ref(), specs, &config)?;
+    let seats = make_seats(session.as_mut(), specs, &config)?;
     let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let hint_config = hint_config(&config);
     let trace = Trace::wanted(options, &seats);
@@ -116,7 +116,7 @@ fn parse_players(players: &[String]) -> anyhow::Result<Vec<PlayerSpec>> {
 }
 
 fn make_seats(
-    session: &dyn Session,
+    session: &mut dyn Session,
     specs: Vec<PlayerSpec>,
     config: &EngineConfig,
 ) -> Result<Vec<Seat>, GameError> {
@@ -547,7 +547,7 @@ mod tests {
             let options = GameOptions::new();
             let mut session = kind.new_session(&options).expect("the default game starts");
             let specs = parse_players(&["human".into(), "random".into()]).expect("two players");
-            let seats = make_seats(session.as_ref(), specs, &EngineConfig::default())
+            let seats = make_seats(session.as_mut(), specs, &EngineConfig::default())
                 .expect("the seats are made");
             let mut game = Play {
                 session: session.as_mut(),

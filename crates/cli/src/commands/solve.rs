@@ -2,8 +2,7 @@
 
 use std::time::Instant;
 
-use ply_engine::{GameKind, GameOptions, Report, Session};
-use serde_json::json;
+use ply_engine::{GameKind, GameOptions, Stopped};
 
 use crate::common::{self, EngineArgs, PositionArgs};
 use crate::hints::{self, Ending};
@@ -58,11 +57,11 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
     }
     let config = args.engine.config(args.depth);
     let started = Instant::now();
-    let (report, ending) = {
+    let (mut report, ending) = {
         let analysis = interrupt::Analysis::start();
         let report =
             progress::with_spinner("solving (Ctrl-C stops and shows what is proved)", || {
-                session.analyze(&config)
+                kind.solve(session.as_mut(), &config)
             })?;
         let ending = Ending::of(analysis.interrupted(), &config, started.elapsed());
         (report, ending)
@@ -84,17 +83,17 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
     }
     let note = hints::ending_note(&report, ending);
     if args.json {
-        let mut json = to_json(kind, session.as_ref(), &report, args.stats);
-        // Why values are still unknown, when the analysis was cut short.
-        let stopped = match ending {
-            Ending::Finished => None,
-            Ending::OutOfTime(_) => Some("time budget"),
-            Ending::Interrupted => Some("interrupted"),
-        };
-        if let (Some(stopped), Some(_)) = (stopped, &note) {
-            json["stopped"] = json!(stopped);
+        // The engine's report is the JSON: the shape of the web API too.
+        if !args.stats {
+            report.stats = None;
         }
-        writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
+        // Why values are still unknown, when the analysis was cut short.
+        report.stopped = match (ending, &note) {
+            (_, None) | (Ending::Finished, _) => None,
+            (Ending::OutOfTime(_), Some(_)) => Some(Stopped::TimeBudget),
+            (Ending::Interrupted, Some(_)) => Some(Stopped::Interrupted),
+        };
+        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
         out.flush()?;
         return Ok(());
     }
@@ -114,7 +113,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
     if let Some(note) = note {
         writeln!(out, "{note}")?;
     }
-    if let Some(notes) = kind.solve_notes(session.as_ref(), &report) {
+    if let Some(notes) = &report.notes {
         writeln!(out, "{notes}")?;
     }
     if let (true, Some(stats)) = (args.stats, report.stats) {
@@ -122,64 +121,4 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
     }
     out.flush()?;
     Ok(())
-}
-
-/// The DESIGN.md JSON shape: value and remoteness at the top, one object per move.
-fn to_json(
-    kind: &dyn GameKind,
-    session: &dyn Session,
-    report: &Report,
-    stats: bool,
-) -> serde_json::Value {
-    let value_json = |v: &ply_engine::Value| {
-        // `seed_score` is request 000's scale: win 3, draw 2, unknown 1, lose 0.
-        let mut object = json!({
-            "value": v.outcome.as_str(),
-            "remoteness": v.remoteness,
-            "seed_score": v.outcome.seed_score(),
-        });
-        if let Some(margin) = v.margin {
-            object["margin"] = json!(margin);
-        }
-        if let Some(score) = v.heuristic {
-            object["score"] = json!(score);
-        }
-        object
-    };
-    let mut top = json!({
-        "game": kind.name(),
-        "position": session.position(),
-        // DESIGN.md's notation: X moves first, O second, in every game.
-        "to_move": session.to_move().letter(),
-        "to_move_name": session.side_name(session.to_move()),
-    });
-    if let (Some(object), serde_json::Value::Object(fields)) =
-        (top.as_object_mut(), value_json(&report.value))
-    {
-        object.extend(fields);
-    }
-    let moves: Vec<serde_json::Value> = report
-        .moves
-        .iter()
-        .map(|m| {
-            let mut object = json!({ "move": m.mv });
-            if let (Some(fields), serde_json::Value::Object(value)) =
-                (object.as_object_mut(), value_json(&m.value))
-            {
-                fields.extend(value);
-            }
-            object
-        })
-        .collect();
-    top["moves"] = json!(moves);
-    if let Some(depth) = report.depth {
-        top["depth"] = json!(depth);
-    }
-    if let Some(notes) = kind.solve_notes(session, report) {
-        top["notes"] = json!(notes);
-    }
-    if stats {
-        top["stats"] = json!(report.stats);
-    }
-    top
 }

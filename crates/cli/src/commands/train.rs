@@ -187,7 +187,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TrainArgs) -> anyho
         games: 0,
         score: None,
         best_share: match &eval {
-            Some(set) => Some(best_share(session.as_ref(), &mut learner, set)?),
+            Some(set) => Some(best_share(session.as_mut(), &start, &mut learner, set)?),
             None => None,
         },
     };
@@ -244,7 +244,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TrainArgs) -> anyho
         if is_checkpoint(played, args.games, args.block) {
             let in_block = played - curve.last().map_or(0, |p: &Point| p.games);
             let best_share = match &eval {
-                Some(set) => Some(best_share(session.as_ref(), &mut learner, set)?),
+                Some(set) => Some(best_share(session.as_mut(), &start, &mut learner, set)?),
                 None => None,
             };
             let point = Point {
@@ -442,9 +442,11 @@ fn explore(mut session: Box<dyn Session>, config: &EngineConfig) -> Option<Vec<E
     Some(found)
 }
 
-/// The share of `set` where the learner's move is a best move.
+/// The share of `set` where the learner's move is a best move, asked in
+/// the session that keeps the learner, which is then set back to `start`.
 fn best_share(
-    session: &dyn Session,
+    session: &mut dyn Session,
+    start: &str,
     learner: &mut Bot,
     set: &[EvalPosition],
 ) -> anyhow::Result<f64> {
@@ -453,11 +455,11 @@ fn best_share(
     }
     let mut good = 0usize;
     for eval in set {
-        let mut probe = session.boxed_clone();
-        probe.set_position(&eval.position)?;
-        let choice = probe.bot_move(learner)?;
+        session.set_position(&eval.position)?;
+        let choice = session.bot_move(learner)?;
         good += eval.best.contains(&choice.mv) as usize;
     }
+    session.set_position(start)?;
     Ok(good as f64 / set.len() as f64)
 }
 
