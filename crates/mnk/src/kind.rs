@@ -5,7 +5,16 @@ use ply_engine::{
     Session,
 };
 
+use ply_gomoku::Rule;
+
 use crate::board::Mnk;
+use crate::wide::MnkWide;
+
+/// Largest board side: columns a..z.
+pub const MAX_SIDE: u8 = 26;
+
+/// Largest side the 64-bit board takes (8 x 8 = 64 cells).
+pub const BITBOARD_SIDE: u8 = 8;
 
 /// `tictactoe`: the 3x3 game, no options.
 pub struct TicTacToeKind;
@@ -47,7 +56,7 @@ impl GameKind for TicTacToeKind {
     }
 }
 
-/// `mnk`: k in a row on any board up to 8x8.
+/// `mnk`: k in a row on any board up to 26x26.
 pub struct MnkKind;
 
 /// The registry's handle on the (m,n,k) games.
@@ -70,7 +79,44 @@ pub fn shape(options: &GameOptions) -> Result<Option<(u8, u8, u8)>, GameError> {
     }
     let rows = size.or(rows).unwrap_or(3);
     let cols = size.or(cols).unwrap_or(3);
-    Ok(Some((rows, cols, k.unwrap_or(3))))
+    let k = k.unwrap_or(3);
+    for (name, value) in [("rows", rows), ("cols", cols)] {
+        if !(1..=MAX_SIDE).contains(&value) {
+            let name = if size.is_some() { "size" } else { name };
+            return Err(GameError::BadOption(format!(
+                "--{name} must be between 1 and {MAX_SIDE}, got {value}"
+            )));
+        }
+    }
+    let longest = rows.max(cols);
+    if k < 1 || k > longest {
+        return Err(GameError::BadOption(format!(
+            "--k must be between 1 and {longest} on a {rows}x{cols} board, got {k}"
+        )));
+    }
+    Ok(Some((rows, cols, k)))
+}
+
+/// The winning rule the options ask for: `--rule freestyle` (k or more in
+/// a row, the default) or `--rule exact` (exactly k: an overline does not
+/// win).
+pub fn rule(options: &GameOptions) -> Result<Rule, GameError> {
+    let text: Option<String> = options.get("rule")?;
+    match text.as_deref().map(|t| t.trim().to_ascii_lowercase()) {
+        None => Ok(Rule::Freestyle),
+        Some(t) if t == "freestyle" => Ok(Rule::Freestyle),
+        Some(t) if t == "exact" => Ok(Rule::Exact),
+        Some(_) => Err(GameError::BadOption(format!(
+            "--rule must be freestyle (k or more in a row wins) or exact (exactly k), not '{}'",
+            ply_engine::echo::shown(text.as_deref().unwrap_or_default())
+        ))),
+    }
+}
+
+/// True when the 64-bit board plays this shape and rule: freestyle on a
+/// board of at most 8 x 8; every other board is a [`MnkWide`].
+pub fn fits_bitboard(rows: u8, cols: u8, rule: Rule) -> bool {
+    rule == Rule::Freestyle && rows <= BITBOARD_SIDE && cols <= BITBOARD_SIDE
 }
 
 impl GameKind for MnkKind {
@@ -79,7 +125,7 @@ impl GameKind for MnkKind {
     }
 
     fn summary(&self) -> &'static str {
-        "(m,n,k) games: k in a row on a board up to 8x8 (X moves first)"
+        "(m,n,k) games: k in a row on a board up to 26x26, Gomoku among them (X moves first)"
     }
 
     fn position_notation(&self) -> PositionNotation {
@@ -91,16 +137,27 @@ impl GameKind for MnkKind {
 
     fn options(&self) -> Vec<OptionSpec> {
         vec![
-            OptionSpec::value("rows", "M", "rows on the board, 1-8 (default 3)"),
-            OptionSpec::value("cols", "N", "columns on the board, 1-8 (default 3)"),
+            OptionSpec::value("rows", "M", "rows on the board, 1-26 (default 3)"),
+            OptionSpec::value("cols", "N", "columns on the board, 1-26 (default 3)"),
             OptionSpec::value("size", "N", "an N x N board (instead of --rows/--cols)"),
             OptionSpec::value("k", "K", "how many in a row win (default 3)"),
+            OptionSpec::value(
+                "rule",
+                "RULE",
+                "freestyle (k or more in a row win, the default) or exact (exactly k; an overline does not)",
+            ),
         ]
     }
 
     fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
         let (rows, cols, k) = shape(options)?.unwrap_or((3, 3, 3));
-        Ok(GameSession::boxed(Mnk::new(rows, cols, k)?))
+        let rule = rule(options)?;
+        // Chosen once: the 64-bit board where it fits, else the wide one.
+        if fits_bitboard(rows, cols, rule) {
+            Ok(GameSession::boxed(Mnk::new(rows, cols, k)?))
+        } else {
+            Ok(GameSession::boxed(MnkWide::new(rows, cols, k, rule)?))
+        }
     }
 
     /// Request 000's (n,k)-tic-tac-toe (and its m x n generalisation).
