@@ -139,8 +139,18 @@ fn timed_hint(s: &mut Box<dyn Session>, budget: Duration) -> Duration {
         ..EngineConfig::default()
     };
     let clock = Instant::now();
-    s.analyze(&config).expect("an analysis");
-    clock.elapsed()
+    let report = s.analyze(&config).expect("an analysis");
+    let took = clock.elapsed();
+    for m in &report.moves {
+        if m.value.outcome == Outcome::Unknown {
+            assert!(
+                m.value.heuristic.is_some(),
+                "{}: unknown without a score",
+                m.mv
+            );
+        }
+    }
+    took
 }
 
 /// `hint` answers within its budget on every board size, in the opening
