@@ -130,7 +130,7 @@ impl Player<Mnk> for SeedPlayer {
 }
 
 /// The generic analysis of [`SearchAnalyzer`], then a heuristic score
-/// ([`SCORE_DEPTH`]-ply alpha-beta on the game's evaluation) on each move it
+/// (2-ply alpha-beta on the game's evaluation) on each move it
 /// left unknown, so that `hint` ranks them and the computer picks the best.
 pub struct MnkAnalyzer {
     inner: SearchAnalyzer<Mnk>,
