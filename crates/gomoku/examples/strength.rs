@@ -3,12 +3,13 @@
 //! the centre), colours alternating, and the score per opponent with the
 //! time each side took per move.
 //!
-//!     cargo run --release -p ply-gomoku --example strength -- [GAMES] [MOVE_MS] [SEED]
+//!     cargo run --release -p ply-gomoku --example strength -- [GAMES] [MOVE_MS] [SEED] [ONLY]
 //!
 //! GAMES (default 100) are split evenly between the two opponents; MOVE_MS
 //! (default 100) is the engine's budget per move, or `equal`: the
 //! opponent's mean time per move so far in the match (100 ms at first).
-//! SEED (default 2026) chooses the openings.
+//! SEED (default 2026) chooses the openings. ONLY (`alphabeta` or `mcts`)
+//! plays all GAMES against that one opponent.
 
 use std::time::{Duration, Instant};
 
@@ -36,7 +37,16 @@ fn main() {
     let fixed_ms: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100);
     let seed: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(2026);
     let mut rng = StdRng::seed_from_u64(seed);
-    for (name, count) in [("alphabeta:3", games / 2), ("mcts:2000", games - games / 2)] {
+    let only = args.get(3).map(String::as_str);
+    let split = match only {
+        Some("alphabeta") => [("alphabeta:3", games), ("mcts:2000", 0)],
+        Some("mcts") => [("alphabeta:3", 0), ("mcts:2000", games)],
+        _ => [("alphabeta:3", games / 2), ("mcts:2000", games - games / 2)],
+    };
+    for (name, count) in split {
+        if count == 0 {
+            continue;
+        }
         let mut tally = Tally {
             wins: 0,
             draws: 0,

@@ -550,6 +550,58 @@ impl Board {
             .fold(0, |h, p| h ^ self.zobrist[p.cell][usize::from(p.what - 1)])
     }
 
+    /// Which players have a winning line on the board, found by scanning
+    /// every maximal run (`[black, white]`): `k` or more in a row under
+    /// [`Rule::Freestyle`], exactly `k` under [`Rule::Exact`].
+    pub fn scan_lines(&self) -> [bool; 2] {
+        let mut owners = [false; 2];
+        let (w, h) = (self.width as i64, self.height as i64);
+        let at = |x: i64, y: i64| -> Option<Stone> {
+            if x < 0 || y < 0 || x >= w || y >= h {
+                None
+            } else {
+                self.stone(Move::new(x as usize, y as usize))
+            }
+        };
+        for y in 0..h {
+            for x in 0..w {
+                let Some(stone) = at(x, y) else { continue };
+                for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                    if at(x - dx, y - dy) == Some(stone) {
+                        continue;
+                    }
+                    let mut run = 0;
+                    while at(x + run * dx, y + run * dy) == Some(stone) {
+                        run += 1;
+                    }
+                    let run = run as usize;
+                    let wins = match self.rule {
+                        Rule::Freestyle => run >= self.k,
+                        Rule::Exact => run == self.k,
+                    };
+                    if wins {
+                        owners[stone.index()] = true;
+                    }
+                }
+            }
+        }
+        owners
+    }
+
+    /// Sets the winner from a scan of the board (see [`Board::scan_lines`]):
+    /// for positions set up stone by stone, where the order of placement
+    /// is not the order of a game. Black when both have a line.
+    pub fn rescan_winner(&mut self) {
+        let [black, white] = self.scan_lines();
+        self.winner = if black {
+            Some(Stone::Black)
+        } else if white {
+            Some(Stone::White)
+        } else {
+            None
+        };
+    }
+
     /// Number of (padded) cells: an upper bound for cell indices.
     pub(crate) fn cell_slots(&self) -> usize {
         self.cells.len()

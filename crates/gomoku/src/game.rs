@@ -34,6 +34,34 @@ impl GomokuGame {
         })
     }
 
+    /// The position with these stones, the side to move following from
+    /// the counts (black when they are equal, else white); the winner comes
+    /// from a scan of the lines, not from the order the stones were put in.
+    /// Checking that the counts make sense is the caller's business.
+    pub fn from_stones(
+        width: usize,
+        height: usize,
+        k: usize,
+        rule: Rule,
+        black: &[Move],
+        white: &[Move],
+    ) -> Result<Self, GomokuError> {
+        let mut board = Board::new(width, height, k, rule)?;
+        for &mv in black {
+            board.play(mv, Stone::Black)?;
+        }
+        for &mv in white {
+            board.play(mv, Stone::White)?;
+        }
+        board.rescan_winner();
+        let to_move = if black.len() > white.len() {
+            Stone::White
+        } else {
+            Stone::Black
+        };
+        Ok(GomokuGame { board, to_move })
+    }
+
     /// The position.
     pub fn board(&self) -> &Board {
         &self.board

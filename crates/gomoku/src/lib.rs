@@ -15,6 +15,7 @@
 //! that the players alternate, because the Gomocup `BOARD` command and
 //! puzzles give positions in any shape.
 
+pub mod analysis;
 pub mod board;
 pub mod game;
 pub mod pattern;
@@ -22,6 +23,7 @@ pub mod protocol;
 pub mod search;
 pub mod vcf;
 
+pub use analysis::{analyze_moves, Verdict};
 pub use board::Board;
 pub use game::GomokuGame;
 pub use pattern::Level;

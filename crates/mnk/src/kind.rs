@@ -1,11 +1,20 @@
 //! The registry entries: `tictactoe` and `mnk` with their options.
 
 use ply_engine::{
-    BoardView, Cell, EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec,
-    PositionNotation, Session,
+    BoardView, Cell, EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionProblem,
+    OptionSpec, PositionNotation, Session,
 };
 
+use ply_gomoku::Rule;
+
 use crate::board::Mnk;
+use crate::wide::MnkWide;
+
+/// Largest board side: columns a..z.
+pub const MAX_SIDE: u8 = 26;
+
+/// Largest side the 64-bit board takes (8 x 8 = 64 cells).
+pub const BITBOARD_SIDE: u8 = 8;
 
 /// `tictactoe`: the 3x3 game, no options.
 pub struct TicTacToeKind;
@@ -56,7 +65,26 @@ fn board(game: &Mnk) -> BoardView {
     BoardView::grid(rows.into(), cols.into(), cells)
 }
 
-/// `mnk`: k in a row on any board up to 8x8.
+/// The wide board for the page: the cells row by row from the top.
+fn wide_board(game: &MnkWide) -> BoardView {
+    let board = game.inner().board();
+    let cells = (0..board.height())
+        .flat_map(|y| (0..board.width()).map(move |x| (x, y)))
+        .map(|(x, y)| {
+            let stone = board.stone(ply_gomoku::Move {
+                x: x as u8,
+                y: y as u8,
+            });
+            Cell::of(stone.map(|s| match s {
+                ply_gomoku::Stone::Black => ply_engine::Side::First,
+                ply_gomoku::Stone::White => ply_engine::Side::Second,
+            }))
+        })
+        .collect();
+    BoardView::grid(board.height(), board.width(), cells)
+}
+
+/// `mnk`: k in a row on any board up to 26x26.
 pub struct MnkKind;
 
 /// The registry's handle on the (m,n,k) games.
@@ -79,7 +107,60 @@ pub fn shape(options: &GameOptions) -> Result<Option<(u8, u8, u8)>, GameError> {
     }
     let rows = size.or(rows).unwrap_or(3);
     let cols = size.or(cols).unwrap_or(3);
-    Ok(Some((rows, cols, k.unwrap_or(3))))
+    let k = k.unwrap_or(3);
+    for (name, value) in [("rows", rows), ("cols", cols)] {
+        if !(1..=MAX_SIDE).contains(&value) {
+            let name = if size.is_some() { "size" } else { name };
+            return Err(GameError::option(
+                name,
+                OptionProblem::OutOfRange {
+                    value: value.into(),
+                    min: 1,
+                    max: MAX_SIDE.into(),
+                    context: String::new(),
+                },
+            ));
+        }
+    }
+    let longest = rows.max(cols);
+    if k < 1 || k > longest {
+        return Err(GameError::option(
+            "k",
+            OptionProblem::OutOfRange {
+                value: k.into(),
+                min: 1,
+                max: longest.into(),
+                context: format!(" on a {rows}x{cols} board"),
+            },
+        ));
+    }
+    Ok(Some((rows, cols, k)))
+}
+
+/// The winning rule the options ask for: `--rule freestyle` (k or more in
+/// a row, the default) or `--rule exact` (exactly k: an overline does not
+/// win).
+pub fn rule(options: &GameOptions) -> Result<Rule, GameError> {
+    let text: Option<String> = options.get("rule")?;
+    match text.as_deref().map(|t| t.trim().to_ascii_lowercase()) {
+        None => Ok(Rule::Freestyle),
+        Some(t) if t == "freestyle" => Ok(Rule::Freestyle),
+        Some(t) if t == "exact" => Ok(Rule::Exact),
+        Some(_) => Err(GameError::option(
+            "rule",
+            OptionProblem::Invalid {
+                value: ply_engine::echo::shown(text.as_deref().unwrap_or_default()),
+                why: "the rule is freestyle (k or more in a row wins) or exact (exactly k)".into(),
+                example: Some("exact".into()),
+            },
+        )),
+    }
+}
+
+/// True when the 64-bit board plays this shape and rule: freestyle on a
+/// board of at most 8 x 8; every other board is a [`MnkWide`].
+pub fn fits_bitboard(rows: u8, cols: u8, rule: Rule) -> bool {
+    rule == Rule::Freestyle && rows <= BITBOARD_SIDE && cols <= BITBOARD_SIDE
 }
 
 impl GameKind for MnkKind {
@@ -88,7 +169,7 @@ impl GameKind for MnkKind {
     }
 
     fn summary(&self) -> &'static str {
-        "(m,n,k) games: k in a row on a board up to 8x8 (X moves first)"
+        "(m,n,k) games: k in a row on a board up to 26x26, Gomoku among them (X moves first)"
     }
 
     fn position_notation(&self) -> PositionNotation {
@@ -100,14 +181,19 @@ impl GameKind for MnkKind {
 
     fn options(&self) -> Vec<OptionSpec> {
         vec![
-            OptionSpec::value("rows", "M", "rows on the board, 1-8 (default 3)"),
-            OptionSpec::value("cols", "N", "columns on the board, 1-8 (default 3)"),
+            OptionSpec::value("rows", "M", "rows on the board, 1-26 (default 3)"),
+            OptionSpec::value("cols", "N", "columns on the board, 1-26 (default 3)"),
             OptionSpec::value("size", "N", "an N x N board (instead of rows and cols)"),
             OptionSpec::value("k", "K", "how many in a row win (default 3)"),
+            OptionSpec::value(
+                "rule",
+                "RULE",
+                "freestyle (k or more in a row win, the default) or exact (exactly k; an overline does not)",
+            ),
             OptionSpec::flag(
                 "prove",
                 "solve: prove win or draw by the proof search (shows its size and time); \
-                 automatic above 36 empty squares",
+                 automatic above 36 empty squares on boards up to 8x8",
             ),
             OptionSpec::value(
                 "proof-time",
@@ -127,6 +213,15 @@ impl GameKind for MnkKind {
     ) -> Option<Result<String, GameError>> {
         let prove = || {
             let (rows, cols, k) = shape(options)?.unwrap_or((3, 3, 3));
+            let rule = rule(options)?;
+            if !fits_bitboard(rows, cols, rule) {
+                if options.flag("prove") {
+                    return Err(GameError::Unsupported(
+                        "the proof search takes freestyle boards of at most 8x8".into(),
+                    ));
+                }
+                return Ok(None);
+            }
             let start = Mnk::new(rows, cols, k)?;
             let text = session.position();
             let game = if text.is_empty() {
@@ -149,10 +244,19 @@ impl GameKind for MnkKind {
 
     fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
         let (rows, cols, k) = shape(options)?.unwrap_or((3, 3, 3));
-        Ok(GameSession::boxed_with_board(
-            Mnk::new(rows, cols, k)?,
-            board,
-        ))
+        let rule = rule(options)?;
+        // Chosen once: the 64-bit board where it fits, else the wide one.
+        if fits_bitboard(rows, cols, rule) {
+            Ok(GameSession::boxed_with_board(
+                Mnk::new(rows, cols, k)?,
+                board,
+            ))
+        } else {
+            Ok(GameSession::boxed_with_board(
+                MnkWide::new(rows, cols, k, rule)?,
+                wide_board,
+            ))
+        }
     }
 
     /// Request 000's (n,k)-tic-tac-toe (and its m x n generalisation).

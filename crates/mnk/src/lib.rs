@@ -1,9 +1,12 @@
-//! The (m,n,k) games: k in a row on a rows x cols board (up to 8x8), X
-//! first; tic-tac-toe is (3,3,3). Rules on bitboards kept in every symmetric
-//! image, notation, and what makes the generic exact solver fast here:
-//! threat-based pruning (forced wins and blocks, defences against double
-//! threats, dead squares), line-based move ordering, and early draws (no
-//! line completable, or both sides held by pairing strategies).
+//! The (m,n,k) games: k in a row on a rows x cols board, X first;
+//! tic-tac-toe is (3,3,3). Boards up to 64 cells (freestyle rule) use
+//! bitboards kept in every symmetric image, with what makes the generic
+//! exact solver fast here: threat-based pruning (forced wins and blocks,
+//! defences against double threats, dead squares), line-based move
+//! ordering, and early draws (no line completable, or both sides held by
+//! pairing strategies). Larger boards, up to 26 x 26, and the exact rule
+//! (an overline does not win) use [`wide::MnkWide`] over the Gomoku crate's
+//! board and engine; the registry picks one of the two once per session.
 
 pub mod bench;
 pub mod board;
@@ -14,7 +17,9 @@ pub mod pairing;
 pub mod player;
 pub mod proof;
 pub mod threats;
+pub mod wide;
 
 pub use board::{Mnk, Status};
 pub use kind::{MnkKind, TicTacToeKind, MNK, TICTACTOE};
 pub use player::SeedPlayer;
+pub use wide::MnkWide;

@@ -5,9 +5,12 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use ply_engine::bots::generic_player;
+use std::time::Duration;
+
+use ply_engine::bots::{generic_player, AnalyzingPlayer, SearchAnalyzer};
 use ply_engine::{
-    BotSpec, Choice, EngineConfig, Game, GameError, Outcome, Playable, Player, Searcher, Value,
+    Analysis, Analyzer, BotSpec, Choice, EngineConfig, Game, GameError, Outcome, Playable, Player,
+    Searcher, Value,
 };
 
 use crate::board::Mnk;
@@ -18,14 +21,33 @@ use crate::board::Mnk;
 const EXACT_LIMIT: u32 = 30;
 const DEFAULT_DEPTH: u32 = 4;
 
+/// How long `computer` may think per move where it analyses exactly,
+/// unless `--move-time` says otherwise: what it cannot prove in that time
+/// it judges by the heuristic score.
+pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
+
+/// Plies of the heuristic search that scores the moves an analysis left
+/// unknown.
+const SCORE_DEPTH: u32 = 2;
+
 impl Playable for Mnk {
     fn variant(&self) -> String {
         format!("{}x{} k={}", self.rows(), self.cols(), self.k())
     }
 
+    /// `hint` and `solve`: the generic analysis (exact, or within the
+    /// budget), with a heuristic score on every move it leaves unknown.
+    fn analyzer(
+        &self,
+        config: &EngineConfig,
+    ) -> Result<Box<dyn ply_engine::Analyzer<Self>>, GameError> {
+        Ok(Box::new(MnkAnalyzer::new(config)))
+    }
+
     /// `computer` with a depth (`--depth D` or `computer:D`) is the 000
-    /// request's player; without one it is perfect where that is quick and
-    /// heuristic alpha-beta elsewhere.
+    /// request's player; without one it analyses within its move time
+    /// (perfect where that proves the values, best by score elsewhere)
+    /// and plays heuristic alpha-beta on boards too open for that.
     fn player(
         &self,
         spec: &BotSpec,
@@ -37,7 +59,17 @@ impl Playable for Mnk {
                 None if self.empty_squares().count_ones() > EXACT_LIMIT => {
                     generic_player(self, &BotSpec::AlphaBeta(DEFAULT_DEPTH), config)
                 }
-                None => generic_player(self, &BotSpec::Perfect, config),
+                None => {
+                    let bounded = EngineConfig {
+                        move_time: Some(config.move_time.unwrap_or(DEFAULT_MOVE_TIME)),
+                        depth: None,
+                        ..config.clone()
+                    };
+                    Ok(Box::new(AnalyzingPlayer::new(
+                        Box::new(MnkAnalyzer::new(&bounded)),
+                        config,
+                    )))
+                }
             },
             _ => generic_player(self, spec, config),
         }
@@ -96,3 +128,55 @@ impl Player<Mnk> for SeedPlayer {
         }
     }
 }
+
+/// The generic analysis of [`SearchAnalyzer`], then a heuristic score
+/// (2-ply alpha-beta on the game's evaluation) on each move it
+/// left unknown, so that `hint` ranks them and the computer picks the best.
+pub struct MnkAnalyzer {
+    inner: SearchAnalyzer<Mnk>,
+    scorer: Searcher<Mnk>,
+}
+
+impl MnkAnalyzer {
+    pub fn new(config: &EngineConfig) -> Self {
+        // The scores after the analysis need a little of the budget.
+        let inner = EngineConfig {
+            move_time: config.move_time.map(|t| t * 3 / 4),
+            ..config.clone()
+        };
+        MnkAnalyzer {
+            inner: SearchAnalyzer::new(&inner),
+            scorer: Searcher::new(1),
+        }
+    }
+}
+
+impl Analyzer<Mnk> for MnkAnalyzer {
+    fn analyze(&mut self, game: &Mnk) -> Result<Analysis<u8>, GameError> {
+        let mut analysis = self.inner.analyze(game)?;
+        let unknown = |v: &Value| v.outcome == Outcome::Unknown && v.heuristic.is_none();
+        if analysis.moves.iter().any(|(_, v)| unknown(v)) {
+            let scores = self.scorer.heuristic_scores(game, SCORE_DEPTH);
+            for (mv, value) in analysis.moves.iter_mut() {
+                if unknown(value) {
+                    if let Some(&(_, score)) = scores.iter().find(|(m, _)| m == mv) {
+                        value.heuristic = Some(score.clamp(-HEURISTIC_CAP, HEURISTIC_CAP));
+                    }
+                }
+            }
+            if analysis.value.outcome == Outcome::Unknown && analysis.value.heuristic.is_none() {
+                analysis.value.heuristic = analysis
+                    .moves
+                    .iter()
+                    .filter(|(_, v)| v.outcome == Outcome::Unknown)
+                    .filter_map(|(_, v)| v.heuristic)
+                    .max();
+            }
+        }
+        Ok(analysis)
+    }
+}
+
+/// Scores shown for undecided moves stay within this (a search score
+/// beyond it would be a decided win or loss the analysis did not prove).
+const HEURISTIC_CAP: i32 = 100_000;

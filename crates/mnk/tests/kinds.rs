@@ -69,8 +69,10 @@ fn mnk_options_are_checked() {
         Ok(_) => panic!("{options:?} should be refused"),
     };
     assert!(message(&[("size", "4"), ("rows", "3")]).contains("not both"));
-    assert!(message(&[("size", "9")]).contains("between 1 and 8"));
-    assert!(message(&[("rows", "0")]).contains("between 1 and 8"));
+    assert!(message(&[("size", "27")]).contains("between 1 and 26"));
+    assert!(message(&[("rows", "0")]).contains("between 1 and 26"));
+    assert!(message(&[("size", "9"), ("rule", "overline")]).contains("--rule"));
+    assert!(message(&[("size", "9"), ("k", "10")]).contains("--k"));
     assert!(message(&[("k", "4")]).contains("--k"));
     assert!(message(&[("k", "x")]).contains("not a valid value"));
     assert!(message(&[("size", "-3")]).contains("not a valid value"));

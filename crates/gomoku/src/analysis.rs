@@ -1,0 +1,153 @@
+//! Every move of a position valued within a time budget, for `hint` and
+//! `solve` on boards too large to solve: what the threat solvers prove is a
+//! win or a loss with its length, the rest is unknown with a score.
+//!
+//! A move is proved
+//! - won when it makes the line, when it leaves two cells to complete one
+//!   the opponent cannot both take (and he has no line to make first), or
+//!   when, after the one forced block of its four, the mover has a VCF
+//!   (victory by continuous fours, a proof: see [`crate::vcf`]);
+//! - lost when the opponent could make a line and the move does not stop
+//!   him (or he has two such cells), or when after it he has a VCF.
+//!
+//! Everything else is `Unknown`, scored by the static evaluation after the
+//! move, except the move the search ([`Engine::best_move`]) prefers, which
+//! carries the search's score. Moves near the stones are examined first;
+//! those the budget does not reach keep the static score.
+
+use std::time::Duration;
+
+use ply_engine::Deadline;
+
+use crate::board::Board;
+use crate::pattern::Level;
+use crate::search::{Engine, Score};
+use crate::{Move, Stone};
+
+/// A move's value for the player who makes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A forced win: the game ends this many plies after the move (0: the
+    /// move itself completes the line).
+    Win(u32),
+    /// A forced loss: the opponent completes a line this many plies after
+    /// the move.
+    Loss(u32),
+    /// Not decided within the budget: a score for the mover (positive is
+    /// good), on the scale of [`crate::GomokuGame`]'s evaluation.
+    Unknown(i32),
+}
+
+/// Longest VCF looked for, in attacker moves.
+const MAX_FOURS: u32 = 30;
+
+/// The static score for `me` of the position after `me` played (the
+/// opponent to move), on the scale of the game's evaluation.
+fn static_score(board: &Board, me: Stone) -> i32 {
+    (-crate::search::evaluate(board, me.opponent()) / 4).clamp(-10_000, 10_000)
+}
+
+/// Every empty cell of `board` valued for `me`, to move, within `deadline`
+/// (see the module notes); empty when the game is over or the board full.
+/// `engine` chooses the recommended move with a third of the budget.
+pub fn analyze_moves(
+    board: &Board,
+    me: Stone,
+    deadline: Deadline,
+    engine: &mut Engine,
+) -> Vec<(Move, Verdict)> {
+    let mut board = board.clone();
+    if board.winner().is_some() || board.is_full() {
+        return Vec::new();
+    }
+    let opponent = me.opponent();
+    let searched = engine.best_move(&board, me, share(&deadline, 3));
+    // Near cells first, then the rest, row by row.
+    let mut order = Vec::new();
+    board.candidates(&mut order);
+    let mut seen = vec![false; board.cell_slots()];
+    for &cell in &order {
+        seen[cell] = true;
+    }
+    let rest: Vec<usize> = board
+        .empty_cells()
+        .filter_map(|m| board.index(m).ok())
+        .filter(|&cell| !seen[cell])
+        .collect();
+    order.extend(rest);
+    let my_fives: Vec<usize> = board.cells_at_least(me, Level::Five).collect();
+    let their_fives: Vec<usize> = board.cells_at_least(opponent, Level::Five).collect();
+    let mut out = Vec::with_capacity(order.len());
+    for (done, &cell) in order.iter().enumerate() {
+        let verdict = if my_fives.contains(&cell) {
+            Verdict::Win(0)
+        } else if !my_fives.is_empty() {
+            // Slower than the line at hand, but not lost: left unknown.
+            board.put_stone(cell, me);
+            let score = static_score(&board, me);
+            board.take_back();
+            Verdict::Unknown(score)
+        } else if their_fives.len() >= 2 || their_fives.first().is_some_and(|&f| f != cell) {
+            Verdict::Loss(1)
+        } else if deadline.expired() {
+            board.put_stone(cell, me);
+            let score = static_score(&board, me);
+            board.take_back();
+            Verdict::Unknown(score)
+        } else {
+            let left = (order.len() - done) as u32;
+            let per_move = deadline
+                .remaining()
+                .map(|r| (r * 4 / left).min(r).min(Duration::from_millis(200)));
+            examine(&mut board, cell, me, Deadline::after(per_move))
+        };
+        out.push((board.to_move(cell), verdict));
+    }
+    if let Some(info) = searched {
+        if let Some(entry) = out.iter_mut().find(|(m, _)| *m == info.best) {
+            if let (Verdict::Unknown(_), Score::Heuristic(raw)) = (entry.1, info.score) {
+                entry.1 = Verdict::Unknown((raw / 4).clamp(-10_000, 10_000));
+            }
+        }
+    }
+    out
+}
+
+/// The verdict of `me` playing the empty `cell`, when nobody has a line to
+/// make before it.
+fn examine(board: &mut Board, cell: usize, me: Stone, deadline: Deadline) -> Verdict {
+    let opponent = me.opponent();
+    board.put_stone(cell, me);
+    let fives: Vec<usize> = board.cells_at_least(me, Level::Five).collect();
+    let verdict = if board.winner() == Some(me) {
+        Verdict::Win(0)
+    } else if board.has_at_least(opponent, Level::Five) {
+        // Only reachable when the opponent's line was not there before
+        // (never, as a stone cannot make the other side's line): unknown.
+        Verdict::Unknown(static_score(board, me))
+    } else if fives.len() >= 2 {
+        Verdict::Win(2)
+    } else if let [block] = fives[..] {
+        // The opponent must take the one cell, then the mover needs a VCF.
+        board.put_stone(block, opponent);
+        let found = crate::vcf::find_vcf(board, me, MAX_FOURS, deadline);
+        board.take_back();
+        match found {
+            Some(line) => Verdict::Win(1 + line.len() as u32),
+            None => Verdict::Unknown(static_score(board, me)),
+        }
+    } else {
+        match crate::vcf::find_vcf(board, opponent, MAX_FOURS, deadline) {
+            Some(line) => Verdict::Loss(line.len() as u32),
+            None => Verdict::Unknown(static_score(board, me)),
+        }
+    };
+    board.take_back();
+    verdict
+}
+
+/// `1/parts` of what is left of `deadline` (a second when it has no limit).
+fn share(deadline: &Deadline, parts: u32) -> Deadline {
+    let left = deadline.remaining().unwrap_or(Duration::from_secs(1));
+    Deadline::after(Some(left / parts))
+}

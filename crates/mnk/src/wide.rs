@@ -1,0 +1,486 @@
+//! The (m,n,k) game on any board up to 26 x 26, and under the exact rule on
+//! any board: the Gomoku crate's incrementally kept board
+//! ([`ply_gomoku::GomokuGame`]) under the notation of the 64-bit [`Mnk`]
+//! (squares `b2` or cell numbers, positions as `X`/`O`/`-` strings row by
+//! row). The registry builds a session over this type once, when the board
+//! has more than 64 cells or the rule is exact; smaller freestyle boards
+//! keep the 64-bit board and its solver.
+//!
+//! Its engines: `computer` is the Gomoku engine ([`ply_gomoku::Engine`]:
+//! threat patterns, VCF/VCT, principal-variation search) within a time
+//! budget; `hint` and `solve` value every move within a budget with the
+//! threat solvers ([`ply_gomoku::analyze_moves`]); the generic bots
+//! (`alphabeta:D`, `mcts:N`, `random`, learners) play it as any game.
+//!
+//! [`Mnk`]: crate::Mnk
+
+use std::time::Duration;
+
+use ply_engine::bots::generic_player;
+use ply_engine::{
+    Analysis, Analyzer, BotSpec, Choice, Deadline, EngineConfig, Game, GameError, GameResult,
+    Notation, Outcome, Playable, Player, Side, Value,
+};
+use ply_gomoku::{analyze_moves, Engine, GomokuGame, Move, Rule, Score, Stone, Verdict};
+
+/// How long the computer thinks per move on this board unless
+/// `--move-time` says otherwise.
+pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
+
+/// How long `solve` analyses a position on this board unless `--move-time`
+/// says otherwise (`hint` has the front end's own default).
+pub const DEFAULT_ANALYSIS_TIME: Duration = Duration::from_secs(10);
+
+/// The share of its budget the computer gives the engine: the rest is the
+/// margin for the engine's last checks and a busy machine's scheduling, so
+/// that every move is answered within the budget.
+const ENGINE_SHARE: (u32, u32) = (4, 5);
+
+/// The share of its budget an analysis gives the solvers (it values every
+/// move, so it keeps a larger margin).
+const ANALYSIS_SHARE: (u32, u32) = (3, 4);
+
+/// Boards with more cells than this have no perfect player.
+const PERFECT_LIMIT: usize = 64;
+
+/// Largest transposition table of the engine, in bytes (`--hash` sets it
+/// up to this: the engine clears its table between games).
+const MAX_ENGINE_TABLE: usize = 64 << 20;
+
+/// A position of the (m,n,k) game on a board of any size.
+#[derive(Clone, Debug)]
+pub struct MnkWide {
+    game: GomokuGame,
+}
+
+impl MnkWide {
+    /// The empty `rows x cols` board where `k` in a row wins under `rule`.
+    pub fn new(rows: u8, cols: u8, k: u8, rule: Rule) -> Result<MnkWide, GameError> {
+        let game = GomokuGame::new(usize::from(cols), usize::from(rows), usize::from(k), rule)
+            .map_err(|e| GameError::BadOption(e.to_string()))?;
+        Ok(MnkWide { game })
+    }
+
+    pub fn rows(&self) -> u8 {
+        self.game.board().height() as u8
+    }
+
+    pub fn cols(&self) -> u8 {
+        self.game.board().width() as u8
+    }
+
+    pub fn k(&self) -> u8 {
+        self.game.board().k() as u8
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.game.board().rule()
+    }
+
+    /// The Gomoku position underneath.
+    pub fn inner(&self) -> &GomokuGame {
+        &self.game
+    }
+
+    fn cells(&self) -> usize {
+        usize::from(self.rows()) * usize::from(self.cols())
+    }
+
+    fn cell_move(&self, index: usize) -> Move {
+        let cols = usize::from(self.cols());
+        Move::new(index % cols, index / cols)
+    }
+
+    fn last_square_name(&self) -> String {
+        self.cell_move(self.cells() - 1).to_string()
+    }
+
+    /// The square a text names, without checking whether it is free.
+    fn parse_square(&self, text: &str) -> Result<Move, GameError> {
+        let t = text.trim().to_ascii_lowercase();
+        let cells = self.cells();
+        let range = format!("a1-{} or 1-{cells}", self.last_square_name());
+        let off = || GameError::IllegalMove(format!("{} is off the board ({range})", text.trim()));
+        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+            let n: usize = t.parse().unwrap_or(usize::MAX);
+            return if (1..=cells).contains(&n) {
+                Ok(self.cell_move(n - 1))
+            } else {
+                Err(off())
+            };
+        }
+        let mut chars = t.chars();
+        let letter = chars.next().filter(char::is_ascii_lowercase);
+        let digits = chars.as_str();
+        match letter {
+            Some(letter) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                let col = letter as usize - 'a' as usize;
+                let row: usize = digits.parse().unwrap_or(usize::MAX);
+                if col < usize::from(self.cols()) && (1..=usize::from(self.rows())).contains(&row) {
+                    Ok(Move::new(col, row - 1))
+                } else {
+                    Err(off())
+                }
+            }
+            _ => Err(GameError::IllegalMove(format!(
+                "'{}' is not a square (give a square like b2, {range})",
+                text.trim()
+            ))),
+        }
+    }
+}
+
+impl Game for MnkWide {
+    type Move = Move;
+    type Undo = ();
+    type Key = <GomokuGame as Game>::Key;
+
+    fn to_move(&self) -> Side {
+        self.game.to_move()
+    }
+
+    fn result(&self) -> Option<GameResult> {
+        self.game.result()
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<Move>) {
+        self.game.generate_moves(moves)
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.game.play(mv)
+    }
+
+    fn undo(&mut self, mv: Move, undo: ()) {
+        self.game.undo(mv, undo)
+    }
+
+    fn hash(&self) -> u64 {
+        self.game.hash()
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        self.game.recompute_hash()
+    }
+
+    fn key(&self) -> Self::Key {
+        self.game.key()
+    }
+
+    fn ply(&self) -> u32 {
+        self.game.ply()
+    }
+
+    fn max_remaining_plies(&self) -> Option<u32> {
+        self.game.max_remaining_plies()
+    }
+
+    fn draw_length(&self) -> Option<u32> {
+        self.game.draw_length()
+    }
+
+    fn prune_moves(&self, moves: &mut Vec<Move>) {
+        self.game.prune_moves(moves)
+    }
+
+    fn order_moves(&self, moves: &mut [Move]) {
+        self.game.order_moves(moves)
+    }
+
+    fn evaluate(&self) -> i32 {
+        self.game.evaluate()
+    }
+}
+
+impl Notation for MnkWide {
+    fn format_move(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+        let mv = self.parse_square(text)?;
+        if self.game.result().is_some() {
+            return Err(GameError::IllegalMove("the game is over".into()));
+        }
+        if !self.game.board().is_empty(mv) {
+            return Err(GameError::IllegalMove(format!("{mv} is occupied")));
+        }
+        Ok(mv)
+    }
+
+    fn format_position(&self) -> String {
+        (0..self.cells())
+            .map(|i| match self.game.board().stone(self.cell_move(i)) {
+                Some(Stone::Black) => 'X',
+                Some(Stone::White) => 'O',
+                None => '-',
+            })
+            .collect()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<MnkWide, GameError> {
+        let (rows, cols, k) = (self.rows(), self.cols(), self.k());
+        let cells = text.trim_matches(['\n', '\r']);
+        let count = cells.chars().count();
+        if count != self.cells() {
+            return Err(GameError::BadPosition(format!(
+                "a {rows}x{cols} position has {} cells (X, O or - each, row by row), got {count}",
+                self.cells()
+            )));
+        }
+        let (mut x, mut o) = (Vec::new(), Vec::new());
+        for (i, c) in cells.chars().enumerate() {
+            match c {
+                'X' | 'x' => x.push(self.cell_move(i)),
+                'O' | 'o' | '0' => o.push(self.cell_move(i)),
+                '-' | '.' | '_' | ' ' => {}
+                _ => {
+                    return Err(GameError::BadPosition(format!(
+                        "bad character '{c}' at cell {} (use X, O, and - . _ or space for empty)",
+                        i + 1
+                    )))
+                }
+            }
+        }
+        let (xs, os) = (x.len(), o.len());
+        if os > xs {
+            return Err(GameError::BadPosition(format!(
+                "impossible counts: O has {os} marks and X only {xs} (X moves first)"
+            )));
+        }
+        if xs > os + 1 {
+            return Err(GameError::BadPosition(format!(
+                "impossible counts: X has {xs} marks and O only {os} (they take turns)"
+            )));
+        }
+        let game = GomokuGame::from_stones(
+            usize::from(cols),
+            usize::from(rows),
+            usize::from(k),
+            self.rule(),
+            &x,
+            &o,
+        )
+        .map_err(|e| GameError::BadPosition(e.to_string()))?;
+        let [x_line, o_line] = game.board().scan_lines();
+        if x_line && o_line {
+            return Err(GameError::BadPosition(format!(
+                "both X and O have {k} in a row: the game ended before the second one"
+            )));
+        }
+        for (name, line, moved_last) in [("X", x_line, xs > os), ("O", o_line, xs == os)] {
+            if line && !moved_last {
+                return Err(GameError::BadPosition(format!(
+                    "{name} has {k} in a row but the other side moved after: \
+                     the game was already over"
+                )));
+            }
+        }
+        Ok(MnkWide { game })
+    }
+
+    fn side_name(&self, side: Side) -> String {
+        side.letter().into()
+    }
+
+    /// Column letters on top, row numbers on the left, one character a
+    /// cell: a 26 x 26 board fits a terminal.
+    fn render(&self, colour: bool) -> String {
+        let (rows, cols) = (usize::from(self.rows()), usize::from(self.cols()));
+        let mut out = String::from("   ");
+        for col in 0..cols {
+            out.push(' ');
+            out.push((b'a' + col as u8) as char);
+        }
+        out.push('\n');
+        for row in 0..rows {
+            out.push_str(&format!("{:>2} ", row + 1));
+            for col in 0..cols {
+                let mark = match self.game.board().stone(Move::new(col, row)) {
+                    Some(Stone::Black) if colour => "\x1b[1;31mX\x1b[0m".to_string(),
+                    Some(Stone::Black) => "X".to_string(),
+                    Some(Stone::White) if colour => "\x1b[1;34mO\x1b[0m".to_string(),
+                    Some(Stone::White) => "O".to_string(),
+                    None if colour => "\x1b[2m·\x1b[0m".to_string(),
+                    None => ".".to_string(),
+                };
+                out.push(' ');
+                out.push_str(&mark);
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+impl Playable for MnkWide {
+    fn variant(&self) -> String {
+        let rule = match self.rule() {
+            Rule::Freestyle => "",
+            Rule::Exact => " exact",
+        };
+        format!("{}x{} k={}{rule}", self.rows(), self.cols(), self.k())
+    }
+
+    /// `hint` and `solve`: the threat solvers within the budget.
+    fn analyzer(&self, config: &EngineConfig) -> Result<Box<dyn Analyzer<Self>>, GameError> {
+        Ok(Box::new(WideAnalyzer::new(config)))
+    }
+
+    /// `computer` is the Gomoku engine within its move time; `perfect`
+    /// only where an exact solve could ever finish.
+    fn player(
+        &self,
+        spec: &BotSpec,
+        config: &EngineConfig,
+    ) -> Result<Box<dyn Player<Self>>, GameError> {
+        match spec {
+            BotSpec::Computer(_) => Ok(Box::new(WidePlayer::new(config))),
+            BotSpec::Perfect if self.cells() > PERFECT_LIMIT => {
+                Err(GameError::Unsupported(format!(
+                    "perfect play is out of reach on a {}x{} board: use computer \
+                     (the Gomoku engine, --move-time MS per move)",
+                    self.rows(),
+                    self.cols()
+                )))
+            }
+            _ => generic_player(self, spec, config),
+        }
+    }
+}
+
+fn engine_for(config: &EngineConfig) -> Engine {
+    Engine::new(config.hash_mb.saturating_mul(1 << 20).min(MAX_ENGINE_TABLE))
+}
+
+/// `computer` on a wide board: [`Engine::best_move`] within the move time.
+pub struct WidePlayer {
+    engine: Engine,
+    budget: Duration,
+}
+
+impl WidePlayer {
+    pub fn new(config: &EngineConfig) -> Self {
+        WidePlayer {
+            engine: engine_for(config),
+            budget: config.move_time.unwrap_or(DEFAULT_MOVE_TIME),
+        }
+    }
+}
+
+impl Player<MnkWide> for WidePlayer {
+    fn choose(&mut self, game: &MnkWide) -> Choice<Move> {
+        let (num, den) = ENGINE_SHARE;
+        let deadline = Deadline::after(Some(self.budget * num / den));
+        let stone = game.game.stone_to_move();
+        match self.engine.best_move(game.game.board(), stone, deadline) {
+            Some(info) => {
+                let value = match info.score {
+                    Score::Win(plies) if info.vcf => Some(Value::win(plies.saturating_sub(1))),
+                    _ => None,
+                };
+                Choice {
+                    mv: info.best,
+                    value,
+                }
+            }
+            None => {
+                let mut moves = Vec::new();
+                game.generate_moves(&mut moves);
+                Choice {
+                    mv: moves[0],
+                    value: None,
+                }
+            }
+        }
+    }
+
+    fn game_over(&mut self, _positions: &[MnkWide], _result: Option<GameResult>, _seat: Side) {
+        self.engine.clear();
+    }
+}
+
+/// `hint` and `solve` on a wide board: [`analyze_moves`] within the budget.
+pub struct WideAnalyzer {
+    engine: Engine,
+    budget: Duration,
+}
+
+impl WideAnalyzer {
+    pub fn new(config: &EngineConfig) -> Self {
+        WideAnalyzer {
+            engine: engine_for(config),
+            budget: config.move_time.unwrap_or(DEFAULT_ANALYSIS_TIME),
+        }
+    }
+}
+
+/// A verdict as a move value (remoteness: plies after the move).
+fn verdict_value(verdict: Verdict) -> Value {
+    match verdict {
+        Verdict::Win(plies) => Value::win(plies),
+        Verdict::Loss(plies) => Value::lose(plies),
+        Verdict::Unknown(score) => Value {
+            heuristic: Some(score),
+            ..Value::unknown()
+        },
+    }
+}
+
+impl Analyzer<MnkWide> for WideAnalyzer {
+    fn analyze(&mut self, game: &MnkWide) -> Result<Analysis<Move>, GameError> {
+        let value = match game.result() {
+            Some(GameResult::Draw) => Some(Value::draw(Some(0))),
+            Some(GameResult::Win(side)) if side == game.to_move() => Some(Value::win(0)),
+            Some(GameResult::Win(_)) => Some(Value::lose(0)),
+            None => None,
+        };
+        if let Some(value) = value {
+            return Ok(Analysis {
+                value,
+                moves: Vec::new(),
+                stats: None,
+                depth: None,
+            });
+        }
+        let (num, den) = ANALYSIS_SHARE;
+        let deadline = Deadline::after(Some(self.budget * num / den));
+        let stone = game.game.stone_to_move();
+        let verdicts = analyze_moves(game.game.board(), stone, deadline, &mut self.engine);
+        let moves: Vec<(Move, Value)> = verdicts
+            .iter()
+            .map(|&(mv, v)| (mv, verdict_value(v)))
+            .collect();
+        let value = position_value(&moves);
+        Ok(Analysis {
+            value,
+            moves,
+            stats: None,
+            // No iteration depth applies: the unknowns are what the
+            // threat solvers did not decide within the budget.
+            depth: None,
+        })
+    }
+}
+
+/// The position's value from its moves': a win if one wins (the quickest),
+/// a loss if all lose (the slowest), else unknown with the best score.
+fn position_value(moves: &[(Move, Value)]) -> Value {
+    let quickest_win = moves
+        .iter()
+        .filter(|(_, v)| v.outcome == Outcome::Win)
+        .filter_map(|(_, v)| v.remoteness)
+        .min();
+    if let Some(r) = quickest_win {
+        return Value::win(r + 1);
+    }
+    if !moves.is_empty() && moves.iter().all(|(_, v)| v.outcome == Outcome::Lose) {
+        let slowest = moves.iter().filter_map(|(_, v)| v.remoteness).max();
+        return Value::lose(slowest.unwrap_or(0) + 1);
+    }
+    let best = moves.iter().filter_map(|(_, v)| v.heuristic).max();
+    Value {
+        heuristic: best,
+        ..Value::unknown()
+    }
+}
