@@ -98,7 +98,10 @@ fn main() {
             }
         }
     };
-    if let Err(e) = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build_global() {
+    if let Err(e) = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build_global()
+    {
         eprintln!("error: cannot start {threads} threads: {e}");
         std::process::exit(1);
     }
@@ -131,7 +134,11 @@ fn main() {
     let losses = margins.len() - wins - draws;
     let n = margins.len() as f64;
     let mean = margins.iter().map(|&m| f64::from(m)).sum::<f64>() / n;
-    let var = margins.iter().map(|&m| (f64::from(m) - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    let var = margins
+        .iter()
+        .map(|&m| (f64::from(m) - mean).powi(2))
+        .sum::<f64>()
+        / (n - 1.0);
     println!(
         "trained vs hand-weighted, depth {depth}, {} games from {} openings (colours swapped):",
         margins.len(),

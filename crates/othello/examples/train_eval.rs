@@ -157,9 +157,15 @@ fn main() {
     let threads: usize = fixed::arg("--threads", 2);
     let out: PathBuf = fixed::arg(
         "--out",
-        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/data/othello-eval.bin")),
+        PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/data/othello-eval.bin"
+        )),
     );
-    if let Err(e) = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build_global() {
+    if let Err(e) = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build_global()
+    {
         eprintln!("error: cannot start {threads} threads: {e}");
         std::process::exit(1);
     }
@@ -196,10 +202,9 @@ fn main() {
         "{:>5} {:>7} {:>7} {:>6} {:>8} {:>8} {:>8} {:>8}",
         "phase", "empties", "train", "held", "label", "label s", "MAE new", "MAE hand"
     );
-    for phase in 0..PHASES {
+    for (phase, samples) in by_phase.iter_mut().enumerate() {
         let started = Instant::now();
         let current = weights.clone();
-        let samples = &mut by_phase[phase];
         samples.par_iter_mut().for_each_init(
             || ExactSolver::new(8),
             |solver, s| {
@@ -209,7 +214,15 @@ fn main() {
                 } else {
                     let eval = |p, o| current.evaluate(p, o);
                     let mut nodes = 0;
-                    fixed::negamax(&eval, s.p, s.o, PHASE_WIDTH, -fixed::INF, fixed::INF, &mut nodes) as f32
+                    fixed::negamax(
+                        &eval,
+                        s.p,
+                        s.o,
+                        PHASE_WIDTH,
+                        -fixed::INF,
+                        fixed::INF,
+                        &mut nodes,
+                    ) as f32
                         / 100.0
                 };
             },

@@ -65,7 +65,13 @@ pub fn negamax<F: Fn(u64, u64) -> i32>(
 }
 
 /// The best move at `depth` plies and its score (`None`: must pass or over).
-pub fn best_move<F: Fn(u64, u64) -> i32>(eval: &F, p: u64, o: u64, depth: u32, nodes: &mut u64) -> Option<(u32, i32)> {
+pub fn best_move<F: Fn(u64, u64) -> i32>(
+    eval: &F,
+    p: u64,
+    o: u64,
+    depth: u32,
+    nodes: &mut u64,
+) -> Option<(u32, i32)> {
     let mut legal = moves::<Size8>(p, o);
     let mut best = None;
     let mut alpha = -INF;

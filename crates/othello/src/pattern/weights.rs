@@ -103,7 +103,9 @@ impl Weights {
         if &bytes[..8] != MAGIC {
             return Err(WeightsError::BadMagic);
         }
-        let word = |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+        let word = |at: usize| {
+            u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+        };
         let version = word(8);
         if version != FORMAT_VERSION {
             return Err(WeightsError::Version(version));
@@ -130,7 +132,7 @@ impl Weights {
         if computed != stored {
             return Err(WeightsError::Checksum { stored, computed });
         }
-        if length % 2 != 0 {
+        if !length.is_multiple_of(2) {
             return Err(WeightsError::Encoding("odd payload length"));
         }
         let total = PHASES * PHASE_LEN;
