@@ -8,7 +8,8 @@
 //! played twice with colours swapped; both sides search D plies (default
 //! 4) with the same plain alpha-beta (`support/fixed.rs`), leaves scored
 //! by their evaluation, to the end of the game. `--weights` plays a
-//! weights file instead of the shipped one.
+//! weights file instead of the shipped one; `--bench` first times both
+//! evaluations.
 
 #[path = "support/fixed.rs"]
 mod fixed;
@@ -71,6 +72,23 @@ fn play<A: Fn(u64, u64) -> i32, B: Fn(u64, u64) -> i32>(
     }
 }
 
+/// Times `eval` over the openings' positions (one thread).
+fn bench<F: Fn(u64, u64) -> i32>(name: &str, eval: &F, positions: &[(u64, u64)]) {
+    let rounds = 1_000_000 / positions.len().max(1) + 1;
+    let clock = Instant::now();
+    let mut sum = 0i64;
+    for _ in 0..rounds {
+        for &(p, o) in positions {
+            sum += i64::from(eval(std::hint::black_box(p), o));
+        }
+    }
+    let n = (rounds * positions.len()) as f64;
+    println!(
+        "{name}: {:.0} ns per evaluation (checksum {sum})",
+        clock.elapsed().as_secs_f64() * 1e9 / n
+    );
+}
+
 fn main() {
     let games: usize = fixed::arg("--games", 200);
     let depth: u32 = fixed::arg("--depth", 4);
@@ -117,6 +135,10 @@ fn main() {
     }
     let trained = |p, o| weights.evaluate(p, o);
     let hand = |p, o| eval::evaluate::<Size8>(p, o);
+    if std::env::args().any(|a| a == "--bench") {
+        bench("trained", &trained, &openings);
+        bench("hand-weighted", &hand, &openings);
+    }
     let clock = Instant::now();
     // Margins for the trained evaluation: moving first, then second.
     let results: Vec<(i32, i32, u64)> = openings
