@@ -15,6 +15,7 @@ pub mod kind;
 pub mod movegen;
 pub mod notation;
 pub mod obf;
+pub mod pattern;
 pub mod perft;
 pub mod playable;
 pub mod players;
