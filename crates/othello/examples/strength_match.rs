@@ -4,8 +4,9 @@
 //! 4 to 8 random plies from the start; each is played twice with the
 //! colours swapped. Prints the new engine's wins, draws, losses and score.
 //!
-//! `cargo run --release -p ply-othello --example strength_match -- [GAMES] [MOVE_MS] [SEED]`
-//! (defaults 200 games, 20 ms a move, seed 1).
+//! `cargo run --release -p ply-othello --example strength_match -- [GAMES] [MOVE_MS] [SEED] [T]`
+//! (defaults 200 games, 20 ms a move, seed 1, multi-ProbCut's default
+//! selectivity; `T` 0 turns multi-ProbCut off).
 
 use std::time::Duration;
 
@@ -24,6 +25,11 @@ fn main() {
             .unwrap_or(default)
     };
     let (games, ms, seed) = (arg(1, 200), arg(2, 20), arg(3, 1));
+    let selectivity: Option<f64> = match args.get(4).and_then(|a| a.parse::<f64>().ok()) {
+        Some(t) if t <= 0.0 => None,
+        Some(t) => Some(t),
+        None => Some(ply_othello::midgame::DEFAULT_SELECTIVITY),
+    };
     let budget = Duration::from_millis(ms);
     let config = EngineConfig {
         hash_mb: 64,
@@ -72,6 +78,9 @@ fn main() {
             Side::Second
         };
         let mut new: EnginePlayer<Size8> = EnginePlayer::new(new_strength, &config);
+        if let Some(engine) = new.engine_mut() {
+            engine.set_selectivity(selectivity);
+        }
         let mut old: LegacyPlayer<Size8> = LegacyPlayer::new(legacy_strength, &config);
         let mut game = opening.clone();
         while game.result().is_none() {

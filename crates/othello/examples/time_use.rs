@@ -25,6 +25,7 @@ fn main() {
     let mut used = Vec::new();
     let mut engine = Engine::new(64, threads);
     let mut exact_moves = 0;
+    let mut depths = Vec::new();
     while (used.len() as u64) < wanted {
         engine.clear();
         let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
@@ -55,6 +56,9 @@ fn main() {
                         );
                     }
                     exact_moves += u32::from(r.exact);
+                    if !r.exact {
+                        depths.push(r.depth);
+                    }
                 }
                 match r.best {
                     Some(s) => s,
@@ -72,11 +76,13 @@ fn main() {
     let over = used.iter().filter(|&&u| u > budget).count();
     println!(
         "{} moves (not forced), budget {budget_ms} ms, {threads} thread(s): mean {:.1} ms ({:.0}%), \
-         max {:.1} ms (overshoot {:.1} ms), {over} over budget, {exact_moves} solved exactly",
+         max {:.1} ms (overshoot {:.1} ms), {over} over budget, {exact_moves} solved exactly, \
+         mean midgame depth {:.2}",
         used.len(),
         mean * 1000.0,
         mean * 100.0 / budget.as_secs_f64(),
         max.as_secs_f64() * 1000.0,
         (max.as_secs_f64() - budget.as_secs_f64()).max(0.0) * 1000.0,
+        depths.iter().sum::<u32>() as f64 / depths.len().max(1) as f64,
     );
 }

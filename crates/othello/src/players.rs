@@ -144,6 +144,11 @@ impl<G: Geometry> EnginePlayer<G> {
         }
     }
 
+    /// The 8x8 engine (`None` on other sizes), to tune it.
+    pub fn engine_mut(&mut self) -> Option<&mut Engine> {
+        self.engine.as_mut()
+    }
+
     /// The search limits a strength stands for.
     pub fn limits(strength: Strength) -> Limits {
         match strength.move_time {
