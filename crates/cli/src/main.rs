@@ -65,6 +65,9 @@ fn command() -> Command {
             Command::new("serve")
                 .about("Play and analyse in the browser: a web page and a JSON API"),
         ))
+        .subcommand(<commands::nboard::NboardArgs as clap::Args>::augment_args(
+            Command::new("nboard").about("Othello engine over the NBoard protocol on stdin/stdout"),
+        ))
         .subcommand(
             Command::new("gomocup")
                 .about("Gomoku engine over the Gomocup (piskvork) protocol on stdin/stdout"),
@@ -149,6 +152,10 @@ fn run() -> anyhow::Result<()> {
             serve::ServeArgs::from_arg_matches(m).map_err(|e| anyhow::anyhow!(e.to_string()))?,
         ),
         Some(("gomocup", _)) => commands::gomocup::run(),
+        Some(("nboard", m)) => commands::nboard::run(
+            commands::nboard::NboardArgs::from_arg_matches(m)
+                .map_err(|e| anyhow::anyhow!(e.to_string()))?,
+        ),
         _ => commands::menu::run(),
     }
 }

@@ -1,5 +1,12 @@
 //! Othello's computer players: the searching engine behind `computer`,
 //! `alphabeta:DEPTH` and `perfect`, and the greedy `heuristic` baseline.
+//!
+//! On 8x8 the engine is [`crate::midgame::Engine`] (PVS with multi-ProbCut,
+//! a shared table, lazy SMP, the exact solver of `crate::exact` near the
+//! end). [`LegacyPlayer`] is the engine as it stood before that one landed
+//! (`crate::search` and `crate::endgame`): every other board size still
+//! plays with it, and the strength match (`examples/strength_match.rs`) measures the
+//! new engine against it.
 
 use std::time::Duration;
 
@@ -12,6 +19,7 @@ use ply_engine::{Choice, Deadline, EngineConfig, Outcome, Player, Value};
 use crate::bitboard::{Bits, Geometry};
 use crate::endgame::Solver;
 use crate::game::{Move, Othello};
+use crate::midgame::{Engine, Limits, DISC};
 use crate::search::Search;
 
 /// The default strength of `computer`.
@@ -38,17 +46,18 @@ impl Strength {
     }
 }
 
-/// Search in the midgame, the exact solver near the end.
-pub struct EnginePlayer<G: Geometry> {
+/// The engine before the 8x8 midgame engine landed: search in the
+/// midgame, the exact solver near the end.
+pub struct LegacyPlayer<G: Geometry> {
     strength: Strength,
     search: Search<G>,
     solver: Solver<G, false>,
 }
 
-impl<G: Geometry> EnginePlayer<G> {
+impl<G: Geometry> LegacyPlayer<G> {
     pub fn new(strength: Strength, config: &EngineConfig) -> Self {
         let megabytes = config.hash_mb.clamp(2, 64) / 2;
-        EnginePlayer {
+        LegacyPlayer {
             strength,
             search: Search::new(megabytes),
             solver: Solver::new(megabytes),
@@ -68,7 +77,7 @@ fn margin_value(margin: i32) -> Value {
     }
 }
 
-impl<G: Geometry> Player<Othello> for EnginePlayer<G> {
+impl<G: Geometry> Player<Othello> for LegacyPlayer<G> {
     fn choose(&mut self, game: &Othello) -> Choice<Move> {
         if game.must_pass() {
             return Choice {
@@ -102,6 +111,92 @@ impl<G: Geometry> Player<Othello> for EnginePlayer<G> {
         let mv = found.best.map_or(Move::PASS, |s| Move(s as u8));
         // A search score is no game-theoretic value: report none.
         Choice { mv, value: None }
+    }
+}
+
+/// The computer: the midgame engine on 8x8, [`LegacyPlayer`] on other sizes.
+pub struct EnginePlayer<G: Geometry> {
+    strength: Strength,
+    engine: Option<Engine>,
+    legacy: Option<LegacyPlayer<G>>,
+}
+
+impl<G: Geometry> EnginePlayer<G> {
+    /// One search thread (sessions and tournaments run several players).
+    pub fn new(strength: Strength, config: &EngineConfig) -> Self {
+        Self::with_threads(strength, config, 1)
+    }
+
+    pub fn with_threads(strength: Strength, config: &EngineConfig, threads: usize) -> Self {
+        if G::SIZE == 8 {
+            let megabytes = config.hash_mb.clamp(2, 1024) / 2;
+            EnginePlayer {
+                strength,
+                engine: Some(Engine::new(megabytes, threads)),
+                legacy: None,
+            }
+        } else {
+            EnginePlayer {
+                strength,
+                engine: None,
+                legacy: Some(LegacyPlayer::new(strength, config)),
+            }
+        }
+    }
+
+    /// The 8x8 engine (`None` on other sizes), to tune it.
+    pub fn engine_mut(&mut self) -> Option<&mut Engine> {
+        self.engine.as_mut()
+    }
+
+    /// The search limits a strength stands for.
+    pub fn limits(strength: Strength) -> Limits {
+        match strength.move_time {
+            // Under a budget the engine picks the solvable empties itself.
+            Some(t) => Limits::time(t),
+            None => Limits {
+                depth: strength.depth,
+                time: None,
+                exact_empties: Some(strength.exact_empties),
+            },
+        }
+    }
+}
+
+impl<G: Geometry> Player<Othello> for EnginePlayer<G> {
+    fn choose(&mut self, game: &Othello) -> Choice<Move> {
+        let engine = match (&mut self.engine, &mut self.legacy) {
+            (Some(engine), _) if game.size() == 8 => engine,
+            (_, Some(legacy)) => return legacy.choose(game),
+            _ => {
+                let mv = game.greedy_moves().first().copied().unwrap_or(Move::PASS);
+                return Choice { mv, value: None };
+            }
+        };
+        if game.must_pass() {
+            return Choice {
+                mv: Move::PASS,
+                value: None,
+            };
+        }
+        let (p, o) = game.player_opponent();
+        let report = engine.think(
+            p as u64,
+            o as u64,
+            Self::limits(self.strength),
+            1,
+            &mut |_| {},
+        );
+        match report.best {
+            Some(square) => Choice {
+                mv: Move(square as u8),
+                value: report.exact.then(|| margin_value(report.score / DISC)),
+            },
+            None => {
+                let mv = game.greedy_moves().first().copied().unwrap_or(Move::PASS);
+                Choice { mv, value: None }
+            }
+        }
     }
 }
 

@@ -4,6 +4,7 @@ pub mod bench;
 pub mod games;
 pub mod gomocup;
 pub mod menu;
+pub mod nboard;
 pub mod obf;
 pub mod perft;
 pub mod play;

@@ -1,0 +1,901 @@
+//! The 8x8 midgame engine: iterative-deepening principal-variation search
+//! with aspiration windows, a lock-free transposition table kept across
+//! moves and shared by every thread (lazy SMP), move ordering by the
+//! table's move, a shallow search and fastest-first mobility, multi-ProbCut
+//! ([`probcut`]) for selectivity, time management from a per-move budget,
+//! and the hand-over to the exact solver ([`crate::exact`]) once the
+//! position has few enough empties to solve in the budget.
+//!
+//! Scores are in hundredths of a disc for the side to move; finished games
+//! score their final margin (empties to the winner) times [`DISC`], and the
+//! evaluation is clamped inside that range.
+//!
+//! The evaluation is called through one seam, [`Evaluator`]: a plain
+//! function `fn(player, opponent) -> hundredths of a disc`. [`EVALUATION`]
+//! is the one the engine starts with; [`Engine::set_evaluator`] switches it.
+//!
+//! Time management: with a budget `B` the main thread starts no iteration
+//! after `SOFT_SHARE · B` and stops the one running at `B − MARGIN`
+//! (checked every [`POLL_NODES`] positions, well under a millisecond). An
+//! iteration cut short still counts when its first root move finished: the
+//! best move it found so far has been searched deeper than the last
+//! complete iteration's.
+
+pub mod probcut;
+pub mod table;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use ply_engine::bound::Bound;
+use ply_engine::Deadline;
+
+use crate::bitboard::{hash_pair, Size8, Squares};
+use crate::endgame::final_margin;
+use crate::exact::ExactSolver;
+use crate::movegen::{flips, moves};
+use table::{Entry, Table, NO_MOVE};
+
+/// An evaluation: what the position is worth to the player with discs `p`
+/// (to move) against `o`, in hundredths of a disc.
+pub type Evaluator = fn(u64, u64) -> i32;
+
+/// Today's hand-weighted evaluation (`crate::eval`) for 8x8.
+pub fn hand_weighted(p: u64, o: u64) -> i32 {
+    crate::eval::evaluate::<Size8>(p, o)
+}
+
+/// The trained pattern evaluation (`crate::pattern`) for 8x8.
+pub fn trained(p: u64, o: u64) -> i32 {
+    crate::pattern::evaluate(p, o)
+}
+
+/// The evaluation the engine uses unless told otherwise: the trained one,
+/// which beats the hand-weighted one at equal depth (see the README).
+pub const EVALUATION: Evaluator = trained;
+
+/// One disc of final margin.
+pub const DISC: i32 = 100;
+/// Evaluations stay inside this, below every won or lost game.
+const MAX_EVAL: i32 = 63 * DISC;
+/// Beyond every score.
+const INF: i32 = 65 * DISC;
+/// Positions between two looks at the clock.
+pub const POLL_NODES: u64 = 256;
+/// The main thread stops this long before the budget ends (to join the
+/// helpers and answer).
+const MARGIN: Duration = Duration::from_micros(1500);
+/// No iteration starts after this share of the budget.
+const SOFT_SHARE: f64 = 0.85;
+/// From this depth moves are ordered by a one-ply search of each child
+/// (below it by the child's evaluation). From 8 rather than 6: depth-9
+/// searches of 12 random positions took 0.28 s instead of 0.40 s.
+const SHALLOW_ORDER_DEPTH: u32 = 8;
+/// Half the first aspiration window.
+const ASPIRATION: i32 = 80;
+/// Default selectivity: cut when the probe is `t` standard deviations
+/// beyond the window.
+pub const DEFAULT_SELECTIVITY: f64 = 1.5;
+
+/// What a search may use.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Limits {
+    /// Deepest iteration (plies).
+    pub depth: u32,
+    /// Time budget for this move.
+    pub time: Option<Duration>,
+    /// Solve exactly from this many empties (`None`: chosen from the budget
+    /// or the depth).
+    pub exact_empties: Option<u32>,
+}
+
+impl Limits {
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth,
+            time: None,
+            exact_empties: None,
+        }
+    }
+
+    pub fn time(budget: Duration) -> Limits {
+        Limits {
+            depth: 60,
+            time: Some(budget),
+            exact_empties: None,
+        }
+    }
+}
+
+/// A budget for one move out of what is left for the whole game: the moves
+/// still to make share it, with a reserve so the clock never runs out.
+pub fn per_game_budget(remaining: Duration, empties: u32) -> Duration {
+    // My moves left, counting the endgame's (solved fast) as half.
+    let mine = (empties as f64 / 2.0).max(1.0);
+    let share = remaining.as_secs_f64() * 0.9 / (mine * 0.75 + 1.0);
+    Duration::from_secs_f64(share.max(0.0))
+}
+
+/// The empties the exact solver finishes in `budget` on `threads` threads
+/// (measured with `examples/time_use.rs` on the 2-core machine: 16 empties
+/// take a few ms, 20 about 0.1 s, 24 a few seconds), with room for a
+/// loaded machine: the solve gets 60% of the budget.
+pub fn exact_empties_for(budget: Duration, threads: usize) -> u32 {
+    let ms = budget.as_secs_f64() * 1000.0 * threads.max(1) as f64;
+    match ms {
+        m if m < 10.0 => 10,
+        m if m < 40.0 => 14,
+        m if m < 150.0 => 16,
+        m if m < 600.0 => 18,
+        m if m < 3_000.0 => 20,
+        m if m < 15_000.0 => 22,
+        _ => 24,
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    /// The move to play (`None`: pass or game over).
+    pub best: Option<u32>,
+    /// Its score, hundredths of a disc.
+    pub score: i32,
+    /// Deepest iteration (the empties when solved).
+    pub depth: u32,
+    /// The score is the exact final margin.
+    pub exact: bool,
+    /// Positions searched by every thread.
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// Root moves with their scores from the deepest iteration, best first
+    /// (the top `multi` exact, the rest bounds).
+    pub moves: Vec<(u32, i32)>,
+    /// The principal variation from the table (`None` is a pass).
+    pub pv: Vec<Option<u32>>,
+}
+
+/// The engine: its table persists across moves.
+pub struct Engine {
+    table: Arc<Table>,
+    threads: usize,
+    exact: ExactSolver,
+    eval: Evaluator,
+    selectivity: Option<f64>,
+}
+
+/// The final score of a finished game (hundredths of a disc).
+fn final_score(p: u64, o: u64) -> i32 {
+    final_margin::<Size8>(p, o) * DISC
+}
+
+/// Opponent mobility after a move, corners counted twice: fewer is better.
+fn weighted_mobility(p: u64, o: u64) -> i32 {
+    let m = moves::<Size8>(p, o);
+    (m.count_ones() + (m & 0x8100_0000_0000_0081).count_ones()) as i32
+}
+
+impl Engine {
+    /// An engine with a table of about `megabytes` MiB (the exact solver
+    /// gets a table of the same size) and `threads` threads.
+    pub fn new(megabytes: usize, threads: usize) -> Engine {
+        let threads = threads.max(1);
+        Engine {
+            table: Arc::new(Table::new(megabytes)),
+            threads,
+            exact: ExactSolver::new(megabytes).with_threads(threads),
+            eval: EVALUATION,
+            selectivity: Some(DEFAULT_SELECTIVITY),
+        }
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Switches the evaluation.
+    pub fn set_evaluator(&mut self, eval: Evaluator) {
+        self.eval = eval;
+        self.table.clear();
+    }
+
+    /// Multi-ProbCut's `t` (`None`: no selective cuts, a full-width search).
+    pub fn set_selectivity(&mut self, t: Option<f64>) {
+        self.selectivity = t;
+        self.table.clear();
+    }
+
+    /// Forgets the tables (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.exact.clear();
+    }
+
+    /// Searches `p` to move against `o` within `limits`; `multi` root moves
+    /// get exact scores (1 for play); `progress` sees each finished
+    /// iteration.
+    pub fn think(
+        &mut self,
+        p: u64,
+        o: u64,
+        limits: Limits,
+        multi: usize,
+        progress: &mut dyn FnMut(&Report),
+    ) -> Report {
+        let start = Instant::now();
+        self.table.new_search();
+        let legal = moves::<Size8>(p, o);
+        if legal == 0 {
+            let over = moves::<Size8>(o, p) == 0;
+            let mut report = if over {
+                Report {
+                    score: final_score(p, o),
+                    exact: true,
+                    ..Report::default()
+                }
+            } else {
+                let reply = self.think(o, p, limits, 1, &mut |_| {});
+                Report {
+                    score: -reply.score,
+                    exact: reply.exact,
+                    depth: reply.depth,
+                    nodes: reply.nodes,
+                    pv: std::iter::once(None).chain(reply.pv).collect(),
+                    ..Report::default()
+                }
+            };
+            report.elapsed = start.elapsed();
+            return report;
+        }
+        let empties = (!(p | o)).count_ones();
+        let threads = self.threads;
+        let exact_limit = limits.exact_empties.unwrap_or(match limits.time {
+            Some(t) => exact_empties_for(t, threads),
+            None => (limits.depth * 3 / 2 + 4).min(24),
+        });
+        let hard = limits
+            .time
+            .map(|t| start + t.saturating_sub(MARGIN).max(Duration::from_micros(200)));
+        if legal.count_ones() == 1 && multi == 1 && limits.time.is_some() {
+            // Forced: no need to think (a short search still gives a score).
+            let quick = Limits {
+                time: limits.time.map(|t| t / 10),
+                ..limits
+            };
+            return self.midgame(p, o, quick, start, multi, progress);
+        }
+        if empties <= exact_limit && multi == 1 {
+            let fallback = match limits.time {
+                Some(t) => {
+                    // A midgame answer first, in case the solve does not
+                    // finish.
+                    let quick = Limits {
+                        time: Some(t.mul_f64(0.4)),
+                        depth: limits.depth.min(empties),
+                        ..limits
+                    };
+                    Some(self.midgame(p, o, quick, start, 1, &mut |_| {}))
+                }
+                None => None,
+            };
+            self.exact.set_deadline(match hard {
+                Some(end) => Deadline::after(Some(end.saturating_duration_since(Instant::now()))),
+                None => Deadline::none(),
+            });
+            let solved = self.exact.solve(p, o);
+            if !self.exact.aborted() {
+                let report = Report {
+                    best: solved.best,
+                    score: solved.score * DISC,
+                    depth: empties,
+                    exact: true,
+                    nodes: solved.nodes + fallback.as_ref().map_or(0, |f| f.nodes),
+                    elapsed: start.elapsed(),
+                    moves: solved
+                        .best
+                        .map(|b| vec![(b, solved.score * DISC)])
+                        .unwrap_or_default(),
+                    pv: vec![solved.best],
+                };
+                progress(&report);
+                return report;
+            }
+            if let Some(mut f) = fallback {
+                f.nodes += solved.nodes;
+                f.elapsed = start.elapsed();
+                return f;
+            }
+        }
+        self.midgame(p, o, limits, start, multi, progress)
+    }
+
+    /// Iterative deepening on every thread until the limits.
+    fn midgame(
+        &mut self,
+        p: u64,
+        o: u64,
+        limits: Limits,
+        start: Instant,
+        multi: usize,
+        progress: &mut dyn FnMut(&Report),
+    ) -> Report {
+        // Helpers are not waited for: the stop flag ends them within a few
+        // positions, and joining them on a loaded machine could cost the
+        // main thread tens of milliseconds past its budget.
+        let stop = Arc::new(AtomicBool::new(false));
+        let helper_nodes = Arc::new(AtomicU64::new(0));
+        let hard = limits
+            .time
+            .map(|t| start + t.saturating_sub(MARGIN).max(Duration::from_micros(200)));
+        let soft = limits.time.map(|t| start + t.mul_f64(SOFT_SHARE));
+        let (eval, t) = (self.eval, self.selectivity);
+        let max_depth = limits.depth.clamp(1, 60);
+        for helper in 1..self.threads {
+            let (table, stop, helper_nodes) = (
+                Arc::clone(&self.table),
+                Arc::clone(&stop),
+                Arc::clone(&helper_nodes),
+            );
+            std::thread::spawn(move || {
+                let mut w = Worker::new(&table, &stop, eval, t, None);
+                // Half the helpers search one ply deeper, so the threads
+                // spread over two depths.
+                let first = 1 + (helper as u32 & 1);
+                w.iterate(p, o, first, max_depth, multi, None, &mut |_| {});
+                helper_nodes.fetch_add(w.nodes, Ordering::Relaxed);
+            });
+        }
+        let mut main = Worker::new(&self.table, &stop, eval, t, hard);
+        let mut report = main.iterate(p, o, 1, max_depth, multi, soft, &mut |r: &Report| {
+            let mut shown = r.clone();
+            shown.elapsed = start.elapsed();
+            progress(&shown);
+        });
+        stop.store(true, Ordering::Relaxed);
+        report.nodes = main.nodes;
+        // The helpers' nodes as far as they have reported them.
+        report.nodes += helper_nodes.load(Ordering::Relaxed);
+        report.elapsed = start.elapsed();
+        report.pv = principal_variation(&self.table, p, o, report.best, report.depth);
+        report
+    }
+
+    /// The exact solver's public part: solves `p` against `o`.
+    pub fn solve_exact(&mut self, p: u64, o: u64) -> crate::exact::Solved {
+        self.exact.set_deadline(Deadline::none());
+        self.exact.solve(p, o)
+    }
+}
+
+/// The moves the table gives from the root, starting with `best`.
+fn principal_variation(
+    table: &Table,
+    mut p: u64,
+    mut o: u64,
+    best: Option<u32>,
+    depth: u32,
+) -> Vec<Option<u32>> {
+    let mut pv = Vec::new();
+    let mut next = best;
+    while pv.len() < depth.max(1) as usize {
+        let legal = moves::<Size8>(p, o);
+        let square = match next {
+            Some(s) if legal & (1u64 << s) != 0 => s,
+            _ => break,
+        };
+        pv.push(Some(square));
+        let f = flips::<Size8>(square, p, o);
+        (p, o) = (o ^ f, p | f | (1u64 << square));
+        if moves::<Size8>(p, o) == 0 {
+            if moves::<Size8>(o, p) == 0 {
+                break;
+            }
+            pv.push(None);
+            std::mem::swap(&mut p, &mut o);
+        }
+        next = table
+            .probe(hash_pair(p, o))
+            .and_then(|e| (e.best != NO_MOVE).then_some(u32::from(e.best)));
+    }
+    pv
+}
+
+/// One thread's search state.
+struct Worker<'a> {
+    table: &'a Table,
+    stop: &'a AtomicBool,
+    eval: Evaluator,
+    selectivity: Option<f64>,
+    /// Only the main thread watches the clock.
+    deadline: Option<Instant>,
+    nodes: u64,
+    /// Cut-offs per square, weighted by depth: ordering's tie-breaker.
+    history: [i32; 64],
+}
+
+/// A root iteration's outcome.
+struct RootResult {
+    /// Searched moves, best first: (square, score, exact).
+    scored: Vec<(u32, i32, bool)>,
+    /// Every move was searched.
+    complete: bool,
+}
+
+impl<'a> Worker<'a> {
+    fn new(
+        table: &'a Table,
+        stop: &'a AtomicBool,
+        eval: Evaluator,
+        selectivity: Option<f64>,
+        deadline: Option<Instant>,
+    ) -> Self {
+        Worker {
+            table,
+            stop,
+            eval,
+            selectivity,
+            deadline,
+            nodes: 0,
+            history: [0; 64],
+        }
+    }
+
+    fn stopped(&mut self) -> bool {
+        if self.nodes.is_multiple_of(POLL_NODES) {
+            if let Some(end) = self.deadline {
+                if Instant::now() >= end || ply_engine::deadline::interrupted() {
+                    self.stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    fn evaluate(&self, p: u64, o: u64) -> i32 {
+        (self.eval)(p, o).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// Iterative deepening from `first` to `max_depth`.
+    #[allow(clippy::too_many_arguments)]
+    fn iterate(
+        &mut self,
+        p: u64,
+        o: u64,
+        first: u32,
+        max_depth: u32,
+        multi: usize,
+        soft: Option<Instant>,
+        progress: &mut dyn FnMut(&Report),
+    ) -> Report {
+        let mut order: Vec<(u32, i32)> = Squares(moves::<Size8>(p, o)).map(|s| (s, 0)).collect();
+        let empties = (!(p | o)).count_ones();
+        let mut report = Report {
+            best: order.first().map(|m| m.0),
+            moves: order.clone(),
+            ..Report::default()
+        };
+        let mut previous = 0;
+        'deepening: for depth in first..=max_depth {
+            let aspirate = depth >= 4 && multi == 1;
+            let (mut alpha, mut beta) = if aspirate {
+                (previous - ASPIRATION, previous + ASPIRATION)
+            } else {
+                (-INF, INF)
+            };
+            let mut delta = ASPIRATION;
+            loop {
+                let r = self.root(p, o, depth, alpha, beta, &order, multi);
+                let Some(&(square, score, _)) = r.scored.first() else {
+                    break 'deepening;
+                };
+                if !r.complete {
+                    // Cut short: the best move so far counts if it beat the
+                    // window's floor (its score is then a real lower bound).
+                    if score > alpha {
+                        report.best = Some(square);
+                        report.score = score;
+                        if let Some(m) = report.moves.iter_mut().find(|m| m.0 == square) {
+                            m.1 = score;
+                        }
+                        report.moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+                    }
+                    break 'deepening;
+                }
+                order = r.scored.iter().map(|&(m, s, _)| (m, s)).collect();
+                if score <= alpha && alpha > -INF {
+                    alpha = (alpha - delta).max(-INF);
+                    delta *= 2;
+                    continue;
+                }
+                if score >= beta && beta < INF {
+                    beta = (beta + delta).min(INF);
+                    delta *= 2;
+                    continue;
+                }
+                break;
+            }
+            previous = order[0].1;
+            report.best = Some(order[0].0);
+            report.score = order[0].1;
+            report.depth = depth;
+            report.moves = order.clone();
+            report.nodes = self.nodes;
+            progress(&report);
+            if depth >= empties && self.selectivity.is_none() {
+                break;
+            }
+            if depth >= empties + 2 {
+                // Deeper only repeats the same full-width ending.
+                break;
+            }
+            if soft.is_some_and(|s| Instant::now() >= s) {
+                break;
+            }
+        }
+        report
+    }
+
+    /// One root iteration at `depth` with window `(alpha, beta)`, the moves
+    /// in `order`.
+    #[allow(clippy::too_many_arguments)]
+    fn root(
+        &mut self,
+        p: u64,
+        o: u64,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        order: &[(u32, i32)],
+        multi: usize,
+    ) -> RootResult {
+        let mut scored: Vec<(u32, i32, bool)> = Vec::with_capacity(order.len());
+        let mut best = -INF;
+        let mut complete = true;
+        for (i, &(square, _)) in order.iter().enumerate() {
+            let f = flips::<Size8>(square, p, o);
+            let (cp, co) = (o ^ f, p | f | (1u64 << square));
+            let floor = if multi <= 1 {
+                if i == 0 {
+                    alpha
+                } else {
+                    alpha.max(best)
+                }
+            } else if scored.len() >= multi {
+                let mut s: Vec<i32> = scored.iter().map(|m| m.1).collect();
+                s.sort_unstable_by_key(|&v| std::cmp::Reverse(v));
+                s[multi - 1]
+            } else {
+                -INF
+            };
+            let score = if i == 0 || floor <= -INF {
+                -self.search(cp, co, depth - 1, -beta, -floor)
+            } else {
+                let probe = -self.search(cp, co, depth - 1, -floor - 1, -floor);
+                if probe > floor && probe < beta && !self.stop.load(Ordering::Relaxed) {
+                    -self.search(cp, co, depth - 1, -beta, -floor)
+                } else {
+                    probe
+                }
+            };
+            if self.stop.load(Ordering::Relaxed) {
+                complete = false;
+                break;
+            }
+            scored.push((square, score, score > floor && score < beta));
+            best = best.max(score);
+            if multi <= 1 && best >= beta {
+                // Fail high: the iteration re-searches with a wider window.
+                break;
+            }
+        }
+        scored.sort_by_key(|m| std::cmp::Reverse(m.1));
+        if complete {
+            // Moves not searched after a fail high keep their old place.
+            for &(square, _) in order {
+                if !scored.iter().any(|m| m.0 == square) {
+                    scored.push((square, -INF, false));
+                }
+            }
+        }
+        if complete && scored.first().is_some_and(|m| m.1 > alpha) {
+            let top = scored[0];
+            self.table.store(
+                hash_pair(p, o),
+                Entry {
+                    score: top.1,
+                    bound: Bound::of(top.1, alpha, beta),
+                    depth: depth.min(255) as u8,
+                    best: top.0 as u8,
+                },
+            );
+        }
+        RootResult { scored, complete }
+    }
+
+    /// Principal-variation search below the root.
+    fn search(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.stopped() {
+            return 0;
+        }
+        let legal = moves::<Size8>(p, o);
+        if legal == 0 {
+            if moves::<Size8>(o, p) == 0 {
+                return final_score(p, o);
+            }
+            // A pass costs no depth.
+            return -self.search(o, p, depth, -beta, -alpha);
+        }
+        if depth == 0 {
+            return self.evaluate(p, o);
+        }
+        let (mut alpha, mut beta) = (alpha, beta);
+        let hash = hash_pair(p, o);
+        let mut hint = NO_MOVE;
+        if let Some(entry) = self.table.probe(hash) {
+            hint = entry.best;
+            if entry.depth as u32 >= depth {
+                match entry.bound {
+                    Bound::Exact => return entry.score,
+                    Bound::Lower => alpha = alpha.max(entry.score),
+                    Bound::Upper => beta = beta.min(entry.score),
+                }
+                if alpha >= beta {
+                    return entry.score;
+                }
+            }
+        }
+        let empties = (!(p | o)).count_ones();
+        let null_window = beta - alpha == 1;
+        if let Some(t) = self.selectivity {
+            if null_window && depth >= probcut::CUT_FROM && depth < empties {
+                if let Some(cut) = self.probcut(p, o, depth, alpha, beta, empties, t) {
+                    return cut;
+                }
+            }
+        }
+
+        // Order: the table's move, then by a shallow look at each child.
+        let mut list = [(0u32, 0u64, 0i32); 40];
+        let mut count = 0;
+        for square in Squares(legal) {
+            if count == list.len() {
+                break;
+            }
+            let f = flips::<Size8>(square, p, o);
+            let (cp, co) = (o ^ f, p | f | (1u64 << square));
+            let key = if square == u32::from(hint) {
+                i32::MIN
+            } else if depth >= SHALLOW_ORDER_DEPTH {
+                self.search(cp, co, 1, -INF, INF) + 40 * weighted_mobility(cp, co)
+            } else if depth >= 3 {
+                self.evaluate(cp, co) + 40 * weighted_mobility(cp, co)
+            } else {
+                weighted_mobility(cp, co) * 64 - self.history[square as usize].min(60)
+            };
+            list[count] = (square, f, key);
+            count += 1;
+        }
+        if self.stop.load(Ordering::Relaxed) {
+            return 0;
+        }
+        let list = &mut list[..count];
+        list.sort_unstable_by_key(|m| m.2);
+
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_square = NO_MOVE;
+        for (i, &(square, f, _)) in list.iter().enumerate() {
+            let (cp, co) = (o ^ f, p | f | (1u64 << square));
+            let score = if i == 0 {
+                -self.search(cp, co, depth - 1, -beta, -alpha)
+            } else {
+                let probe = -self.search(cp, co, depth - 1, -alpha - 1, -alpha);
+                if probe > alpha && probe < beta {
+                    -self.search(cp, co, depth - 1, -beta, -alpha)
+                } else {
+                    probe
+                }
+            };
+            if self.stop.load(Ordering::Relaxed) {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_square = square as u8;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        let h = &mut self.history[square as usize];
+                        *h = (*h + (depth * depth) as i32).min(1 << 20);
+                        break;
+                    }
+                }
+            }
+        }
+        self.table.store(
+            hash,
+            Entry {
+                score: best,
+                bound: Bound::of(best, original_alpha, beta),
+                depth: depth.min(255) as u8,
+                best: best_square,
+            },
+        );
+        best
+    }
+
+    /// Multi-ProbCut at a null-window node: `Some(score)` when a shallow
+    /// probe predicts the deep search's side of the window confidently.
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        p: u64,
+        o: u64,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        empties: u32,
+        t: f64,
+    ) -> Option<i32> {
+        let stage = probcut::stage(empties);
+        let shallow = probcut::shallow_depth(depth);
+        let (high, low) = probcut::thresholds(depth, stage, alpha, beta, t);
+        if high < MAX_EVAL && self.search(p, o, shallow, high - 1, high) >= high {
+            return Some(beta);
+        }
+        if low > -MAX_EVAL && self.search(p, o, shallow, low, low + 1) <= low {
+            return Some(alpha);
+        }
+        None
+    }
+}
+
+/// A full-width search without a table or selectivity: the slow reference
+/// the tests check the engine against.
+pub fn reference_minimax(p: u64, o: u64, depth: u32, eval: Evaluator) -> i32 {
+    let legal = moves::<Size8>(p, o);
+    if legal == 0 {
+        if moves::<Size8>(o, p) == 0 {
+            return final_score(p, o);
+        }
+        return -reference_minimax(o, p, depth, eval);
+    }
+    if depth == 0 {
+        return eval(p, o).clamp(-MAX_EVAL, MAX_EVAL);
+    }
+    Squares(legal)
+        .map(|s| {
+            let f = flips::<Size8>(s, p, o);
+            -reference_minimax(o ^ f, p | f | (1u64 << s), depth - 1, eval)
+        })
+        .max()
+        .unwrap_or(-INF)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// A position `plies` random moves from the start.
+    pub(crate) fn random_position(seed: u64, plies: u32) -> (u64, u64) {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
+        for _ in 0..plies {
+            let legal = moves::<Size8>(p, o);
+            if legal == 0 {
+                if moves::<Size8>(o, p) == 0 {
+                    break;
+                }
+                std::mem::swap(&mut p, &mut o);
+                continue;
+            }
+            let all: Vec<u32> = Squares(legal).collect();
+            let s = all[rng.gen_range(0..all.len())];
+            let f = flips::<Size8>(s, p, o);
+            (p, o) = (o ^ f, p | f | (1u64 << s));
+        }
+        (p, o)
+    }
+
+    #[test]
+    fn full_width_search_agrees_with_plain_minimax() {
+        let mut engine = Engine::new(4, 1);
+        engine.set_selectivity(None);
+        for seed in 0..12 {
+            let (p, o) = random_position(seed, 10 + seed as u32 * 3);
+            if moves::<Size8>(p, o) == 0 {
+                continue;
+            }
+            for depth in 1..=4 {
+                let limits = Limits {
+                    exact_empties: Some(0),
+                    ..Limits::depth(depth)
+                };
+                let r = engine.think(p, o, limits, 1, &mut |_| {});
+                let truth = reference_minimax(p, o, depth, EVALUATION);
+                assert_eq!(r.score, truth, "seed {seed} depth {depth}");
+                // The move played scores as claimed.
+                let s = r.best.unwrap();
+                let f = flips::<Size8>(s, p, o);
+                let child = -reference_minimax(o ^ f, p | f | (1u64 << s), depth - 1, EVALUATION);
+                assert_eq!(child, truth, "seed {seed} depth {depth}");
+            }
+        }
+    }
+
+    #[test]
+    fn several_threads_find_a_move_as_good() {
+        for seed in 0..4 {
+            let (p, o) = random_position(100 + seed, 20);
+            if moves::<Size8>(p, o) == 0 {
+                continue;
+            }
+            let mut engine = Engine::new(4, 2);
+            engine.set_selectivity(None);
+            let limits = Limits {
+                exact_empties: Some(0),
+                ..Limits::depth(4)
+            };
+            let r = engine.think(p, o, limits, 1, &mut |_| {});
+            assert_eq!(r.score, reference_minimax(p, o, 4, EVALUATION));
+        }
+    }
+
+    #[test]
+    fn multi_pv_scores_the_top_moves_exactly() {
+        let (p, o) = random_position(7, 16);
+        let mut engine = Engine::new(4, 1);
+        engine.set_selectivity(None);
+        let limits = Limits {
+            exact_empties: Some(0),
+            ..Limits::depth(3)
+        };
+        let r = engine.think(p, o, limits, 3, &mut |_| {});
+        let mut truth: Vec<i32> = Squares(moves::<Size8>(p, o))
+            .map(|s| {
+                let f = flips::<Size8>(s, p, o);
+                -reference_minimax(o ^ f, p | f | (1u64 << s), 2, EVALUATION)
+            })
+            .collect();
+        truth.sort_unstable_by_key(|&v| std::cmp::Reverse(v));
+        let got: Vec<i32> = r.moves.iter().take(3).map(|m| m.1).collect();
+        assert_eq!(got, truth[..3.min(truth.len())]);
+    }
+
+    #[test]
+    fn the_exact_hand_over_gives_the_solver_score() {
+        let (p, o) = random_position(3, 48);
+        let mut engine = Engine::new(4, 1);
+        let r = engine.think(p, o, Limits::depth(10), 1, &mut |_| {});
+        assert!(r.exact);
+        engine.set_selectivity(None);
+        let truth = reference_minimax(p, o, 64, EVALUATION);
+        assert_eq!(r.score, truth);
+    }
+
+    #[test]
+    fn a_time_budget_is_used_and_not_overshot() {
+        let mut engine = Engine::new(8, 1);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        for _ in 0..4 {
+            let (p, o) = random_position(rng.gen(), 14);
+            if moves::<Size8>(p, o).count_ones() < 2 {
+                continue;
+            }
+            let r = engine.think(
+                p,
+                o,
+                Limits::time(Duration::from_millis(60)),
+                1,
+                &mut |_| {},
+            );
+            // Lenient: the suite shares a loaded machine; the strict
+            // measurement is `examples/time_use.rs` (see the README).
+            assert!(r.elapsed <= Duration::from_millis(100), "{:?}", r.elapsed);
+            assert!(r.elapsed >= Duration::from_millis(30), "{:?}", r.elapsed);
+            assert!(r.best.is_some());
+        }
+    }
+}

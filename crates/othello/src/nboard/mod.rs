@@ -1,0 +1,420 @@
+//! The NBoard protocol: how the NBoard GUI (and other Othello GUIs that
+//! speak it) drives an engine over standard input and output, one command
+//! a line. Written from the protocol's description (version 2):
+//!
+//! | GUI sends | engine does |
+//! |---|---|
+//! | `nboard 2` | enters NBoard mode; answers `set myname ply` |
+//! | `set game GGF` | the position at the end of the GGF game (8x8 only: board size `BO[8 ...]`, start position, `B[..]`/`W[..]` moves, `PA` passes) |
+//! | `set depth N` | midgame search depth N (1-60) |
+//! | `set contempt N` | accepted and kept ([`NBoard::contempt`]); the search still values a draw as 0 |
+//! | `move F5/eval/time` (or just `F5`) | plays the move on its board (`PA` passes) |
+//! | `hint N` | `status`, `search PV EVAL 0 DEPTH` lines for the top N moves as the search deepens, `nodestats`, `status` |
+//! | `go` | `status`, `nodestats NODES SECONDS`, `=== MOVE/EVAL/TIME`, `status`; the board is **not** changed (the GUI sends `move`) |
+//! | `ping N` | `pong N` (searches run to the end before the next command is read) |
+//! | `learn` | `learned` (ply has no book to add the game to) |
+//! | `quit` | ends |
+//!
+//! Unknown commands are ignored; a malformed line (a bad GGF, an illegal
+//! move, a number that is not one) gets a one-line error on standard error
+//! and changes nothing. Evaluations are in discs for the side to move.
+
+pub mod ggf;
+
+use std::time::Duration;
+
+use crate::bitboard::{Size8, Squares};
+use crate::midgame::{Engine, Limits, Report, DISC};
+use crate::movegen::{flips, moves};
+
+/// Longest line worth reading (a GGF game is a few hundred bytes).
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// A line for the GUI (standard output) or an error (standard error).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Output {
+    Line(String),
+    Error(String),
+}
+
+/// The position: discs and whose turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub black: u64,
+    pub white: u64,
+    pub black_to_move: bool,
+}
+
+impl Position {
+    /// The standard start.
+    pub fn start() -> Position {
+        Position {
+            black: 0x0000_0008_1000_0000,
+            white: 0x0000_0010_0800_0000,
+            black_to_move: true,
+        }
+    }
+
+    /// (side to move, opponent).
+    pub fn player_opponent(&self) -> (u64, u64) {
+        if self.black_to_move {
+            (self.black, self.white)
+        } else {
+            (self.white, self.black)
+        }
+    }
+
+    fn set(&mut self, p: u64, o: u64) {
+        if self.black_to_move {
+            (self.black, self.white) = (p, o);
+        } else {
+            (self.white, self.black) = (p, o);
+        }
+    }
+
+    /// Plays `square` (`None`: pass) for the side to move. A pass is legal
+    /// only without a move; a move with none on the board passes first when
+    /// the other side can play it (GUIs may leave passes out).
+    pub fn play(&mut self, square: Option<u32>) -> Result<(), String> {
+        let (p, o) = self.player_opponent();
+        let legal = moves::<Size8>(p, o);
+        match square {
+            None => {
+                if legal != 0 {
+                    return Err("pass while a move is legal".into());
+                }
+                if moves::<Size8>(o, p) == 0 {
+                    return Err("pass after the game ended".into());
+                }
+                self.black_to_move = !self.black_to_move;
+                Ok(())
+            }
+            Some(s) => {
+                if legal == 0 && moves::<Size8>(o, p) & (1u64 << s) != 0 {
+                    self.black_to_move = !self.black_to_move;
+                    return self.play(Some(s));
+                }
+                if s >= 64 || legal & (1u64 << s) == 0 {
+                    return Err(format!("illegal move {}", square_name(s)));
+                }
+                let f = flips::<Size8>(s, p, o);
+                self.set(p | f | (1u64 << s), o ^ f);
+                self.black_to_move = !self.black_to_move;
+                Ok(())
+            }
+        }
+    }
+}
+
+/// `F5` style (column letter, row number), `PA` for the pass.
+pub fn square_name(square: u32) -> String {
+    if square >= 64 {
+        return "PA".into();
+    }
+    format!("{}{}", (b'A' + (square % 8) as u8) as char, square / 8 + 1)
+}
+
+/// A move as NBoard writes it: `F5` / `f5` or `PA` / `pass` (`None`).
+pub fn parse_move(text: &str) -> Result<Option<u32>, String> {
+    let t = text.trim();
+    if t.eq_ignore_ascii_case("pa") || t.eq_ignore_ascii_case("pass") {
+        return Ok(None);
+    }
+    let mut chars = t.chars();
+    let (Some(c), Some(r), None) = (chars.next(), chars.next(), chars.next()) else {
+        return Err(format!("not a move: {t:?}"));
+    };
+    let column = c.to_ascii_lowercase() as u32;
+    if !('a' as u32..='h' as u32).contains(&column) || !('1'..='8').contains(&r) {
+        return Err(format!("not a square of the 8x8 board: {t:?}"));
+    }
+    Ok(Some((r as u32 - '1' as u32) * 8 + column - 'a' as u32))
+}
+
+/// The engine behind the protocol.
+pub struct NBoard {
+    engine: Engine,
+    position: Position,
+    depth: u32,
+    contempt: f64,
+    move_time: Option<Duration>,
+}
+
+impl NBoard {
+    /// An engine with a `megabytes` table, `threads` threads, and an
+    /// optional time cap per search.
+    pub fn new(megabytes: usize, threads: usize, move_time: Option<Duration>) -> NBoard {
+        NBoard {
+            engine: Engine::new(megabytes, threads),
+            position: Position::start(),
+            depth: 12,
+            contempt: 0.0,
+            move_time,
+        }
+    }
+
+    pub fn position(&self) -> Position {
+        self.position
+    }
+
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    pub fn contempt(&self) -> f64 {
+        self.contempt
+    }
+
+    /// Handles one line; `emit` gets every answer as it is made. Returns
+    /// false after `quit`.
+    pub fn handle(&mut self, line: &str, emit: &mut dyn FnMut(Output)) -> bool {
+        let line = line.trim();
+        let (command, rest) = match line.split_once(char::is_whitespace) {
+            Some((c, r)) => (c, r.trim()),
+            None => (line, ""),
+        };
+        let result = match command {
+            "nboard" => parse_number::<u32>(rest, "protocol version").map(|_| {
+                emit(Output::Line("set myname ply".into()));
+            }),
+            "set" => self.set(rest),
+            "move" => self.move_command(rest),
+            "go" => {
+                self.go(emit);
+                Ok(())
+            }
+            "hint" => parse_number::<usize>(rest, "number of hints").map(|n| self.hint(n, emit)),
+            "ping" => {
+                emit(Output::Line(format!("pong {rest}").trim_end().to_string()));
+                Ok(())
+            }
+            "learn" => {
+                emit(Output::Line("learned".into()));
+                Ok(())
+            }
+            "quit" => return false,
+            // NBoard 1.1 sends a bare move.
+            c if c.len() == 2 && rest.is_empty() && parse_move(c).is_ok() => self.move_command(c),
+            _ => Ok(()),
+        };
+        if let Err(e) = result {
+            emit(Output::Error(format!(
+                "error: {e} (in {:?})",
+                shorten(line)
+            )));
+        }
+        true
+    }
+
+    fn set(&mut self, rest: &str) -> Result<(), String> {
+        let (what, value) = match rest.split_once(char::is_whitespace) {
+            Some((w, v)) => (w, v.trim()),
+            None => (rest, ""),
+        };
+        match what {
+            "game" => {
+                let game = ggf::parse(value)?;
+                self.position = game;
+                Ok(())
+            }
+            "depth" => {
+                let depth = parse_number::<u32>(value, "depth")?;
+                if !(1..=60).contains(&depth) {
+                    return Err(format!("depth {depth} is not between 1 and 60"));
+                }
+                self.depth = depth;
+                Ok(())
+            }
+            "contempt" => {
+                let c = parse_number::<f64>(value, "contempt")?;
+                if !c.is_finite() {
+                    return Err("contempt must be a finite number".into());
+                }
+                self.contempt = c;
+                Ok(())
+            }
+            // Other settings (a name, a time) are not ours to act on.
+            _ => Ok(()),
+        }
+    }
+
+    fn move_command(&mut self, rest: &str) -> Result<(), String> {
+        let text = rest.split('/').next().unwrap_or("");
+        let square = parse_move(text)?;
+        let mut next = self.position;
+        next.play(square)?;
+        self.position = next;
+        Ok(())
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            depth: self.depth,
+            time: self.move_time,
+            exact_empties: None,
+        }
+    }
+
+    fn go(&mut self, emit: &mut dyn FnMut(Output)) {
+        let (p, o) = self.position.player_opponent();
+        if moves::<Size8>(p, o) == 0 {
+            if moves::<Size8>(o, p) == 0 {
+                emit(Output::Error("error: go after the game ended".into()));
+            } else {
+                emit(Output::Line("=== PA".into()));
+            }
+            return;
+        }
+        emit(Output::Line("status ply is thinking".into()));
+        let report = self.engine.think(p, o, self.limits(), 1, &mut |_| {});
+        emit(nodestats(&report));
+        let square = report.best.map_or_else(|| "PA".to_string(), square_name);
+        emit(Output::Line(format!(
+            "=== {square}/{:.2}/{:.3}",
+            self.for_gui(report.score),
+            report.elapsed.as_secs_f64()
+        )));
+        emit(Output::Line("status".into()));
+    }
+
+    /// A score for the GUI: discs for the side to move.
+    fn for_gui(&self, score: i32) -> f64 {
+        score as f64 / DISC as f64
+    }
+
+    fn hint(&mut self, n: usize, emit: &mut dyn FnMut(Output)) {
+        let (p, o) = self.position.player_opponent();
+        if moves::<Size8>(p, o) == 0 {
+            if moves::<Size8>(o, p) != 0 {
+                let r = self.engine.think(p, o, self.limits(), 1, &mut |_| {});
+                emit(Output::Line(format!(
+                    "search PA {:.2} 0 {}",
+                    self.for_gui(r.score),
+                    r.depth
+                )));
+            }
+            emit(Output::Line("status".into()));
+            return;
+        }
+        let n = n.clamp(1, 64);
+        emit(Output::Line("status ply is analysing".into()));
+        let limits = self.limits();
+        let scale = DISC as f64;
+        let report = self.engine.think(p, o, limits, n, &mut |r: &Report| {
+            for line in search_lines(r, n, scale) {
+                emit(Output::Line(line));
+            }
+        });
+        emit(nodestats(&report));
+        emit(Output::Line("status".into()));
+    }
+}
+
+fn nodestats(r: &Report) -> Output {
+    Output::Line(format!(
+        "nodestats {} {:.3}",
+        r.nodes,
+        r.elapsed.as_secs_f64()
+    ))
+}
+
+/// `search PV EVAL 0 DEPTH` for the top `n` moves of an iteration.
+fn search_lines(r: &Report, n: usize, scale: f64) -> Vec<String> {
+    let depth = if r.exact {
+        "100%".to_string()
+    } else {
+        r.depth.to_string()
+    };
+    r.moves
+        .iter()
+        .take(n)
+        .map(|&(square, score)| {
+            let pv = if Some(square) == r.best && !r.pv.is_empty() {
+                r.pv.iter()
+                    .map(|m| m.map_or_else(|| "PA".to_string(), square_name))
+                    .collect::<Vec<_>>()
+                    .join("-")
+            } else {
+                square_name(square)
+            };
+            format!("search {pv} {:.2} 0 {depth}", score as f64 / scale)
+        })
+        .collect()
+}
+
+fn parse_number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
+    let word = text.split_whitespace().next().unwrap_or("");
+    word.parse()
+        .map_err(|_| format!("{what} must be a number, not {word:?}"))
+}
+
+fn shorten(line: &str) -> String {
+    line.chars().take(80).collect()
+}
+
+/// Every square of a set, for tests and tools.
+pub fn squares(set: u64) -> impl Iterator<Item = u32> {
+    Squares(set)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(nb: &mut NBoard, line: &str) -> (Vec<String>, Vec<String>) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        nb.handle(line, &mut |o| match o {
+            Output::Line(l) => out.push(l),
+            Output::Error(e) => err.push(e),
+        });
+        (out, err)
+    }
+
+    #[test]
+    fn moves_parse_both_cases_and_the_pass() {
+        assert_eq!(parse_move("F5"), Ok(Some(4 * 8 + 5)));
+        assert_eq!(parse_move("a1"), Ok(Some(0)));
+        assert_eq!(parse_move("h8"), Ok(Some(63)));
+        assert_eq!(parse_move("PA"), Ok(None));
+        assert!(parse_move("i1").is_err());
+        assert!(parse_move("a9").is_err());
+        assert!(parse_move("").is_err());
+        for s in 0..64 {
+            assert_eq!(parse_move(&square_name(s)), Ok(Some(s)));
+        }
+    }
+
+    #[test]
+    fn go_answers_a_legal_move_and_leaves_the_board() {
+        let mut nb = NBoard::new(4, 1, None);
+        run(&mut nb, "nboard 2");
+        run(&mut nb, "set depth 4");
+        let before = nb.position();
+        let (out, err) = run(&mut nb, "go");
+        assert!(err.is_empty());
+        let answer = out.iter().find(|l| l.starts_with("=== ")).unwrap();
+        let mv = answer[4..].split('/').next().unwrap();
+        // The four legal first moves.
+        assert!(["D3", "C4", "F5", "E6"].contains(&mv), "{answer}");
+        assert_eq!(nb.position(), before);
+    }
+
+    #[test]
+    fn bad_lines_change_nothing_and_say_why() {
+        let mut nb = NBoard::new(4, 1, None);
+        for line in [
+            "set depth x",
+            "move Z9",
+            "move A1",
+            "hint x",
+            "set game (;GM[Othello]BO[9;)",
+        ] {
+            let before = nb.position();
+            let (_, err) = run(&mut nb, line);
+            assert_eq!(err.len(), 1, "{line}");
+            assert_eq!(nb.position(), before);
+        }
+        let (out, err) = run(&mut nb, "frobnicate 3");
+        assert!(out.is_empty() && err.is_empty());
+    }
+}
