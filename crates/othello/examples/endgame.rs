@@ -1,7 +1,11 @@
 //! Times the exact solver on FFO positions:
-//! `cargo run --release -p ply-othello --example endgame -- FIRST LAST [THREADS]`
+//! `cargo run --release -p ply-othello --example endgame -- FIRST LAST [THREADS]
+//! [--no-aspiration] [--generic]`
 //! (numbers of the FFO suite, 1-19 and 40-59 are bundled). Each position is
-//! solved with a fresh table; `--generic` runs the all-sizes solver instead.
+//! solved with a fresh table; `--generic` runs the all-sizes solver instead,
+//! `--no-aspiration` solves from the full window at the root.
+//! `-- --perft DEPTH` times one-thread perft from the start instead (to
+//! compare builds with the same flags as the solver's).
 
 use std::time::Instant;
 
@@ -12,7 +16,22 @@ use ply_othello::exact::ExactSolver;
 use ply_othello::Othello;
 
 fn main() {
+    if std::env::args().any(|a| a == "--perft") {
+        let depth = std::env::args()
+            .filter_map(|a| a.parse().ok())
+            .next()
+            .unwrap_or(11);
+        let t = Instant::now();
+        let leaves = ply_othello::perft::perft(&Othello::new(8).expect("8x8"), depth);
+        let seconds = t.elapsed().as_secs_f64();
+        println!(
+            "perft {depth} = {leaves} in {seconds:.3} s, {:.1} M leaves/s",
+            leaves as f64 / seconds / 1e6
+        );
+        return;
+    }
     let generic = std::env::args().any(|a| a == "--generic");
+    let aspiration = !std::env::args().any(|a| a == "--no-aspiration");
     let args: Vec<usize> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
@@ -51,6 +70,7 @@ fn main() {
         } else {
             let solved = ExactSolver::new(64)
                 .with_threads(threads)
+                .with_aspiration(aspiration)
                 .solve(p as u64, o as u64);
             (solved.score, solved.nodes)
         };

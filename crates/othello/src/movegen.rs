@@ -25,8 +25,10 @@ fn axis_moves<G: Geometry>(p: G::B, o: G::B, s: u32) -> G::B {
     (forward << s) | (backward >> s)
 }
 
-/// The squares where the player with discs `p` can move against `o`.
-#[inline]
+/// The squares where the player with discs `p` can move against `o`
+/// (always inlined, so that a caller compiled for wider vector
+/// instructions, such as perft's, generates its moves with them).
+#[inline(always)]
 pub fn moves<G: Geometry>(p: G::B, o: G::B) -> G::B {
     let empty = !(p | o) & G::FULL;
     let inner = o & G::INNER_COLUMNS;

@@ -11,7 +11,50 @@ use crate::movegen::{flips, moves};
 use crate::with_geometry;
 
 /// Leaves `depth` plies below the position with `p` to move against `o`.
+///
+/// On x86-64 processors with AVX2, BMI and POPCNT (all since 2013) the
+/// count runs in a copy of the function compiled for them (its move
+/// generation vectorised, counts in one instruction), chosen at run time:
+/// about twice as fast as the portable build's.
 pub fn perft_bits<G: Geometry>(p: G::B, o: G::B, depth: u32) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("lzcnt")
+            && std::is_x86_feature_detected!("popcnt")
+        {
+            // SAFETY: `perft_x86_64_v3` needs only the five features just
+            // detected on this processor.
+            return unsafe { perft_x86_64_v3::<G>(p, o, depth) };
+        }
+    }
+    perft_portable::<G>(p, o, depth)
+}
+
+/// [`perft_bits`] for any processor.
+fn perft_portable<G: Geometry>(p: G::B, o: G::B, depth: u32) -> u64 {
+    perft_body::<G>(p, o, depth, perft_portable::<G>)
+}
+
+/// [`perft_bits`] compiled for x86-64 with AVX2, BMI1/2, LZCNT and POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+fn perft_x86_64_v3<G: Geometry>(p: G::B, o: G::B, depth: u32) -> u64 {
+    // The closure inherits the features, so the recursion needs no check.
+    perft_body::<G>(p, o, depth, |p, o, depth| perft_x86_64_v3::<G>(p, o, depth))
+}
+
+/// The count itself, inlined into each copy above; `below` counts the
+/// subtrees.
+#[inline(always)]
+fn perft_body<G: Geometry>(
+    p: G::B,
+    o: G::B,
+    depth: u32,
+    below: impl Fn(G::B, G::B, u32) -> u64,
+) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -24,7 +67,7 @@ pub fn perft_bits<G: Geometry>(p: G::B, o: G::B, depth: u32) -> u64 {
         if moves::<G>(o, p).is_empty() {
             return 1;
         }
-        return perft_bits::<G>(o, p, depth - 1);
+        return below(o, p, depth - 1);
     }
     let mut total = 0;
     if depth == 2 {
@@ -38,7 +81,7 @@ pub fn perft_bits<G: Geometry>(p: G::B, o: G::B, depth: u32) -> u64 {
     }
     for square in Squares(legal) {
         let flipped = flips::<G>(square, p, o);
-        total += perft_bits::<G>(o ^ flipped, p | flipped | G::B::bit(square), depth - 1);
+        total += below(o ^ flipped, p | flipped | G::B::bit(square), depth - 1);
     }
     total
 }
