@@ -65,7 +65,7 @@ impl PositionArgs {
                 anyhow::bail!(
                     "bad --position '{}': {}; write {}, e.g. '{}'",
                     echo::shown(position),
-                    echo::escaped(&error.to_string()),
+                    echo::escaped(&crate::output::game_error(&error)),
                     notation.description,
                     notation.example
                 );

@@ -10,8 +10,15 @@ use thiserror::Error;
 /// Something a user asked for that the game cannot do.
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
 pub enum GameError {
-    #[error("{0}")]
-    IllegalMove(String),
+    /// A move the game refuses: which move, what kind of problem, and the
+    /// whole reason in words a player understands.
+    #[error("{why}")]
+    IllegalMove {
+        /// The move as it was given (trimmed), when one was.
+        mv: Option<String>,
+        problem: MoveProblem,
+        why: String,
+    },
     #[error("{0}")]
     BadPosition(String),
     #[error("{0}")]
@@ -50,6 +57,23 @@ pub enum GameError {
     ForeignBot(String),
 }
 
+/// What kind of problem a refused move has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveProblem {
+    /// The game has ended: no move can be played.
+    GameOver,
+    /// The text does not name a move of this game.
+    NotAMove,
+    /// A square or row outside the board.
+    OffBoard,
+    /// A square that already holds a mark or disc.
+    Occupied,
+    /// A move the rules forbid here (a pass while a move exists, a
+    /// vanishing mark's square, an empty row, a bot's illegal choice).
+    Forbidden,
+}
+
 /// Why an option's value was refused.
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
 pub enum OptionProblem {
@@ -76,6 +100,20 @@ pub enum OptionProblem {
 }
 
 impl GameError {
+    /// A refused move, `mv` as given (if any), with its kind and reason.
+    pub fn illegal(mv: Option<&str>, problem: MoveProblem, why: impl Into<String>) -> GameError {
+        GameError::IllegalMove {
+            mv: mv.map(|m| m.trim().to_string()),
+            problem,
+            why: why.into(),
+        }
+    }
+
+    /// The move refused because the game is over.
+    pub fn game_over(why: impl Into<String>) -> GameError {
+        GameError::illegal(None, MoveProblem::GameOver, why)
+    }
+
     /// An option's problem, as the error.
     pub fn option(option: &str, problem: OptionProblem) -> GameError {
         GameError::Option {

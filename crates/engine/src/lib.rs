@@ -28,7 +28,7 @@ pub mod value;
 pub use bots::{Analyzer, Choice, Player};
 pub use config::{BotSpec, EngineConfig, PlayerSpec};
 pub use deadline::Deadline;
-pub use error::{GameError, OptionProblem};
+pub use error::{GameError, MoveProblem, OptionProblem};
 pub use game::{Game, GameResult, Notation, Side};
 pub use options::{GameOptions, OptionSpec};
 pub use playable::Playable;

@@ -202,7 +202,7 @@ impl<G: Playable> Session for GameSession<G> {
     fn play(&mut self, text: &str) -> Result<String, GameError> {
         let game = self.current();
         if game.result().is_some() {
-            return Err(GameError::IllegalMove("the game is over".into()));
+            return Err(GameError::game_over("the game is over"));
         }
         let mv = game.parse_move(text)?;
         let canonical = game.format_move(mv);
@@ -299,16 +299,17 @@ impl<G: Playable> Session for GameSession<G> {
     fn bot_move(&mut self, bot: &mut Bot) -> Result<MoveReport, GameError> {
         let game = self.current().clone();
         if game.result().is_some() {
-            return Err(GameError::IllegalMove("the game is over".into()));
+            return Err(GameError::game_over("the game is over"));
         }
         let choice = self.player(bot)?.choose(&game);
         let mut legal = Vec::new();
         game.generate_moves(&mut legal);
         if !legal.contains(&choice.mv) {
-            return Err(GameError::IllegalMove(format!(
-                "bot '{}' chose an illegal move {:?}",
-                bot.name, choice.mv
-            )));
+            return Err(GameError::illegal(
+                None,
+                crate::MoveProblem::Forbidden,
+                format!("bot '{}' chose an illegal move {:?}", bot.name, choice.mv),
+            ));
         }
         self.push(choice.mv);
         Ok(MoveReport {

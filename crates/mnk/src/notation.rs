@@ -1,7 +1,7 @@
 //! Text forms: squares `b2` (column letter, row counted from the top) or
 //! cell numbers 1..rows*cols; positions as row-major `X`/`O`/`-` strings.
 
-use ply_engine::{GameError, Notation, Side};
+use ply_engine::{GameError, MoveProblem, Notation, Side};
 
 use crate::board::{Mnk, Status};
 
@@ -20,7 +20,13 @@ impl Mnk {
         let t = text.trim().to_ascii_lowercase();
         let cells = self.geo.cells as u32;
         let range = format!("a1-{} or 1-{cells}", self.last_square_name());
-        let off = || GameError::IllegalMove(format!("{} is off the board ({range})", text.trim()));
+        let off = || {
+            GameError::illegal(
+                Some(text),
+                MoveProblem::OffBoard,
+                format!("{} is off the board ({range})", text.trim()),
+            )
+        };
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
             let n: u32 = t.parse().unwrap_or(u32::MAX);
             return if (1..=cells).contains(&n) {
@@ -42,10 +48,14 @@ impl Mnk {
                     Err(off())
                 }
             }
-            _ => Err(GameError::IllegalMove(format!(
-                "'{}' is not a square (give a square like b2, {range})",
-                text.trim()
-            ))),
+            _ => Err(GameError::illegal(
+                Some(text),
+                MoveProblem::NotAMove,
+                format!(
+                    "'{}' is not a square (give a square like b2, {range})",
+                    text.trim()
+                ),
+            )),
         }
     }
 }
@@ -59,13 +69,15 @@ impl Notation for Mnk {
         let sq = self.parse_square(text)?;
         match self.status() {
             Status::Playing => {}
-            _ => return Err(GameError::IllegalMove("the game is over".into())),
+            _ => return Err(GameError::game_over("the game is over")),
         }
         if self.owner(sq).is_some() {
-            return Err(GameError::IllegalMove(format!(
-                "{} is occupied",
-                self.square_name(sq)
-            )));
+            let name = self.square_name(sq);
+            return Err(GameError::illegal(
+                Some(&name),
+                MoveProblem::Occupied,
+                format!("{name} is occupied"),
+            ));
         }
         Ok(sq)
     }

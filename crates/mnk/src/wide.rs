@@ -19,7 +19,7 @@ use std::time::Duration;
 use ply_engine::bots::generic_player;
 use ply_engine::{
     Analysis, Analyzer, BotSpec, Choice, Deadline, EngineConfig, Game, GameError, GameResult,
-    Notation, Outcome, Playable, Player, Side, Value,
+    MoveProblem, Notation, Outcome, Playable, Player, Side, Value,
 };
 use ply_gomoku::{analyze_moves, Engine, GomokuGame, Move, Rule, Score, Stone, Verdict};
 
@@ -100,7 +100,13 @@ impl MnkWide {
         let t = text.trim().to_ascii_lowercase();
         let cells = self.cells();
         let range = format!("a1-{} or 1-{cells}", self.last_square_name());
-        let off = || GameError::IllegalMove(format!("{} is off the board ({range})", text.trim()));
+        let off = || {
+            GameError::illegal(
+                Some(text),
+                MoveProblem::OffBoard,
+                format!("{} is off the board ({range})", text.trim()),
+            )
+        };
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
             let n: usize = t.parse().unwrap_or(usize::MAX);
             return if (1..=cells).contains(&n) {
@@ -122,10 +128,14 @@ impl MnkWide {
                     Err(off())
                 }
             }
-            _ => Err(GameError::IllegalMove(format!(
-                "'{}' is not a square (give a square like b2, {range})",
-                text.trim()
-            ))),
+            _ => Err(GameError::illegal(
+                Some(text),
+                MoveProblem::NotAMove,
+                format!(
+                    "'{}' is not a square (give a square like b2, {range})",
+                    text.trim()
+                ),
+            )),
         }
     }
 }
@@ -200,10 +210,14 @@ impl Notation for MnkWide {
     fn parse_move(&self, text: &str) -> Result<Move, GameError> {
         let mv = self.parse_square(text)?;
         if self.game.result().is_some() {
-            return Err(GameError::IllegalMove("the game is over".into()));
+            return Err(GameError::game_over("the game is over"));
         }
         if !self.game.board().is_empty(mv) {
-            return Err(GameError::IllegalMove(format!("{mv} is occupied")));
+            return Err(GameError::illegal(
+                Some(&mv.to_string()),
+                MoveProblem::Occupied,
+                format!("{mv} is occupied"),
+            ));
         }
         Ok(mv)
     }

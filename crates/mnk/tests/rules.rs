@@ -25,7 +25,7 @@ fn bad_position(game: &Mnk, text: &str) -> String {
 
 fn bad_move(game: &Mnk, text: &str) -> String {
     match game.parse_move(text) {
-        Err(GameError::IllegalMove(message)) => message,
+        Err(GameError::IllegalMove { why, .. }) => why,
         other => panic!("{text:?} should be rejected, got {other:?}"),
     }
 }

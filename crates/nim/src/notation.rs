@@ -2,7 +2,7 @@
 //! moves `ROW:COUNT` (1-based row), and the rows drawn as objects. How rows
 //! are read from text is in `rows`.
 
-use ply_engine::{Game, GameError, GameKind, Notation, Side};
+use ply_engine::{Game, GameError, GameKind, MoveProblem, Notation, Side};
 
 use crate::game::{Nim, NimMove};
 use crate::kind::NIM;
@@ -83,12 +83,16 @@ impl Notation for Nim {
 
     fn parse_move(&self, text: &str) -> Result<NimMove, GameError> {
         let text = text.trim();
-        let illegal = |why: String| GameError::IllegalMove(why);
+        let illegal =
+            |problem: MoveProblem, why: String| GameError::illegal(Some(text), problem, why);
         let not_a_move = || {
-            illegal(format!(
+            illegal(
+                MoveProblem::NotAMove,
+                format!(
                 "'{}' is not a move: type ROW:COUNT, for example 2:1 takes one object from row 2",
                 shown(text)
-            ))
+            ),
+            )
         };
         let (row_text, take_text) = text
             .split_once(':')
@@ -99,45 +103,55 @@ impl Notation for Nim {
         let take = move_number(take_text).ok_or_else(not_a_move)?;
         let rows = self.rows();
         if self.result().is_some() {
-            return Err(illegal("the game is over: every row is empty".into()));
+            return Err(illegal(
+                MoveProblem::GameOver,
+                "the game is over: every row is empty".into(),
+            ));
         }
         let numbered = format!("rows are numbered 1 to {}", rows.len());
         let row = match row {
             Err(()) => {
-                return Err(illegal(format!(
-                    "the row must be at least 1, not {}: {numbered}",
-                    shown(row_text)
-                )))
+                return Err(illegal(
+                    MoveProblem::OffBoard,
+                    format!(
+                        "the row must be at least 1, not {}: {numbered}",
+                        shown(row_text)
+                    ),
+                ))
             }
             Ok(row) if row == 0 || row > rows.len() as u64 => {
-                return Err(illegal(format!(
-                    "there is no row {}: {numbered}",
-                    shown(row_text)
-                )))
+                return Err(illegal(
+                    MoveProblem::OffBoard,
+                    format!("there is no row {}: {numbered}", shown(row_text)),
+                ))
             }
             Ok(row) => row as usize,
         };
         let count = u64::from(rows[row - 1]);
         if count == 0 {
-            return Err(illegal(format!(
-                "row {row} is empty: take from another row"
-            )));
+            return Err(illegal(
+                MoveProblem::Forbidden,
+                format!("row {row} is empty: take from another row"),
+            ));
         }
         let take = match take {
             Ok(take) if take >= 1 => take,
             _ => {
-                return Err(illegal(format!(
-                    "take at least one object, not {}",
-                    shown(take_text)
-                )))
+                return Err(illegal(
+                    MoveProblem::NotAMove,
+                    format!("take at least one object, not {}", shown(take_text)),
+                ))
             }
         };
         if take > count {
             let objects = if count == 1 { "object" } else { "objects" };
-            return Err(illegal(format!(
-                "row {row} holds only {count} {objects}: you cannot take {}",
-                shown(take_text)
-            )));
+            return Err(illegal(
+                MoveProblem::Forbidden,
+                format!(
+                    "row {row} holds only {count} {objects}: you cannot take {}",
+                    shown(take_text)
+                ),
+            ));
         }
         Ok(NimMove {
             row: (row - 1) as u8,

@@ -143,7 +143,7 @@ fn bad_heaps_are_bad_options() {
     for bad in ["", "1,a", "70000,1", "0x3", "000", "0", "0,0,0,0"] {
         let options = GameOptions::new().with_value("heaps", bad);
         match NIM.new_session(&options) {
-            Err(GameError::BadOption(text)) => assert!(text.starts_with("--heaps"), "{text}"),
+            Err(GameError::Option { option, .. }) => assert_eq!(option, "heaps", "{bad:?}"),
             Err(other) => panic!("{bad:?}: {other:?}"),
             Ok(_) => panic!("{bad:?} accepted"),
         }

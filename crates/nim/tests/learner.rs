@@ -160,8 +160,8 @@ fn saves_after_each_game_and_reloads() {
     let after_one = std::fs::read_to_string(&file).unwrap();
     assert!(after_one.contains("\"ply-learner\"") && after_one.contains("\"nim\""));
     train(session.as_mut(), &mut learner, &mut random, 299, None);
-    // The last games are saved when the learner is dropped.
-    drop(learner);
+    // The last games are saved when the session drops the learner.
+    session.drop_bot(learner);
     assert_ne!(std::fs::read_to_string(&file).unwrap(), after_one);
     // Atomic saves leave no temporary file behind.
     assert_eq!(files_in(&dir), vec!["nim.json"]);

@@ -37,7 +37,7 @@ fn check_rows(text: &str) {
     }
     match NIM.new_session(&GameOptions::new().with_value("heaps", text)) {
         Ok(session) => assert!(session.result().is_some() || !session.legal_moves().is_empty()),
-        Err(GameError::BadOption(message)) => assert_clear(&message, text),
+        Err(error @ GameError::Option { .. }) => assert_clear(&error.to_string(), text),
         Err(other) => panic!("{text:?}: {other:?}"),
     }
 }

@@ -59,7 +59,7 @@ fn positions_in_both_forms() {
 
 fn illegal(nim: &Nim, text: &str) -> String {
     match nim.parse_move(text) {
-        Err(GameError::IllegalMove(why)) => why,
+        Err(GameError::IllegalMove { why, .. }) => why,
         other => panic!("{text:?} gave {other:?}"),
     }
 }

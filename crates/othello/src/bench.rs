@@ -57,7 +57,7 @@ pub fn run(start: &Othello, config: &EngineConfig) -> Result<String, GameError> 
         ));
     }
     if n != 8 {
-        out.push_str("(endgame solves use the 8x8 FFO suite: run with --size 8)\n");
+        out.push_str("(endgame solves use the 8x8 FFO suite: they run on the 8x8 board only)\n");
         return Ok(out);
     }
     for (name, position, expected) in ENDGAMES {

@@ -1,6 +1,6 @@
 //! Why a move, position or option is refused, in words a player understands.
 
-use ply_engine::GameError;
+use ply_engine::{GameError, MoveProblem};
 use thiserror::Error;
 
 /// Everything the Othello rules and notation can refuse.
@@ -29,10 +29,18 @@ pub enum OthelloError {
 impl From<OthelloError> for GameError {
     fn from(error: OthelloError) -> GameError {
         let text = error.to_string();
-        match error {
+        let illegal = |mv: &str, problem| GameError::illegal(Some(mv), problem, text.clone());
+        match &error {
             OthelloError::BadSize(_) => GameError::BadOption(text),
             OthelloError::BadPosition(_) => GameError::BadPosition(text),
-            _ => GameError::IllegalMove(text),
+            OthelloError::NotASquare(mv) => illegal(mv, MoveProblem::NotAMove),
+            OthelloError::OutsideBoard { square, .. } => illegal(square, MoveProblem::OffBoard),
+            OthelloError::Occupied(mv) => illegal(mv, MoveProblem::Occupied),
+            OthelloError::OutflanksNothing(mv) => illegal(mv, MoveProblem::Forbidden),
+            OthelloError::MustPass(_) | OthelloError::CannotPass(_) => {
+                GameError::illegal(None, MoveProblem::Forbidden, text)
+            }
+            OthelloError::GameOver => GameError::game_over(text),
         }
     }
 }

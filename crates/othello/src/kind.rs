@@ -21,7 +21,7 @@ impl OthelloKind {
             GameError::option(
                 "size",
                 OptionProblem::Invalid {
-                    value: text.trim().to_string(),
+                    value: ply_engine::echo::shown(text.trim()),
                     why: "the board size must be 4, 6, 8 or 10".into(),
                     example: Some("8".into()),
                 },

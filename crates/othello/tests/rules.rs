@@ -175,8 +175,10 @@ fn forced_pass() {
     assert_eq!(game.parse_move("ps"), Ok(Move::PASS));
     assert_eq!(
         game.parse_move("c1"),
-        Err(GameError::IllegalMove(
-            "white has no legal move and must pass".into()
+        Err(GameError::illegal(
+            None,
+            ply_engine::MoveProblem::Forbidden,
+            "white has no legal move and must pass"
         ))
     );
     let mut after = game.clone();
@@ -187,7 +189,7 @@ fn forced_pass() {
     // Passing with a move in hand is refused.
     let start = Othello::new(8).unwrap();
     assert!(
-        matches!(start.parse_move("pass"), Err(GameError::IllegalMove(m)) if m.contains("cannot pass"))
+        matches!(start.parse_move("pass"), Err(GameError::IllegalMove { why, .. }) if why.contains("cannot pass"))
     );
 }
 
@@ -245,7 +247,7 @@ fn wipe_out_ends_the_game_early() {
     assert!(moves.is_empty());
     assert_eq!(
         game.parse_move("a1"),
-        Err(GameError::IllegalMove("the game is over".into()))
+        Err(GameError::game_over("the game is over"))
     );
 }
 
@@ -333,7 +335,8 @@ fn positions_parse_and_refuse_garbage() {
     // on a board of its own size it parses.
     let refused = game.parse_position("-----OX--XO----- X");
     assert!(
-        matches!(&refused, Err(GameError::BadPosition(why)) if why.contains("--size 4")),
+        matches!(&refused, Err(GameError::PositionNeedsOption { option, value, .. })
+            if option == "size" && value == "4"),
         "{refused:?}"
     );
     let small = Othello::new(4)

@@ -22,7 +22,7 @@ fn options_and_sizes() {
     assert_eq!(session(Some("10")).unwrap().legal_moves().len(), 4);
     for bad in ["5", "12", "x", "0"] {
         assert!(
-            matches!(session(Some(bad)), Err(GameError::BadOption(_))),
+            matches!(session(Some(bad)), Err(GameError::Option { ref option, .. }) if option == "size"),
             "{bad}"
         );
     }
@@ -43,7 +43,7 @@ fn scripted_game_of_two_humans_with_bad_input() {
             }
             let error = s.play(text).unwrap_err();
             assert!(
-                matches!(error, GameError::IllegalMove(_)),
+                matches!(error, GameError::IllegalMove { .. }),
                 "{text}: {error}"
             );
             assert!(!error.to_string().is_empty());
@@ -60,7 +60,9 @@ fn scripted_game_of_two_humans_with_bad_input() {
     assert!(plies >= 20);
     let text = s.render(false);
     assert!(text.contains("game over"), "{text}");
-    assert!(matches!(s.play("a1"), Err(GameError::IllegalMove(m)) if m == "the game is over"));
+    assert!(
+        matches!(s.play("a1"), Err(GameError::IllegalMove { why, problem: ply_engine::MoveProblem::GameOver, .. }) if why == "the game is over")
+    );
     assert_eq!(s.moves_played().len(), plies);
     let _ = passes;
     // Undo back to the start.

@@ -404,7 +404,7 @@ async fn analyse(state: &Arc<AppState>, game: &Arc<tokio::sync::Mutex<LiveGame>>
 
 fn check_not_over(live: &LiveGame, state: &AppState) -> ApiResult<()> {
     match result_view(live, state.limits.max_plies) {
-        Some(result) => Err(ApiError::Game(ply_engine::GameError::IllegalMove(format!(
+        Some(result) => Err(ApiError::Game(ply_engine::GameError::game_over(format!(
             "the game is over: {}",
             result.text
         )))),
@@ -426,10 +426,16 @@ pub async fn play(
     check_not_over(&live, &state)?;
     let ply = live.values.len();
     let canonical = live.session.play(&request.mv).map_err(|error| {
-        ApiError::Game(ply_engine::GameError::IllegalMove(echo::quoting(
-            &error.to_string(),
-            &request.mv,
-        )))
+        let why = echo::quoting(&error.to_string(), &request.mv);
+        let problem = match error {
+            ply_engine::GameError::IllegalMove { problem, .. } => problem,
+            _ => ply_engine::MoveProblem::NotAMove,
+        };
+        ApiError::Game(ply_engine::GameError::illegal(
+            Some(&echo::shown(&request.mv)),
+            problem,
+            why,
+        ))
     })?;
     let value = match &live.analysis {
         Some((at, report)) if *at == ply => report.value_of(&canonical),
@@ -488,8 +494,10 @@ pub async fn undo(
     empty_or_json(&headers, body, state.limits.body_bytes)?;
     let mut live = entry.game.try_lock().map_err(|_| ApiError::Busy)?;
     if !live.session.undo() {
-        return Err(ApiError::Game(ply_engine::GameError::IllegalMove(
-            "nothing to undo: this is the start".into(),
+        return Err(ApiError::Game(ply_engine::GameError::illegal(
+            None,
+            ply_engine::MoveProblem::Forbidden,
+            "nothing to undo: this is the start",
         )));
     }
     live.values.pop();

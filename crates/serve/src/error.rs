@@ -48,7 +48,7 @@ impl ApiError {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::NoSuchGame | ApiError::NotFound => StatusCode::NOT_FOUND,
-            ApiError::Game(GameError::IllegalMove(_)) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Game(GameError::IllegalMove { .. }) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Game(_) => StatusCode::BAD_REQUEST,
             ApiError::Busy => StatusCode::CONFLICT,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
@@ -65,7 +65,7 @@ impl ApiError {
             ApiError::BadRequest(_) => "bad_request",
             ApiError::NoSuchGame => "no_such_game",
             ApiError::NotFound => "not_found",
-            ApiError::Game(GameError::IllegalMove(_)) => "illegal_move",
+            ApiError::Game(GameError::IllegalMove { .. }) => "illegal_move",
             ApiError::Game(GameError::BadPosition(_)) => "bad_position",
             ApiError::Game(
                 GameError::BadOption(_)
@@ -100,6 +100,13 @@ impl IntoResponse for ApiError {
         };
         if let Some(option) = option {
             body["option"] = serde_json::Value::String(option);
+        }
+        // A refused move: which move and what kind of problem.
+        if let ApiError::Game(GameError::IllegalMove { mv, problem, .. }) = &self {
+            if let Some(mv) = mv {
+                body["move"] = serde_json::Value::String(ply_engine::echo::escaped(mv));
+            }
+            body["problem"] = serde_json::to_value(problem).unwrap_or_default();
         }
         (self.status(), axum::Json(body)).into_response()
     }

@@ -156,6 +156,9 @@ fn a_game_is_played_undone_and_valued_through_its_token() {
         &json!({"move": "b2"}),
     );
     refused(&taken, 422, "illegal_move");
+    // Structured: which move and what kind of problem, for a script.
+    assert_eq!(taken.json()["move"], json!("b2"));
+    assert_eq!(taken.json()["problem"], json!("occupied"));
     let junk = http.post_json(
         &format!("{game}/moves"),
         Some(&token),
@@ -165,6 +168,11 @@ fn a_game_is_played_undone_and_valued_through_its_token() {
     assert!(!junk.json()["error"]
         .as_str()
         .expect("text")
+        .contains('\u{1b}'));
+    assert_eq!(junk.json()["problem"], json!("not_a_move"));
+    assert!(!junk.json()["move"]
+        .as_str()
+        .expect("the move as given")
         .contains('\u{1b}'));
     // Undo twice: back to the start; once more is refused.
     for _ in 0..2 {
@@ -250,7 +258,7 @@ fn bad_input_gets_a_4xx_with_a_json_error() {
             "bad_option",
         ),
         (
-            json!({"game": "mnk", "options": {"rows": 9}}),
+            json!({"game": "mnk", "options": {"rows": 27}}),
             400,
             "bad_option",
         ),
@@ -562,7 +570,7 @@ fn option_errors_name_the_option_not_a_flag() {
     let server = common::start(common::quick_limits());
     let mut http = Http::new(server.addr());
     for (path, option) in [
-        ("/api/solve?game=mnk&size=0", Some("rows")),
+        ("/api/solve?game=mnk&size=0", Some("size")),
         ("/api/solve?game=mnk&k=9", Some("k")),
         ("/api/solve?game=mnk&size=3&rows=4", None),
         ("/api/solve?game=othello&size=7", Some("size")),

@@ -2,7 +2,7 @@
 //! moves that lead to them, and the board as text.
 
 use ply_engine::echo::shown;
-use ply_engine::{Game, GameError, GameKind, Notation, Side};
+use ply_engine::{Game, GameError, GameKind, MoveProblem, Notation, Side};
 
 use crate::board::{has_line, Trilite, SQUARES};
 use crate::kind::TRILITE;
@@ -18,16 +18,24 @@ pub fn square_name(square: u8) -> String {
 pub fn parse_square(text: &str) -> Result<u8, GameError> {
     let text = text.trim();
     let bad = || {
-        GameError::IllegalMove(format!(
-            "'{}' is not a square: expected a1..c3 (column, then row from the top) or 1..9",
-            shown(text)
-        ))
+        GameError::illegal(
+            Some(text),
+            MoveProblem::NotAMove,
+            format!(
+                "'{}' is not a square: expected a1..c3 (column, then row from the top) or 1..9",
+                shown(text)
+            ),
+        )
     };
     let off = || {
-        GameError::IllegalMove(format!(
-            "{} is off the board: squares are a1..c3, or 1..9",
-            shown(text)
-        ))
+        GameError::illegal(
+            Some(text),
+            MoveProblem::OffBoard,
+            format!(
+                "{} is off the board: squares are a1..c3, or 1..9",
+                shown(text)
+            ),
+        )
     };
     let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
     if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -85,7 +93,7 @@ impl Notation for Trilite {
 
     fn parse_move(&self, text: &str) -> Result<u8, GameError> {
         if let Some(winner) = self.winner() {
-            return Err(GameError::IllegalMove(format!(
+            return Err(GameError::game_over(format!(
                 "the game is over: {} has won",
                 self.side_name(winner)
             )));
@@ -94,10 +102,14 @@ impl Notation for Trilite {
         let name = square_name(square);
         let me = self.to_move();
         if self.vanishing(me) == Some(square) {
-            return Err(GameError::IllegalMove(format!(
-                "{name} holds your vanishing mark: it disappears as you move, and your \
+            return Err(GameError::illegal(
+                Some(&name),
+                MoveProblem::Forbidden,
+                format!(
+                    "{name} holds your vanishing mark: it disappears as you move, and your \
                  opponent is the first who may take that square"
-            )));
+                ),
+            ));
         }
         if let Some(owner) = self.owner(square) {
             let whose = if owner == me {
@@ -105,10 +117,11 @@ impl Notation for Trilite {
             } else {
                 "your opponent's mark"
             };
-            return Err(GameError::IllegalMove(format!(
-                "{name} is occupied by {whose} ({})",
-                self.side_name(owner)
-            )));
+            return Err(GameError::illegal(
+                Some(&name),
+                MoveProblem::Occupied,
+                format!("{name} is occupied by {whose} ({})", self.side_name(owner)),
+            ));
         }
         Ok(square)
     }

@@ -126,7 +126,11 @@ impl Notation for Race {
         match text.trim_start_matches('+').parse::<u32>() {
             Ok(n @ 1..=3) if self.result().is_none() => Ok(n),
             Ok(n @ 4..=9) if self.accepts_illegal && self.result().is_none() => Ok(n),
-            _ => Err(GameError::IllegalMove(format!("'{text}' is not a move"))),
+            _ => Err(GameError::illegal(
+                Some(text),
+                ply_engine::MoveProblem::NotAMove,
+                format!("'{text}' is not a move"),
+            )),
         }
     }
 

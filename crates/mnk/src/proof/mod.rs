@@ -531,8 +531,9 @@ fn from_image(game: &Mnk, image: usize, zone: u64) -> u64 {
 /// `ply solve mnk --prove`: the proved value of `game` for the side to
 /// move, with the proof's size and time, as printed lines.
 pub fn solve_report(game: &Mnk, budget: Budget) -> Result<String, ply_engine::GameError> {
-    let proof = prove(game, budget).map_err(|stopped| {
-        ply_engine::GameError::Unsupported(format!("{stopped} (--proof-time SECONDS allows more)"))
+    let proof = prove(game, budget).map_err(|stopped| ply_engine::GameError::NeedsOption {
+        option: "proof-time".into(),
+        why: format!("{stopped}; a longer limit allows more"),
     })?;
     let mover = game.to_move();
     let value = match proof.value {
