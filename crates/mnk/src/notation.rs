@@ -17,46 +17,9 @@ impl Mnk {
 
     /// The square a text names, without checking whether it is free.
     fn parse_square(&self, text: &str) -> Result<u8, GameError> {
-        let t = text.trim().to_ascii_lowercase();
-        let cells = self.geo.cells as u32;
-        let range = format!("a1-{} or 1-{cells}", self.last_square_name());
-        let off = || {
-            GameError::illegal(
-                Some(text),
-                MoveProblem::OffBoard,
-                format!("{} is off the board ({range})", text.trim()),
-            )
-        };
-        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-            let n: u32 = t.parse().unwrap_or(u32::MAX);
-            return if (1..=cells).contains(&n) {
-                Ok((n - 1) as u8)
-            } else {
-                Err(off())
-            };
-        }
-        let mut chars = t.chars();
-        let letter = chars.next().filter(char::is_ascii_lowercase);
-        let digits = chars.as_str();
-        match letter {
-            Some(letter) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
-                let col = letter as u32 - 'a' as u32;
-                let row: u32 = digits.parse().unwrap_or(u32::MAX);
-                if col < self.geo.cols as u32 && (1..=self.geo.rows as u32).contains(&row) {
-                    Ok(self.geo.square(row as u8 - 1, col as u8))
-                } else {
-                    Err(off())
-                }
-            }
-            _ => Err(GameError::illegal(
-                Some(text),
-                MoveProblem::NotAMove,
-                format!(
-                    "'{}' is not a square (give a square like b2, {range})",
-                    text.trim()
-                ),
-            )),
-        }
+        let last = self.last_square_name();
+        let index = parse_cell(text, self.geo.rows, self.geo.cols, &last)?;
+        Ok(index as u8)
     }
 }
 
@@ -102,31 +65,10 @@ impl Notation for Mnk {
                 geo.rows, geo.cols, geo.cells
             )));
         }
-        let (mut x, mut o) = (0u64, 0u64);
-        for (sq, c) in cells.chars().enumerate() {
-            match c {
-                'X' | 'x' => x |= 1 << sq,
-                'O' | 'o' | '0' => o |= 1 << sq,
-                '-' | '.' | '_' | ' ' => {}
-                _ => {
-                    return Err(GameError::BadPosition(format!(
-                        "bad character '{c}' at cell {} (use X, O, and - . _ or space for empty)",
-                        sq + 1
-                    )))
-                }
-            }
-        }
-        let (xs, os) = (x.count_ones(), o.count_ones());
-        if os > xs {
-            return Err(GameError::BadPosition(format!(
-                "impossible counts: O has {os} marks and X only {xs} (X moves first)"
-            )));
-        }
-        if xs > os + 1 {
-            return Err(GameError::BadPosition(format!(
-                "impossible counts: X has {xs} marks and O only {os} (they take turns)"
-            )));
-        }
+        let (x_cells, o_cells) = read_cells(cells)?;
+        let (xs, os) = (x_cells.len(), o_cells.len());
+        let bits = |cells: Vec<usize>| cells.into_iter().fold(0u64, |b, sq| b | 1 << sq);
+        let (x, o) = (bits(x_cells), bits(o_cells));
         let game = Mnk::from_stones(geo.clone(), x, o);
         let k = geo.k;
         let lines_of = |stones: u64| -> Vec<u64> {
@@ -208,4 +150,84 @@ impl Notation for Mnk {
         }
         out
     }
+}
+
+/// The cell, row by row from 0, that a text names on a `rows` x `cols`
+/// board: a square `b2` (column letter, row from the top) or a cell
+/// number 1..rows*cols; `last` is the last square's name, for messages.
+/// Both boards' notations read squares with it.
+pub(crate) fn parse_cell(text: &str, rows: u8, cols: u8, last: &str) -> Result<usize, GameError> {
+    let t = text.trim().to_ascii_lowercase();
+    let (rows, cols) = (usize::from(rows), usize::from(cols));
+    let cells = rows * cols;
+    let range = format!("a1-{last} or 1-{cells}");
+    let off = || {
+        GameError::illegal(
+            Some(text),
+            MoveProblem::OffBoard,
+            format!("{} is off the board ({range})", text.trim()),
+        )
+    };
+    if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+        let n: usize = t.parse().unwrap_or(usize::MAX);
+        return if (1..=cells).contains(&n) {
+            Ok(n - 1)
+        } else {
+            Err(off())
+        };
+    }
+    let mut chars = t.chars();
+    let letter = chars.next().filter(char::is_ascii_lowercase);
+    let digits = chars.as_str();
+    match letter {
+        Some(letter) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            let col = letter as usize - 'a' as usize;
+            let row: usize = digits.parse().unwrap_or(usize::MAX);
+            if col < cols && (1..=rows).contains(&row) {
+                Ok((row - 1) * cols + col)
+            } else {
+                Err(off())
+            }
+        }
+        _ => Err(GameError::illegal(
+            Some(text),
+            MoveProblem::NotAMove,
+            format!(
+                "'{}' is not a square (give a square like b2, {range})",
+                text.trim()
+            ),
+        )),
+    }
+}
+
+/// The cells of X and of O, row by row from 0, in a position's text (its
+/// length already checked), with the counts checked: X moves first and
+/// the players take turns. Both boards' notations read positions with it.
+pub(crate) fn read_cells(cells: &str) -> Result<(Vec<usize>, Vec<usize>), GameError> {
+    let (mut x, mut o) = (Vec::new(), Vec::new());
+    for (i, c) in cells.chars().enumerate() {
+        match c {
+            'X' | 'x' => x.push(i),
+            'O' | 'o' | '0' => o.push(i),
+            '-' | '.' | '_' | ' ' => {}
+            _ => {
+                return Err(GameError::BadPosition(format!(
+                    "bad character '{c}' at cell {} (use X, O, and - . _ or space for empty)",
+                    i + 1
+                )))
+            }
+        }
+    }
+    let (xs, os) = (x.len(), o.len());
+    if os > xs {
+        return Err(GameError::BadPosition(format!(
+            "impossible counts: O has {os} marks and X only {xs} (X moves first)"
+        )));
+    }
+    if xs > os + 1 {
+        return Err(GameError::BadPosition(format!(
+            "impossible counts: X has {xs} marks and O only {os} (they take turns)"
+        )));
+    }
+    Ok((x, o))
 }

@@ -97,46 +97,9 @@ impl MnkWide {
 
     /// The square a text names, without checking whether it is free.
     fn parse_square(&self, text: &str) -> Result<Move, GameError> {
-        let t = text.trim().to_ascii_lowercase();
-        let cells = self.cells();
-        let range = format!("a1-{} or 1-{cells}", self.last_square_name());
-        let off = || {
-            GameError::illegal(
-                Some(text),
-                MoveProblem::OffBoard,
-                format!("{} is off the board ({range})", text.trim()),
-            )
-        };
-        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-            let n: usize = t.parse().unwrap_or(usize::MAX);
-            return if (1..=cells).contains(&n) {
-                Ok(self.cell_move(n - 1))
-            } else {
-                Err(off())
-            };
-        }
-        let mut chars = t.chars();
-        let letter = chars.next().filter(char::is_ascii_lowercase);
-        let digits = chars.as_str();
-        match letter {
-            Some(letter) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
-                let col = letter as usize - 'a' as usize;
-                let row: usize = digits.parse().unwrap_or(usize::MAX);
-                if col < usize::from(self.cols()) && (1..=usize::from(self.rows())).contains(&row) {
-                    Ok(Move::new(col, row - 1))
-                } else {
-                    Err(off())
-                }
-            }
-            _ => Err(GameError::illegal(
-                Some(text),
-                MoveProblem::NotAMove,
-                format!(
-                    "'{}' is not a square (give a square like b2, {range})",
-                    text.trim()
-                ),
-            )),
-        }
+        let last = self.last_square_name();
+        let index = crate::notation::parse_cell(text, self.rows(), self.cols(), &last)?;
+        Ok(self.cell_move(index))
     }
 }
 
@@ -242,31 +205,12 @@ impl Notation for MnkWide {
                 self.cells()
             )));
         }
-        let (mut x, mut o) = (Vec::new(), Vec::new());
-        for (i, c) in cells.chars().enumerate() {
-            match c {
-                'X' | 'x' => x.push(self.cell_move(i)),
-                'O' | 'o' | '0' => o.push(self.cell_move(i)),
-                '-' | '.' | '_' | ' ' => {}
-                _ => {
-                    return Err(GameError::BadPosition(format!(
-                        "bad character '{c}' at cell {} (use X, O, and - . _ or space for empty)",
-                        i + 1
-                    )))
-                }
-            }
-        }
-        let (xs, os) = (x.len(), o.len());
-        if os > xs {
-            return Err(GameError::BadPosition(format!(
-                "impossible counts: O has {os} marks and X only {xs} (X moves first)"
-            )));
-        }
-        if xs > os + 1 {
-            return Err(GameError::BadPosition(format!(
-                "impossible counts: X has {xs} marks and O only {os} (they take turns)"
-            )));
-        }
+        let (x_cells, o_cells) = crate::notation::read_cells(cells)?;
+        let (xs, os) = (x_cells.len(), o_cells.len());
+        let moves = |cells: Vec<usize>| -> Vec<Move> {
+            cells.into_iter().map(|i| self.cell_move(i)).collect()
+        };
+        let (x, o) = (moves(x_cells), moves(o_cells));
         let game = GomokuGame::from_stones(
             usize::from(cols),
             usize::from(rows),
