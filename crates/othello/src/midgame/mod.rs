@@ -162,11 +162,30 @@ pub struct Engine {
     exact: ExactSolver,
     eval: Evaluator,
     selectivity: Option<f64>,
+    /// What a draw costs the side to move at the root (hundredths of a
+    /// disc): positive avoids draws, negative seeks them.
+    contempt: i32,
 }
 
 /// The final score of a finished game (hundredths of a disc).
 fn final_score(p: u64, o: u64) -> i32 {
     final_margin::<Size8>(p, o) * DISC
+}
+
+/// Mixed into the table key of positions where the side to move is not the
+/// root's, when a contempt makes their draws worth something else.
+const OTHER_SIDE_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The table key of `p` to move against `o`, `height` plies (passes
+/// included) below the root. With a contempt a draw is worth `-contempt`
+/// to the root's side and `+contempt` to the other, so a position's value
+/// depends on which of the two is to move there.
+fn node_key(p: u64, o: u64, contempt: i32, height: u32) -> u64 {
+    if contempt != 0 && height % 2 == 1 {
+        hash_pair(p, o) ^ OTHER_SIDE_KEY
+    } else {
+        hash_pair(p, o)
+    }
 }
 
 /// Opponent mobility after a move, corners counted twice: fewer is better.
@@ -186,7 +205,24 @@ impl Engine {
             exact: ExactSolver::new(megabytes).with_threads(threads),
             eval: EVALUATION,
             selectivity: Some(DEFAULT_SELECTIVITY),
+            contempt: 0,
         }
+    }
+
+    /// Values a draw at `-cents` for the side to move at the root (and
+    /// `+cents` for its opponent): positive avoids draws, negative seeks
+    /// them. Exact hand-overs keep their true margins, every draw there
+    /// being a margin of 0.
+    pub fn set_contempt(&mut self, cents: i32) {
+        let cents = cents.clamp(-DISC * 2 + 1, DISC * 2 - 1);
+        if cents != self.contempt {
+            self.contempt = cents;
+            self.table.clear();
+        }
+    }
+
+    pub fn contempt(&self) -> i32 {
+        self.contempt
     }
 
     pub fn threads(&self) -> usize {
@@ -328,7 +364,7 @@ impl Engine {
             .time
             .map(|t| start + t.saturating_sub(MARGIN).max(Duration::from_micros(200)));
         let soft = limits.time.map(|t| start + t.mul_f64(SOFT_SHARE));
-        let (eval, t) = (self.eval, self.selectivity);
+        let (eval, t, contempt) = (self.eval, self.selectivity, self.contempt);
         let max_depth = limits.depth.clamp(1, 60);
         for helper in 1..self.threads {
             let (table, stop, helper_nodes) = (
@@ -337,7 +373,7 @@ impl Engine {
                 Arc::clone(&helper_nodes),
             );
             std::thread::spawn(move || {
-                let mut w = Worker::new(&table, &stop, eval, t, None);
+                let mut w = Worker::new(&table, &stop, eval, t, None, contempt);
                 // Half the helpers search one ply deeper, so the threads
                 // spread over two depths.
                 let first = 1 + (helper as u32 & 1);
@@ -345,7 +381,7 @@ impl Engine {
                 helper_nodes.fetch_add(w.nodes, Ordering::Relaxed);
             });
         }
-        let mut main = Worker::new(&self.table, &stop, eval, t, hard);
+        let mut main = Worker::new(&self.table, &stop, eval, t, hard, contempt);
         let mut report = main.iterate(p, o, 1, max_depth, multi, soft, &mut |r: &Report| {
             let mut shown = r.clone();
             shown.elapsed = start.elapsed();
@@ -356,7 +392,7 @@ impl Engine {
         // The helpers' nodes as far as they have reported them.
         report.nodes += helper_nodes.load(Ordering::Relaxed);
         report.elapsed = start.elapsed();
-        report.pv = principal_variation(&self.table, p, o, report.best, report.depth);
+        report.pv = principal_variation(&self.table, p, o, report.best, report.depth, contempt);
         report
     }
 
@@ -374,6 +410,7 @@ fn principal_variation(
     mut o: u64,
     best: Option<u32>,
     depth: u32,
+    contempt: i32,
 ) -> Vec<Option<u32>> {
     let mut pv = Vec::new();
     let mut next = best;
@@ -394,7 +431,7 @@ fn principal_variation(
             std::mem::swap(&mut p, &mut o);
         }
         next = table
-            .probe(hash_pair(p, o))
+            .probe(node_key(p, o, contempt, pv.len() as u32))
             .and_then(|e| (e.best != NO_MOVE).then_some(u32::from(e.best)));
     }
     pv
@@ -411,6 +448,10 @@ struct Worker<'a> {
     nodes: u64,
     /// Cut-offs per square, weighted by depth: ordering's tie-breaker.
     history: [i32; 64],
+    /// See [`Engine::set_contempt`].
+    contempt: i32,
+    /// Plies below the root, passes included (even: the root's side moves).
+    height: u32,
 }
 
 /// A root iteration's outcome.
@@ -428,6 +469,7 @@ impl<'a> Worker<'a> {
         eval: Evaluator,
         selectivity: Option<f64>,
         deadline: Option<Instant>,
+        contempt: i32,
     ) -> Self {
         Worker {
             table,
@@ -437,7 +479,33 @@ impl<'a> Worker<'a> {
             deadline,
             nodes: 0,
             history: [0; 64],
+            contempt,
+            height: 0,
         }
+    }
+
+    /// The table key of a position at the current height.
+    fn key(&self, p: u64, o: u64) -> u64 {
+        node_key(p, o, self.contempt, self.height)
+    }
+
+    /// A finished game's score for the side to move, a draw valued by the
+    /// contempt.
+    fn final_value(&self, p: u64, o: u64) -> i32 {
+        match final_score(p, o) {
+            0 if self.height % 2 == 0 => -self.contempt,
+            0 => self.contempt,
+            score => score,
+        }
+    }
+
+    /// [`Worker::search`] of a child position (the other side to move, one
+    /// ply further from the root).
+    fn child(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+        self.height += 1;
+        let score = self.search(p, o, depth, alpha, beta);
+        self.height -= 1;
+        score
     }
 
     fn stopped(&mut self) -> bool {
@@ -568,11 +636,11 @@ impl<'a> Worker<'a> {
                 -INF
             };
             let score = if i == 0 || floor <= -INF {
-                -self.search(cp, co, depth - 1, -beta, -floor)
+                -self.child(cp, co, depth - 1, -beta, -floor)
             } else {
-                let probe = -self.search(cp, co, depth - 1, -floor - 1, -floor);
+                let probe = -self.child(cp, co, depth - 1, -floor - 1, -floor);
                 if probe > floor && probe < beta && !self.stop.load(Ordering::Relaxed) {
-                    -self.search(cp, co, depth - 1, -beta, -floor)
+                    -self.child(cp, co, depth - 1, -beta, -floor)
                 } else {
                     probe
                 }
@@ -600,7 +668,7 @@ impl<'a> Worker<'a> {
         if complete && scored.first().is_some_and(|m| m.1 > alpha) {
             let top = scored[0];
             self.table.store(
-                hash_pair(p, o),
+                self.key(p, o),
                 Entry {
                     score: top.1,
                     bound: Bound::of(top.1, alpha, beta),
@@ -621,16 +689,16 @@ impl<'a> Worker<'a> {
         let legal = moves::<Size8>(p, o);
         if legal == 0 {
             if moves::<Size8>(o, p) == 0 {
-                return final_score(p, o);
+                return self.final_value(p, o);
             }
             // A pass costs no depth.
-            return -self.search(o, p, depth, -beta, -alpha);
+            return -self.child(o, p, depth, -beta, -alpha);
         }
         if depth == 0 {
             return self.evaluate(p, o);
         }
         let (mut alpha, mut beta) = (alpha, beta);
-        let hash = hash_pair(p, o);
+        let hash = self.key(p, o);
         let mut hint = NO_MOVE;
         if let Some(entry) = self.table.probe(hash) {
             hint = entry.best;
@@ -667,7 +735,7 @@ impl<'a> Worker<'a> {
             let key = if square == u32::from(hint) {
                 i32::MIN
             } else if depth >= SHALLOW_ORDER_DEPTH {
-                self.search(cp, co, 1, -INF, INF) + 40 * weighted_mobility(cp, co)
+                self.child(cp, co, 1, -INF, INF) + 40 * weighted_mobility(cp, co)
             } else if depth >= 3 {
                 self.evaluate(cp, co) + 40 * weighted_mobility(cp, co)
             } else {
@@ -688,11 +756,11 @@ impl<'a> Worker<'a> {
         for (i, &(square, f, _)) in list.iter().enumerate() {
             let (cp, co) = (o ^ f, p | f | (1u64 << square));
             let score = if i == 0 {
-                -self.search(cp, co, depth - 1, -beta, -alpha)
+                -self.child(cp, co, depth - 1, -beta, -alpha)
             } else {
-                let probe = -self.search(cp, co, depth - 1, -alpha - 1, -alpha);
+                let probe = -self.child(cp, co, depth - 1, -alpha - 1, -alpha);
                 if probe > alpha && probe < beta {
-                    -self.search(cp, co, depth - 1, -beta, -alpha)
+                    -self.child(cp, co, depth - 1, -beta, -alpha)
                 } else {
                     probe
                 }
@@ -823,6 +891,58 @@ mod tests {
                 assert_eq!(child, truth, "seed {seed} depth {depth}");
             }
         }
+    }
+
+    /// Plain minimax to the end of the game, a draw worth `-contempt` to
+    /// the root's side: the reference for the contempt test.
+    fn minimax_with_contempt(p: u64, o: u64, contempt: i32, root_side: bool) -> i32 {
+        let legal = moves::<Size8>(p, o);
+        if legal == 0 {
+            if moves::<Size8>(o, p) == 0 {
+                return match final_score(p, o) {
+                    0 if root_side => -contempt,
+                    0 => contempt,
+                    score => score,
+                };
+            }
+            return -minimax_with_contempt(o, p, contempt, !root_side);
+        }
+        Squares(legal)
+            .map(|s| {
+                let f = flips::<Size8>(s, p, o);
+                -minimax_with_contempt(o ^ f, p | f | (1u64 << s), contempt, !root_side)
+            })
+            .max()
+            .unwrap_or(-INF)
+    }
+
+    #[test]
+    fn contempt_values_draws_as_the_reference_does() {
+        let mut changed = 0;
+        for contempt in [37, -37] {
+            let mut engine = Engine::new(4, 1);
+            engine.set_selectivity(None);
+            engine.set_contempt(contempt);
+            for seed in 0..60 {
+                let (p, o) = random_position(500 + seed, 52);
+                if moves::<Size8>(p, o) == 0 {
+                    continue;
+                }
+                let empties = (!(p | o)).count_ones();
+                let limits = Limits {
+                    exact_empties: Some(0),
+                    ..Limits::depth(empties)
+                };
+                let r = engine.think(p, o, limits, 1, &mut |_| {});
+                let truth = minimax_with_contempt(p, o, contempt, true);
+                assert_eq!(r.score, truth, "seed {seed} contempt {contempt}");
+                if truth != minimax_with_contempt(p, o, 0, true) {
+                    changed += 1;
+                }
+            }
+        }
+        // The positions include some where the draw decides the value.
+        assert!(changed > 0);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! | `nboard 2` | enters NBoard mode; answers `set myname ply` |
 //! | `set game GGF` | the position at the end of the GGF game (8x8 only: board size `BO[8 ...]`, start position, `B[..]`/`W[..]` moves, `PA` passes) |
 //! | `set depth N` | midgame search depth N (1-60) |
-//! | `set contempt N` | accepted and kept ([`NBoard::contempt`]); the search still values a draw as 0 |
+//! | `set contempt N` | a draw is worth `-N` hundredths of a disc to the engine's side in the midgame search ([`Engine::set_contempt`]; clamped to under two discs) |
 //! | `move F5/eval/time` (or just `F5`) | plays the move on its board (`PA` passes) |
 //! | `hint N` | `status`, `search PV EVAL 0 DEPTH` lines for the top N moves as the search deepens, `nodestats`, `status` |
 //! | `go` | `status`, `nodestats NODES SECONDS`, `=== MOVE/EVAL/TIME`, `status`; the board is **not** changed (the GUI sends `move`) |
@@ -136,7 +136,6 @@ pub struct NBoard {
     engine: Engine,
     position: Position,
     depth: u32,
-    contempt: f64,
     move_time: Option<Duration>,
 }
 
@@ -148,7 +147,6 @@ impl NBoard {
             engine: Engine::new(megabytes, threads),
             position: Position::start(),
             depth: 12,
-            contempt: 0.0,
             move_time,
         }
     }
@@ -161,8 +159,9 @@ impl NBoard {
         self.depth
     }
 
-    pub fn contempt(&self) -> f64 {
-        self.contempt
+    /// The contempt in hundredths of a disc.
+    pub fn contempt(&self) -> i32 {
+        self.engine.contempt()
     }
 
     /// Handles one line; `emit` gets every answer as it is made. Returns
@@ -230,7 +229,8 @@ impl NBoard {
                 if !c.is_finite() {
                     return Err("contempt must be a finite number".into());
                 }
-                self.contempt = c;
+                // Hundredths of a disc, as the protocol gives it.
+                self.engine.set_contempt(c.round().clamp(-1e4, 1e4) as i32);
                 Ok(())
             }
             // Other settings (a name, a time) are not ours to act on.
@@ -397,6 +397,23 @@ mod tests {
         // The four legal first moves.
         assert!(["D3", "C4", "F5", "E6"].contains(&mv), "{answer}");
         assert_eq!(nb.position(), before);
+    }
+
+    #[test]
+    fn contempt_reaches_the_search_in_hundredths_of_a_disc() {
+        let mut nb = NBoard::new(4, 1, None);
+        assert_eq!(nb.contempt(), 0);
+        let (_, err) = run(&mut nb, "set contempt 50");
+        assert!(err.is_empty());
+        assert_eq!(nb.contempt(), 50);
+        for bad in ["set contempt x", "set contempt NaN", "set contempt inf"] {
+            let (_, err) = run(&mut nb, bad);
+            assert_eq!(err.len(), 1, "{bad}");
+            assert_eq!(nb.contempt(), 50);
+        }
+        // Beyond two discs a draw would outrank real margins: clamped.
+        run(&mut nb, "set contempt 100000");
+        assert_eq!(nb.contempt(), 199);
     }
 
     #[test]
