@@ -162,16 +162,26 @@ impl<'a> Threats<'a> {
         Some(moves)
     }
 
+    /// Where every attacker's node starts: `Some(false)` when time is up,
+    /// `Some(won)` when the attacker completes a five at once, `None` when
+    /// the node has to be searched.
+    fn attacker_start(&mut self) -> Option<bool> {
+        if self.tick() {
+            return Some(false);
+        }
+        let five = self
+            .board
+            .cells_at_least(self.attacker, Level::Five)
+            .next()?;
+        Some(self.win_with(&[five]))
+    }
+
     /// True when the attacker (to move) wins by fours within `depth` fours.
     fn vcf(&mut self, depth: u32) -> bool {
-        if self.tick() {
-            return false;
+        if let Some(settled) = self.attacker_start() {
+            return settled;
         }
         let (a, d) = (self.attacker, self.attacker.opponent());
-        let five = self.board.cells_at_least(a, Level::Five).next();
-        if let Some(five) = five {
-            return self.win_with(&[five]);
-        }
         if depth == 0 {
             self.deeper |= self.board.has_at_least(a, Level::Four);
             return false;
@@ -213,14 +223,10 @@ impl<'a> Threats<'a> {
 
     /// True when the attacker (to move) wins by fours and threes.
     fn vct_attack(&mut self, depth: u32) -> bool {
-        if self.tick() {
-            return false;
+        if let Some(settled) = self.attacker_start() {
+            return settled;
         }
         let (a, d) = (self.attacker, self.attacker.opponent());
-        let five = self.board.cells_at_least(a, Level::Five).next();
-        if let Some(five) = five {
-            return self.win_with(&[five]);
-        }
         let blocks: Vec<usize> = self.board.cells_at_least(d, Level::Five).collect();
         match blocks.len() {
             0 => {}
