@@ -5,9 +5,7 @@
 
 mod support;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
@@ -17,53 +15,23 @@ const SIZE: usize = 15;
 const TURN_MS: u64 = 300;
 
 /// The manager's side of the pipes.
-struct Manager {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
+struct Manager(support::Piped);
 
 impl Manager {
     fn start() -> Manager {
-        let mut child = support::command(&["gomocup"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("ply starts");
-        let stdin = child.stdin.take().expect("piped stdin");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Manager {
-            child,
-            stdin,
-            lines,
-        }
+        Manager(support::Piped::start(&["gomocup"], Stdio::piped()))
     }
 
     fn send(&mut self, line: &str) {
         // The manager ends its lines with CR LF.
-        write!(self.stdin, "{line}\r\n").expect("the brain reads");
-        self.stdin.flush().expect("the brain reads");
+        self.0.write(format!("{line}\r\n").as_bytes());
     }
 
     /// The next answer that is not a MESSAGE or DEBUG line, within `limit`.
     fn answer(&mut self, limit: Duration) -> String {
         let end = Instant::now() + limit;
         loop {
-            let left = end.saturating_duration_since(Instant::now());
-            let line = self
-                .lines
-                .recv_timeout(left)
-                .expect("the brain answers in time");
+            let line = self.0.next_line(end).expect("the brain answers in time");
             if !line.starts_with("MESSAGE") && !line.starts_with("DEBUG") {
                 return line;
             }
@@ -191,7 +159,7 @@ fn play_one_game(brain_begins: bool, seed: u64) -> u8 {
         command = format!("TURN {ox},{oy}");
     };
     manager.send("END");
-    let status = manager.child.wait().expect("the brain ends");
+    let status = manager.0.exit_status(Duration::from_secs(30));
     assert!(status.success(), "END ends the brain cleanly: {status:?}");
     winner
 }

@@ -6,9 +6,7 @@
 
 mod support;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
@@ -17,46 +15,22 @@ use rand::{Rng, SeedableRng};
 const WAIT: Duration = Duration::from_secs(60);
 
 /// The GUI's side of the pipes.
-struct Gui {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
+struct Gui(support::Piped);
 
 impl Gui {
     fn start() -> Gui {
-        let mut child = support::command(&["nboard", "--threads", "2", "--hash", "16"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("ply starts");
-        let stdin = child.stdin.take().expect("piped stdin");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Gui {
-            child,
-            stdin,
-            lines,
-        }
+        Gui(support::Piped::start(
+            &["nboard", "--threads", "2", "--hash", "16"],
+            Stdio::null(),
+        ))
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("the engine reads");
-        self.stdin.flush().expect("the engine reads");
+        self.0.write(format!("{line}\n").as_bytes());
     }
 
     fn send_bytes(&mut self, bytes: &[u8]) {
-        self.stdin.write_all(bytes).expect("the engine reads");
-        self.stdin.flush().expect("the engine reads");
+        self.0.write(bytes);
     }
 
     /// Every line up to and including the first that starts with `prefix`.
@@ -64,11 +38,10 @@ impl Gui {
         let end = Instant::now() + WAIT;
         let mut seen = Vec::new();
         loop {
-            let left = end.saturating_duration_since(Instant::now());
             let line = self
-                .lines
-                .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("no {prefix:?} in time after {seen:?}"));
+                .0
+                .next_line(end)
+                .unwrap_or_else(|| panic!("no {prefix:?} in time after {seen:?}"));
             let done = line.starts_with(prefix);
             seen.push(line);
             if done {
@@ -79,15 +52,8 @@ impl Gui {
 
     fn quit(mut self) {
         self.send("quit");
-        let end = Instant::now() + WAIT;
-        loop {
-            if let Some(status) = self.child.try_wait().expect("wait works") {
-                assert!(status.success(), "{status}");
-                return;
-            }
-            assert!(Instant::now() < end, "the engine did not quit");
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        let status = self.0.exit_status(WAIT);
+        assert!(status.success(), "{status}");
     }
 }
 

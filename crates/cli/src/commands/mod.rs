@@ -8,6 +8,7 @@ pub mod nboard;
 pub mod obf;
 pub mod perft;
 pub mod play;
+pub mod protocol_lines;
 pub mod serve;
 pub mod solve;
 pub mod tournament;

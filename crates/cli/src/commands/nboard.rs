@@ -1,14 +1,13 @@
 //! `ply nboard`: the Othello engine for NBoard and other GUIs that speak
 //! the NBoard protocol. The protocol lives in `ply_othello::nboard`; this
-//! reads standard input line by line (any bytes: invalid UTF-8 is replaced,
-//! an endless line is cut), hands each line to the engine and writes its
-//! answers, flushed at once as the GUI waits; errors go to standard error.
+//! hands each line of standard input to the engine and writes its answers,
+//! flushed at once as the GUI waits; errors go to standard error.
 
-use std::io::{BufRead, Read};
 use std::time::Duration;
 
 use ply_othello::nboard::{NBoard, Output as Answer, MAX_LINE};
 
+use super::protocol_lines::each_line;
 use crate::output::{warn, Output};
 
 #[derive(clap::Args, Debug)]
@@ -36,55 +35,20 @@ pub fn run(args: NboardArgs) -> anyhow::Result<()> {
         threads,
         args.move_time.map(Duration::from_millis),
     );
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
     let mut out = Output::stdout();
-    let mut bytes = Vec::new();
-    loop {
-        bytes.clear();
-        let read = Read::take(&mut input, MAX_LINE as u64 + 1).read_until(b'\n', &mut bytes)?;
-        if read == 0 {
-            return Ok(());
-        }
-        if bytes.last() != Some(&b'\n') && bytes.len() > MAX_LINE {
-            skip_rest_of_line(&mut input)?;
-        }
-        let line = String::from_utf8_lossy(&bytes);
-        for part in line.split(['\r', '\n']) {
-            let mut failed = None;
-            let go_on = engine.handle(part, &mut |answer| match answer {
-                Answer::Line(text) => {
-                    if failed.is_none() {
-                        failed = writeln!(out, "{text}").and_then(|()| out.flush()).err();
-                    }
+    each_line(MAX_LINE, |line| {
+        let mut failed = None;
+        let go_on = engine.handle(line, &mut |answer| match answer {
+            Answer::Line(text) => {
+                if failed.is_none() {
+                    failed = writeln!(out, "{text}").and_then(|()| out.flush()).err();
                 }
-                Answer::Error(text) => warn(&text),
-            });
-            if let Some(e) = failed {
-                return Err(e.into());
             }
-            if !go_on {
-                return Ok(());
-            }
+            Answer::Error(text) => warn(&text),
+        });
+        match failed {
+            Some(e) => Err(e.into()),
+            None => Ok(go_on),
         }
-    }
-}
-
-fn skip_rest_of_line(input: &mut impl BufRead) -> std::io::Result<()> {
-    loop {
-        let buffer = input.fill_buf()?;
-        if buffer.is_empty() {
-            return Ok(());
-        }
-        match buffer.iter().position(|&b| b == b'\n') {
-            Some(end) => {
-                input.consume(end + 1);
-                return Ok(());
-            }
-            None => {
-                let all = buffer.len();
-                input.consume(all);
-            }
-        }
-    }
+    })
 }

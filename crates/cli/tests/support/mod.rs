@@ -2,8 +2,10 @@
 // Each test binary uses part of this module.
 #![allow(dead_code)]
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
 
 /// What a run of `ply` printed and how it ended.
 pub struct Run {
@@ -83,5 +85,67 @@ impl Run {
             self.stdout, self.stderr
         );
         assert!(!self.stderr.contains("panicked"), "panic: {}", self.stderr);
+    }
+}
+
+/// `ply ARGS` running with pipes, as a GUI or a tournament manager drives
+/// an engine protocol: lines written to its standard input, its standard
+/// output read line by line on a thread of its own so a silent engine
+/// times out instead of hanging the test.
+pub struct Piped {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Piped {
+    /// Starts `ply ARGS`; its standard error goes to `stderr`.
+    pub fn start(args: &[&str], stderr: Stdio) -> Piped {
+        let mut child = command(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(stderr)
+            .spawn()
+            .expect("ply starts");
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Piped {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    /// Writes `bytes` as they are and flushes them.
+    pub fn write(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).expect("ply reads its input");
+        self.stdin.flush().expect("ply reads its input");
+    }
+
+    /// The next line of output, or `None` when none comes by `end`.
+    pub fn next_line(&mut self, end: Instant) -> Option<String> {
+        let left = end.saturating_duration_since(Instant::now());
+        self.lines.recv_timeout(left).ok()
+    }
+
+    /// How `ply` ended, waiting for it up to `limit`.
+    pub fn exit_status(&mut self, limit: Duration) -> ExitStatus {
+        let end = Instant::now() + limit;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait works") {
+                return status;
+            }
+            assert!(Instant::now() < end, "ply did not end in {limit:?}");
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 }
