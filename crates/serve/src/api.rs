@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{Path, Query, State};
+use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::Json;
 use ply_engine::{
@@ -15,7 +16,7 @@ use ply_engine::{
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
-use crate::state::{AppState, LiveGame, Seat};
+use crate::state::{AppState, Entry, LiveGame, Seat};
 use crate::wire::{CreateGame, GameInfo, GameState, PlayMove, PlayedMove, ResultView, Turn};
 
 type Shared = State<Arc<AppState>>;
@@ -71,6 +72,29 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
     let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
+}
+
+/// The game named in the path, for a request that holds its token: how
+/// every request on one game starts. A wrong token and an unknown game get
+/// the same 404, so tokens cannot be probed.
+pub struct Authorized {
+    id: String,
+    entry: Arc<Entry>,
+}
+
+impl FromRequestParts<Arc<AppState>> for Authorized {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &Arc<AppState>,
+    ) -> Result<Self, Self::Rejection> {
+        let Path(id) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| ApiError::NoSuchGame)?;
+        let entry = state.authorized(&id, bearer(&parts.headers))?;
+        Ok(Authorized { id, entry })
+    }
 }
 
 fn short(text: &str, what: &str) -> ApiResult<()> {
@@ -369,24 +393,22 @@ fn query<T>(query: Result<Query<T>, QueryRejection>) -> ApiResult<T> {
 /// `GET /api/games/{id}`.
 pub async fn get_game(
     State(state): Shared,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    Authorized { id, entry }: Authorized,
     values: Result<Query<StateQuery>, QueryRejection>,
 ) -> ApiResult<Json<GameState>> {
     let values = query(values)?.values;
-    let entry = state.authorized(&id, bearer(&headers))?;
     if values {
-        analyse(&state, &entry.game).await?;
+        analyse(&state, &entry).await?;
     }
-    let live = entry.game.try_lock().map_err(|_| ApiError::Busy)?;
+    let live = entry.lock()?;
     Ok(Json(game_state(&id, &live, &state, values)))
 }
 
 /// Analyses the game's position unless the last analysis is of it; the
 /// search runs on a copy, so the game stays readable meanwhile.
-async fn analyse(state: &Arc<AppState>, game: &Arc<tokio::sync::Mutex<LiveGame>>) -> ApiResult<()> {
+async fn analyse(state: &Arc<AppState>, game: &Entry) -> ApiResult<()> {
     let (mut copy, ply, seed, kind) = {
-        let live = game.try_lock().map_err(|_| ApiError::Busy)?;
+        let live = game.lock()?;
         let ply = live.values.len();
         if live.analysis.as_ref().is_some_and(|(at, _)| *at == ply) {
             return Ok(());
@@ -395,7 +417,7 @@ async fn analyse(state: &Arc<AppState>, game: &Arc<tokio::sync::Mutex<LiveGame>>
     };
     let config = search_config(state, state.limits.analysis_time, seed);
     let report = search(state, move || kind.solve(copy.as_mut(), &config)).await??;
-    let mut live = game.try_lock().map_err(|_| ApiError::Busy)?;
+    let mut live = game.lock()?;
     if live.values.len() == ply {
         live.analysis = Some((ply, report));
     }
@@ -415,14 +437,13 @@ fn check_not_over(live: &LiveGame, state: &AppState) -> ApiResult<()> {
 /// `POST /api/games/{id}/moves`.
 pub async fn play(
     State(state): Shared,
-    Path(id): Path<String>,
+    Authorized { id, entry }: Authorized,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<GameState>> {
-    let entry = state.authorized(&id, bearer(&headers))?;
     let request: PlayMove = json_body(&headers, body, state.limits.body_bytes)?;
     short(&request.mv, "the move")?;
-    let mut live = entry.game.try_lock().map_err(|_| ApiError::Busy)?;
+    let mut live = entry.lock()?;
     check_not_over(&live, &state)?;
     let ply = live.values.len();
     let canonical = live.session.play(&request.mv).map_err(|error| {
@@ -449,11 +470,10 @@ pub async fn play(
 /// game's default computer when a person is to move).
 pub async fn computer(
     State(state): Shared,
-    Path(id): Path<String>,
+    Authorized { id, entry }: Authorized,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<GameState>> {
-    let entry = state.authorized(&id, bearer(&headers))?;
     empty_or_json(&headers, body, state.limits.body_bytes)?;
     let mut live = entry
         .game
@@ -486,13 +506,12 @@ pub async fn computer(
 /// `POST /api/games/{id}/undo`: takes back the last move.
 pub async fn undo(
     State(state): Shared,
-    Path(id): Path<String>,
+    Authorized { id, entry }: Authorized,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult<Json<GameState>> {
-    let entry = state.authorized(&id, bearer(&headers))?;
     empty_or_json(&headers, body, state.limits.body_bytes)?;
-    let mut live = entry.game.try_lock().map_err(|_| ApiError::Busy)?;
+    let mut live = entry.lock()?;
     if !live.session.undo() {
         return Err(ApiError::Game(ply_engine::GameError::illegal(
             None,

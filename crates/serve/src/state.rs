@@ -83,6 +83,13 @@ pub struct Entry {
     pub game: Arc<tokio::sync::Mutex<LiveGame>>,
 }
 
+impl Entry {
+    /// The game, unless a request on it is still running (409 busy).
+    pub fn lock(&self) -> Result<tokio::sync::MutexGuard<'_, LiveGame>, ApiError> {
+        self.game.try_lock().map_err(|_| ApiError::Busy)
+    }
+}
+
 /// Everything the handlers share.
 pub struct AppState {
     pub games: Vec<&'static dyn GameKind>,
