@@ -157,11 +157,20 @@ pub trait Geometry: Copy + Debug + Default + Send + Sync + 'static {
     fn rays() -> &'static [[Self::B; DIRECTIONS]; 128];
     /// For each square, the squares of its quadrant (for parity ordering).
     fn quadrants() -> &'static [Self::B; 4];
+    /// The set as the `u64` of the 8x8-only engines (`crate::exact`,
+    /// `crate::midgame`): `Some` on the 8x8 board alone, where it is the
+    /// same integer.
+    fn as_eight(bits: Self::B) -> Option<u64>;
+}
+
+/// `Geometry::as_eight` of the boards other than 8x8.
+fn not_eight<B>(_: B) -> Option<u64> {
+    None
 }
 
 /// Builds the constants of one board size.
 macro_rules! geometry {
-    ($name:ident, $t:ty, $n:expr, $rays:ident, $quads:ident) => {
+    ($name:ident, $t:ty, $n:expr, $rays:ident, $quads:ident, $eight:path) => {
         #[doc = concat!("The ", stringify!($n), "x", stringify!($n), " board.")]
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
         pub struct $name;
@@ -249,20 +258,25 @@ macro_rules! geometry {
             fn quadrants() -> &'static [$t; 4] {
                 &$quads
             }
+            #[inline(always)]
+            fn as_eight(bits: $t) -> Option<u64> {
+                $eight(bits)
+            }
         }
     };
 }
 
-geometry!(Size4, u64, 4, RAYS4, QUADS4);
-geometry!(Size6, u64, 6, RAYS6, QUADS6);
-geometry!(Size8, u64, 8, RAYS8, QUADS8);
-geometry!(Size10, u128, 10, RAYS10, QUADS10);
+geometry!(Size4, u64, 4, RAYS4, QUADS4, not_eight);
+geometry!(Size6, u64, 6, RAYS6, QUADS6, not_eight);
+geometry!(Size8, u64, 8, RAYS8, QUADS8, Some);
+geometry!(Size10, u128, 10, RAYS10, QUADS10, not_eight);
 
 /// The board sizes ply plays.
 pub const SIZES: [u8; 4] = [4, 6, 8, 10];
 
 /// Runs `$body` with `$G` bound to the geometry of board size `$size`
-/// (one of `SIZES`): the single place where a runtime size becomes a type.
+/// (one of `SIZES`; anything else is taken as 10): how a runtime size
+/// becomes a type, once, where a session or a tool starts.
 #[macro_export]
 macro_rules! with_geometry {
     ($size:expr, $G:ident => $body:expr) => {
