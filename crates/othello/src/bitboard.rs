@@ -141,7 +141,7 @@ impl<B: Bits> Iterator for Squares<B> {
 pub const DIRECTIONS: usize = 8;
 
 /// A board size: its bit type, masks and per-square ray tables.
-pub trait Geometry: Copy + Debug + Default + Send + Sync + 'static {
+pub trait Geometry: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {
     type B: Bits;
     const SIZE: u32;
     const CELLS: u32 = Self::SIZE * Self::SIZE;
@@ -172,7 +172,7 @@ fn not_eight<B>(_: B) -> Option<u64> {
 macro_rules! geometry {
     ($name:ident, $t:ty, $n:expr, $rays:ident, $quads:ident, $eight:path) => {
         #[doc = concat!("The ", stringify!($n), "x", stringify!($n), " board.")]
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct $name;
 
         static $rays: [[$t; DIRECTIONS]; 128] = {
