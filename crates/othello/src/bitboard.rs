@@ -38,7 +38,7 @@ pub trait Bits:
     fn wrapping_sub(self, other: Self) -> Self;
     fn wrapping_neg(self) -> Self;
     fn leading_zeros(self) -> u32;
-    fn from_u128(x: u128) -> Self;
+    /// The set widened to 128 bits (the size-independent `OthelloKey`).
     fn to_u128(self) -> u128;
     /// The bits folded into 64 (for hashing).
     fn fold64(self) -> u64;
@@ -96,10 +96,6 @@ macro_rules! impl_bits {
             #[inline(always)]
             fn leading_zeros(self) -> u32 {
                 <$t>::leading_zeros(self)
-            }
-            #[inline(always)]
-            fn from_u128(x: u128) -> Self {
-                x as $t
             }
             #[inline(always)]
             fn to_u128(self) -> u128 {

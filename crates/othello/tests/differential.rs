@@ -49,8 +49,14 @@ fn check_moves<G: Geometry>(choices: &[usize]) -> Result<(), TestCaseError> {
         prop_assert_eq!(child.format_position(), naive.play(r, c).to_obf());
     }
     // The board's own counters agree.
-    prop_assert_eq!(game.board().count(Tile::Black) as i32, naive.count(common::Cell::Black));
-    prop_assert_eq!(game.board().count(Tile::White) as i32, naive.count(common::Cell::White));
+    prop_assert_eq!(
+        game.board().count(Tile::Black) as i32,
+        naive.count(common::Cell::Black)
+    );
+    prop_assert_eq!(
+        game.board().count(Tile::White) as i32,
+        naive.count(common::Cell::White)
+    );
     Ok(())
 }
 
@@ -60,7 +66,10 @@ fn check_stable<G: Geometry>(
     continuations: &[Vec<usize>],
 ) -> Result<(), TestCaseError> {
     let game = playout::<G>(choices);
-    let (black, white) = (game.board().discs(Tile::Black), game.board().discs(Tile::White));
+    let (black, white) = (
+        game.board().discs(Tile::Black),
+        game.board().discs(Tile::White),
+    );
     let stable_black = stable_discs::<G>(black, white);
     let stable_white = stable_discs::<G>(white, black);
     prop_assert!((stable_black & !black).is_empty());

@@ -6,8 +6,8 @@ mod common;
 use std::time::Instant;
 
 use ply_engine::Notation;
-use ply_othello::endgame::solve_margin;
 use ply_othello::bitboard::Size8;
+use ply_othello::endgame::solve_margin;
 use ply_othello::Othello;
 
 fn suite(text: &str) -> Vec<(String, i32)> {

@@ -5,8 +5,8 @@ mod common;
 
 use ply_engine::conformance::{check_rules, check_values};
 use ply_engine::{EngineConfig, Game, Notation, Outcome, Playable, Side};
-use ply_othello::endgame::solve_margin;
 use ply_othello::bitboard::{Size4, Size8};
+use ply_othello::endgame::solve_margin;
 use ply_othello::{with_geometry, Move, Othello};
 
 #[test]
