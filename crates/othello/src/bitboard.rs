@@ -305,3 +305,31 @@ pub fn hash_pair<B: Bits>(player: B, opponent: B) -> u64 {
     let h = a ^ b.rotate_left(31);
     h ^ (h >> 29)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_8x8_board_hands_its_sets_to_the_8x8_engines() {
+        let set = 0x8100_0000_0000_0081u64;
+        assert_eq!(Size8::as_eight(set), Some(set));
+        assert_eq!(Size4::as_eight(0b1001), None);
+        assert_eq!(Size6::as_eight(0b1001), None);
+        assert_eq!(Size10::as_eight(0b1001), None);
+    }
+
+    #[test]
+    fn each_size_has_its_own_full_set_and_corners() {
+        fn check<G: Geometry>() {
+            let n = G::SIZE;
+            assert_eq!(G::FULL.count(), n * n);
+            let corners: Vec<u32> = Squares(G::CORNERS).collect();
+            assert_eq!(corners, [0, n - 1, n * (n - 1), n * n - 1]);
+        }
+        check::<Size4>();
+        check::<Size6>();
+        check::<Size8>();
+        check::<Size10>();
+    }
+}

@@ -1,7 +1,7 @@
 //! The board: which disc is on each square, independent of whose turn it
 //! is and of any user interface.
 
-use crate::bitboard::{Bits, Geometry, Squares};
+use crate::bitboard::{Bits, Geometry};
 use crate::movegen;
 use crate::tile::Tile;
 
@@ -189,10 +189,5 @@ impl<G: Geometry> GameBoard<G> {
             std::cmp::Ordering::Less => (black, white + empty),
             std::cmp::Ordering::Equal => (black + empty / 2, white + empty - empty / 2),
         }
-    }
-
-    /// The squares of a set, lowest first.
-    pub fn squares(set: G::B) -> Squares<G::B> {
-        Squares(set)
     }
 }
