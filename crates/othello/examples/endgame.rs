@@ -22,7 +22,7 @@ fn main() {
             .next()
             .unwrap_or(11);
         let t = Instant::now();
-        let leaves = ply_othello::perft::perft(&Othello::new(8).expect("8x8"), depth);
+        let leaves = ply_othello::perft::perft(&Othello::<Size8>::new(), depth);
         let seconds = t.elapsed().as_secs_f64();
         println!(
             "perft {depth} = {leaves} in {seconds:.3} s, {:.1} M leaves/s",
@@ -50,7 +50,7 @@ fn main() {
                 .map(|(i, l)| (i + 40, l)),
         )
         .collect();
-    let start = Othello::new(8).expect("8x8");
+    let start = Othello::<Size8>::new();
     let total = Instant::now();
     let mut all_nodes = 0;
     for (number, line) in suite
@@ -65,13 +65,13 @@ fn main() {
         let (p, o) = game.player_opponent();
         let (margin, nodes) = if generic {
             let mut solver = Solver::<Size8, false>::new(64);
-            let margin = solver.solve(p as u64, o as u64, -INFINITY, INFINITY);
+            let margin = solver.solve(p, o, -INFINITY, INFINITY);
             (margin, solver.nodes())
         } else {
             let solved = ExactSolver::new(64)
                 .with_threads(threads)
                 .with_aspiration(aspiration)
-                .solve(p as u64, o as u64);
+                .solve(p, o);
             (solved.score, solved.nodes)
         };
         all_nodes += nodes;

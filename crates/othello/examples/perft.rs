@@ -3,7 +3,8 @@
 
 use std::time::Instant;
 
-use ply_othello::{perft_parallel, Othello};
+use ply_othello::bitboard::SIZES;
+use ply_othello::{perft_parallel, with_geometry, Othello};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -17,12 +18,12 @@ fn main() {
     let depth = args.first().and_then(|d| d.parse().ok()).unwrap_or(10);
     let jobs = value("--jobs", 1);
     let size = value("--size", 8) as u8;
-    let Ok(game) = Othello::new(size) else {
+    if !SIZES.contains(&size) {
         eprintln!("bad size {size}");
         std::process::exit(2);
-    };
+    }
     let start = Instant::now();
-    let count = perft_parallel(&game, depth, jobs);
+    let count = with_geometry!(size, G => perft_parallel(&Othello::<G>::new(), depth, jobs));
     let seconds = start.elapsed().as_secs_f64();
     println!(
         "perft {depth} = {count} in {seconds:.3} s ({:.0} Mleaves/s)",

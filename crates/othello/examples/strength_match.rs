@@ -55,11 +55,11 @@ fn main() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
     let mut margin_sum = 0i64;
-    let mut opening = Othello::new(8).expect("8x8 exists");
+    let mut opening = Othello::<Size8>::new();
     for game_index in 0..games {
         if game_index % 2 == 0 {
             // A fresh opening: 4 to 8 random plies.
-            opening = Othello::new(8).expect("8x8 exists");
+            opening = Othello::<Size8>::new();
             let plies = rng.gen_range(4..=8);
             for _ in 0..plies {
                 let mut legal = Vec::new();

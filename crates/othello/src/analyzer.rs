@@ -407,15 +407,9 @@ impl<G: Geometry> OthelloAnalyzer<G> {
     }
 }
 
-impl<G: Geometry> Analyzer<Othello> for OthelloAnalyzer<G> {
-    fn analyze(&mut self, game: &Othello) -> Result<Analysis<Move>, GameError> {
-        if game.size() as u32 != G::SIZE {
-            return Err(GameError::Unsupported(
-                "this analyzer was made for another board size".into(),
-            ));
-        }
+impl<G: Geometry> Analyzer<Othello<G>> for OthelloAnalyzer<G> {
+    fn analyze(&mut self, game: &Othello<G>) -> Result<Analysis<Move>, GameError> {
         let (p, o) = game.player_opponent();
-        let (p, o) = (G::B::from_u128(p), G::B::from_u128(o));
         Ok(self.analyze_bitboards(p, o, game.empties()))
     }
 }

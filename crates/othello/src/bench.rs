@@ -4,6 +4,7 @@ use std::time::{Duration, Instant};
 
 use ply_engine::{EngineConfig, GameError, Notation};
 
+use crate::bitboard::Geometry;
 use crate::game::Othello;
 
 const RUNS: usize = 3;
@@ -38,7 +39,7 @@ fn median(mut times: Vec<Duration>) -> Duration {
 }
 
 /// Runs the benchmark and returns its report.
-pub fn run(start: &Othello, config: &EngineConfig) -> Result<String, GameError> {
+pub fn run<G: Geometry>(start: &Othello<G>, config: &EngineConfig) -> Result<String, GameError> {
     let n = start.size();
     let mut out = format!("othello {n}x{n}, one thread, median of {RUNS} runs\n");
     for depth in [10, 11] {

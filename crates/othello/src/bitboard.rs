@@ -38,7 +38,7 @@ pub trait Bits:
     fn wrapping_sub(self, other: Self) -> Self;
     fn wrapping_neg(self) -> Self;
     fn leading_zeros(self) -> u32;
-    fn from_u128(x: u128) -> Self;
+    /// The set widened to 128 bits (the size-independent `OthelloKey`).
     fn to_u128(self) -> u128;
     /// The bits folded into 64 (for hashing).
     fn fold64(self) -> u64;
@@ -98,10 +98,6 @@ macro_rules! impl_bits {
                 <$t>::leading_zeros(self)
             }
             #[inline(always)]
-            fn from_u128(x: u128) -> Self {
-                x as $t
-            }
-            #[inline(always)]
             fn to_u128(self) -> u128 {
                 self as u128
             }
@@ -141,7 +137,7 @@ impl<B: Bits> Iterator for Squares<B> {
 pub const DIRECTIONS: usize = 8;
 
 /// A board size: its bit type, masks and per-square ray tables.
-pub trait Geometry: Copy + Debug + Default + Send + Sync + 'static {
+pub trait Geometry: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {
     type B: Bits;
     const SIZE: u32;
     const CELLS: u32 = Self::SIZE * Self::SIZE;
@@ -157,13 +153,22 @@ pub trait Geometry: Copy + Debug + Default + Send + Sync + 'static {
     fn rays() -> &'static [[Self::B; DIRECTIONS]; 128];
     /// For each square, the squares of its quadrant (for parity ordering).
     fn quadrants() -> &'static [Self::B; 4];
+    /// The set as the `u64` of the 8x8-only engines (`crate::exact`,
+    /// `crate::midgame`): `Some` on the 8x8 board alone, where it is the
+    /// same integer.
+    fn as_eight(bits: Self::B) -> Option<u64>;
+}
+
+/// `Geometry::as_eight` of the boards other than 8x8.
+fn not_eight<B>(_: B) -> Option<u64> {
+    None
 }
 
 /// Builds the constants of one board size.
 macro_rules! geometry {
-    ($name:ident, $t:ty, $n:expr, $rays:ident, $quads:ident) => {
+    ($name:ident, $t:ty, $n:expr, $rays:ident, $quads:ident, $eight:path) => {
         #[doc = concat!("The ", stringify!($n), "x", stringify!($n), " board.")]
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct $name;
 
         static $rays: [[$t; DIRECTIONS]; 128] = {
@@ -249,20 +254,25 @@ macro_rules! geometry {
             fn quadrants() -> &'static [$t; 4] {
                 &$quads
             }
+            #[inline(always)]
+            fn as_eight(bits: $t) -> Option<u64> {
+                $eight(bits)
+            }
         }
     };
 }
 
-geometry!(Size4, u64, 4, RAYS4, QUADS4);
-geometry!(Size6, u64, 6, RAYS6, QUADS6);
-geometry!(Size8, u64, 8, RAYS8, QUADS8);
-geometry!(Size10, u128, 10, RAYS10, QUADS10);
+geometry!(Size4, u64, 4, RAYS4, QUADS4, not_eight);
+geometry!(Size6, u64, 6, RAYS6, QUADS6, not_eight);
+geometry!(Size8, u64, 8, RAYS8, QUADS8, Some);
+geometry!(Size10, u128, 10, RAYS10, QUADS10, not_eight);
 
 /// The board sizes ply plays.
 pub const SIZES: [u8; 4] = [4, 6, 8, 10];
 
 /// Runs `$body` with `$G` bound to the geometry of board size `$size`
-/// (one of `SIZES`): the single place where a runtime size becomes a type.
+/// (one of `SIZES`; anything else is taken as 10): how a runtime size
+/// becomes a type, once, where a session or a tool starts.
 #[macro_export]
 macro_rules! with_geometry {
     ($size:expr, $G:ident => $body:expr) => {
@@ -294,4 +304,32 @@ pub fn hash_pair<B: Bits>(player: B, opponent: B) -> u64 {
     let b = opponent.fold64().wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
     let h = a ^ b.rotate_left(31);
     h ^ (h >> 29)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_8x8_board_hands_its_sets_to_the_8x8_engines() {
+        let set = 0x8100_0000_0000_0081u64;
+        assert_eq!(Size8::as_eight(set), Some(set));
+        assert_eq!(Size4::as_eight(0b1001), None);
+        assert_eq!(Size6::as_eight(0b1001), None);
+        assert_eq!(Size10::as_eight(0b1001), None);
+    }
+
+    #[test]
+    fn each_size_has_its_own_full_set_and_corners() {
+        fn check<G: Geometry>() {
+            let n = G::SIZE;
+            assert_eq!(G::FULL.count(), n * n);
+            let corners: Vec<u32> = Squares(G::CORNERS).collect();
+            assert_eq!(corners, [0, n - 1, n * (n - 1), n * n - 1]);
+        }
+        check::<Size4>();
+        check::<Size6>();
+        check::<Size8>();
+        check::<Size10>();
+    }
 }

@@ -1,13 +1,9 @@
 //! The board: which disc is on each square, independent of whose turn it
 //! is and of any user interface.
 
-use std::fmt;
-
-use crate::bitboard::{Bits, Squares, SIZES};
-use crate::error::OthelloError;
+use crate::bitboard::{Bits, Geometry};
 use crate::movegen;
 use crate::tile::Tile;
-use crate::with_geometry;
 
 /// How a game stands, from the board alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -18,71 +14,63 @@ pub enum GameState {
     Tie,
 }
 
-/// An Othello board of an even size from 4 to 10: one bitboard per colour,
-/// squares numbered row-major from a1 (top-left) = 0. Stored as `u128`
-/// whatever the size; the searches convert to the size's own bit type.
+/// An Othello board of the geometry `G`: one bitboard of the size's own bit
+/// type per colour, squares numbered row-major from a1 (top-left) = 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct GameBoard {
-    size: u8,
-    black: u128,
-    white: u128,
+pub struct GameBoard<G: Geometry> {
+    black: G::B,
+    white: G::B,
 }
 
-impl GameBoard {
+impl<G: Geometry> Default for GameBoard<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G: Geometry> GameBoard<G> {
     /// The standard start: white on the top-left and bottom-right centre
     /// squares (d4 and e5 on 8x8), black on the other two.
-    pub fn new(size: u8) -> Result<GameBoard, OthelloError> {
-        if !SIZES.contains(&size) {
-            return Err(OthelloError::BadSize(size.to_string()));
-        }
-        let mut board = GameBoard::empty(size);
-        let h = size as u32 / 2;
-        let n = size as u32;
+    pub fn new() -> GameBoard<G> {
+        let mut board = GameBoard::empty();
+        let n = G::SIZE;
+        let h = n / 2;
         board.set((h - 1) * n + h - 1, Tile::White);
         board.set(h * n + h, Tile::White);
         board.set((h - 1) * n + h, Tile::Black);
         board.set(h * n + h - 1, Tile::Black);
-        Ok(board)
+        board
     }
 
-    /// A board with no discs (`size` must be one of `SIZES`).
-    pub(crate) fn empty(size: u8) -> GameBoard {
+    /// A board with no discs.
+    pub fn empty() -> GameBoard<G> {
         GameBoard {
-            size,
-            black: 0,
-            white: 0,
+            black: G::B::ZERO,
+            white: G::B::ZERO,
         }
     }
 
     /// The board from its two disc sets (bit `row * size + column`).
-    pub(crate) fn from_bits(size: u8, black: u128, white: u128) -> GameBoard {
-        GameBoard { size, black, white }
+    pub fn from_bits(black: G::B, white: G::B) -> GameBoard<G> {
+        GameBoard { black, white }
     }
 
     pub fn size(&self) -> u8 {
-        self.size
+        G::SIZE as u8
     }
 
     /// Number of squares.
     pub fn cells(&self) -> u32 {
-        self.size as u32 * self.size as u32
+        G::CELLS
     }
 
     /// The discs of one colour as a bit set (bit `row * size + column`).
-    pub fn discs(&self, colour: Tile) -> u128 {
+    #[inline]
+    pub fn discs(&self, colour: Tile) -> G::B {
         match colour {
             Tile::Black => self.black,
             Tile::White => self.white,
-            Tile::Empty => self.full() & !(self.black | self.white),
-        }
-    }
-
-    fn full(&self) -> u128 {
-        let cells = self.cells();
-        if cells == 128 {
-            u128::MAX
-        } else {
-            (1u128 << cells) - 1
+            Tile::Empty => G::FULL & !(self.black | self.white),
         }
     }
 
@@ -99,7 +87,7 @@ impl GameBoard {
 
     /// Puts `tile` on a square without any flipping (setting up positions).
     pub fn set(&mut self, square: u32, tile: Tile) {
-        let bit = 1u128 << square;
+        let bit = G::B::bit(square);
         self.black &= !bit;
         self.white &= !bit;
         match tile {
@@ -111,10 +99,11 @@ impl GameBoard {
 
     /// How many discs of `colour` (or empty squares) the board holds.
     pub fn count(&self, colour: Tile) -> u32 {
-        self.discs(colour).count_ones()
+        self.discs(colour).count()
     }
 
-    fn mine_theirs(&self, colour: Tile) -> (u128, u128) {
+    #[inline]
+    fn mine_theirs(&self, colour: Tile) -> (G::B, G::B) {
         match colour {
             Tile::White => (self.white, self.black),
             _ => (self.black, self.white),
@@ -122,58 +111,32 @@ impl GameBoard {
     }
 
     /// The squares where `colour` may move.
-    pub fn legal_moves(&self, colour: Tile) -> u128 {
+    #[inline]
+    pub fn legal_moves(&self, colour: Tile) -> G::B {
         let (p, o) = self.mine_theirs(colour);
-        with_geometry!(self.size, G => {
-            use crate::bitboard::Geometry;
-            movegen::moves::<G>(<G as Geometry>::B::from_u128(p), <G as Geometry>::B::from_u128(o)).to_u128()
-        })
+        movegen::moves::<G>(p, o)
     }
 
     /// Whether `colour` has a legal move.
     pub fn has_legal_move(&self, colour: Tile) -> bool {
-        self.legal_moves(colour) != 0
+        !self.legal_moves(colour).is_empty()
     }
 
     /// The discs a `colour` disc on `square` would flip (empty when the square
     /// is taken or outflanks nothing).
-    pub fn flips(&self, colour: Tile, square: u32) -> u128 {
+    #[inline]
+    pub fn flips(&self, colour: Tile, square: u32) -> G::B {
         if self.tile(square) != Tile::Empty {
-            return 0;
+            return G::B::ZERO;
         }
         let (p, o) = self.mine_theirs(colour);
-        with_geometry!(self.size, G => {
-            use crate::bitboard::Geometry;
-            movegen::flips::<G>(square, <G as Geometry>::B::from_u128(p), <G as Geometry>::B::from_u128(o)).to_u128()
-        })
-    }
-
-    /// Places a `colour` disc on `(row, column)` (0-based) and flips every
-    /// outflanked line; returns the flipped discs. Refuses a square off the
-    /// board, an occupied one, or one that outflanks nothing.
-    pub fn place(&mut self, colour: Tile, row: u32, column: u32) -> Result<u128, OthelloError> {
-        let name = crate::notation::square_name(row, column);
-        if row >= self.size as u32 || column >= self.size as u32 {
-            return Err(OthelloError::OutsideBoard {
-                square: name,
-                size: self.size,
-            });
-        }
-        let square = row * self.size as u32 + column;
-        if self.tile(square) != Tile::Empty {
-            return Err(OthelloError::Occupied(name));
-        }
-        let flipped = self.flips(colour, square);
-        if flipped == 0 || colour == Tile::Empty {
-            return Err(OthelloError::OutflanksNothing(name));
-        }
-        self.apply(colour, square, flipped);
-        Ok(flipped)
+        movegen::flips::<G>(square, p, o)
     }
 
     /// Plays a move known to be legal, given its flips.
-    pub(crate) fn apply(&mut self, colour: Tile, square: u32, flipped: u128) {
-        let bit = 1u128 << square;
+    #[inline]
+    pub(crate) fn apply(&mut self, colour: Tile, square: u32, flipped: G::B) {
+        let bit = G::B::bit(square);
         match colour {
             Tile::Black => {
                 self.black |= bit | flipped;
@@ -187,8 +150,9 @@ impl GameBoard {
     }
 
     /// Takes back `apply`.
-    pub(crate) fn unapply(&mut self, colour: Tile, square: u32, flipped: u128) {
-        let bit = 1u128 << square;
+    #[inline]
+    pub(crate) fn unapply(&mut self, colour: Tile, square: u32, flipped: G::B) {
+        let bit = G::B::bit(square);
         match colour {
             Tile::Black => {
                 self.black &= !(bit | flipped);
@@ -225,30 +189,5 @@ impl GameBoard {
             std::cmp::Ordering::Less => (black, white + empty),
             std::cmp::Ordering::Equal => (black + empty / 2, white + empty - empty / 2),
         }
-    }
-
-    /// The squares of a set, lowest first.
-    pub fn squares(set: u128) -> impl Iterator<Item = u32> {
-        Squares(set)
-    }
-}
-
-/// The grid with coordinates: columns a.. across the top, rows 1.. down.
-impl fmt::Display for GameBoard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.size as u32;
-        write!(f, "   ")?;
-        for c in 0..n {
-            write!(f, " {}", (b'a' + c as u8) as char)?;
-        }
-        writeln!(f)?;
-        for r in 0..n {
-            write!(f, "{:>3}", r + 1)?;
-            for c in 0..n {
-                write!(f, " {}", self.tile(r * n + c))?;
-            }
-            writeln!(f)?;
-        }
-        Ok(())
     }
 }

@@ -392,17 +392,10 @@ pub fn split_score(score: i32) -> (i32, u32) {
 
 /// The exact final margin of a game position for the side to move (8x8
 /// by the specialised solver of [`crate::exact`]).
-pub fn solve_margin(game: &crate::game::Othello, megabytes: usize) -> i32 {
+pub fn solve_margin<G: Geometry>(game: &crate::game::Othello<G>, megabytes: usize) -> i32 {
     let (p, o) = game.player_opponent();
-    if game.size() == 8 {
-        return crate::exact::ExactSolver::new(megabytes)
-            .solve(p as u64, o as u64)
-            .score;
+    if let (Some(p), Some(o)) = (G::as_eight(p), G::as_eight(o)) {
+        return crate::exact::ExactSolver::new(megabytes).solve(p, o).score;
     }
-    crate::with_geometry!(game.size(), G => Solver::<G, false>::new(megabytes).solve(
-        <G as Geometry>::B::from_u128(p),
-        <G as Geometry>::B::from_u128(o),
-        -INFINITY,
-        INFINITY,
-    ))
+    Solver::<G, false>::new(megabytes).solve(p, o, -INFINITY, INFINITY)
 }

@@ -20,8 +20,6 @@ pub enum OthelloError {
     CannotPass(&'static str),
     #[error("the game is over")]
     GameOver,
-    #[error("the board size must be 4, 6, 8 or 10, not {0}")]
-    BadSize(String),
     #[error("bad position: {0}")]
     BadPosition(String),
 }
@@ -31,7 +29,6 @@ impl From<OthelloError> for GameError {
         let text = error.to_string();
         let illegal = |mv: &str, problem| GameError::illegal(Some(mv), problem, text.clone());
         match &error {
-            OthelloError::BadSize(_) => GameError::BadOption(text),
             OthelloError::BadPosition(_) => GameError::BadPosition(text),
             OthelloError::NotASquare(mv) => illegal(mv, MoveProblem::NotAMove),
             OthelloError::OutsideBoard { square, .. } => illegal(square, MoveProblem::OffBoard),

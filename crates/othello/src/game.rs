@@ -3,12 +3,10 @@
 use ply_engine::{Game, GameResult, Side};
 use serde::{Deserialize, Serialize};
 
-use crate::bitboard::{hash_pair, Bits, Geometry};
+use crate::bitboard::{hash_pair, Bits, Geometry, Squares};
 use crate::board::{GameBoard, GameState};
-use crate::error::OthelloError;
 use crate::symmetry;
 use crate::tile::Tile;
-use crate::with_geometry;
 
 /// A square index (row-major from a1 = 0), or the pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -29,7 +27,8 @@ impl Move {
     }
 }
 
-/// The exact identity of a position.
+/// The exact identity of a position: the same form for every size (the
+/// learners' files store it), widened from the size's own bit type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct OthelloKey {
     pub black: u128,
@@ -37,26 +36,34 @@ pub struct OthelloKey {
     pub black_to_move: bool,
 }
 
-/// An Othello position: the board, the side to move and the plies played.
+/// An Othello position on the board of geometry `G` (its size, chosen once
+/// when a session or a search is made): the board, the side to move and
+/// the plies played.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Othello {
-    pub(crate) board: GameBoard,
+pub struct Othello<G: Geometry> {
+    pub(crate) board: GameBoard<G>,
     pub(crate) to_move: Side,
     pub(crate) ply: u32,
 }
 
-impl Othello {
-    /// The standard start on a `size` x `size` board, black to move.
-    pub fn new(size: u8) -> Result<Othello, OthelloError> {
-        Ok(Othello {
-            board: GameBoard::new(size)?,
+impl<G: Geometry> Default for Othello<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G: Geometry> Othello<G> {
+    /// The standard start, black to move.
+    pub fn new() -> Othello<G> {
+        Othello {
+            board: GameBoard::new(),
             to_move: Side::First,
             ply: 0,
-        })
+        }
     }
 
     /// A position from a board and the side to move.
-    pub fn from_board(board: GameBoard, to_move: Side) -> Othello {
+    pub fn from_board(board: GameBoard<G>, to_move: Side) -> Othello<G> {
         let discs = board.count(Tile::Black) + board.count(Tile::White);
         Othello {
             board,
@@ -65,7 +72,7 @@ impl Othello {
         }
     }
 
-    pub fn board(&self) -> &GameBoard {
+    pub fn board(&self) -> &GameBoard<G> {
         &self.board
     }
 
@@ -79,7 +86,8 @@ impl Othello {
     }
 
     /// Discs of the side to move and of the opponent.
-    pub fn player_opponent(&self) -> (u128, u128) {
+    #[inline]
+    pub fn player_opponent(&self) -> (G::B, G::B) {
         let me = self.colour();
         (self.board.discs(me), self.board.discs(me.flip()))
     }
@@ -90,9 +98,9 @@ impl Othello {
     }
 
     /// The move's flips (zero for the pass).
-    pub fn flips(&self, mv: Move) -> u128 {
+    pub fn flips(&self, mv: Move) -> G::B {
         mv.square()
-            .map_or(0, |square| self.board.flips(self.colour(), square))
+            .map_or(G::B::ZERO, |square| self.board.flips(self.colour(), square))
     }
 
     /// True when the side to move has no move but the opponent has.
@@ -112,12 +120,11 @@ impl Othello {
     }
 
     /// The position under symmetry `t` (see `symmetry::map_square`).
-    pub fn transformed(&self, t: u8) -> Othello {
-        let size = self.size();
-        let black = symmetry::transform(self.board.discs(Tile::Black), size, t);
-        let white = symmetry::transform(self.board.discs(Tile::White), size, t);
+    pub fn transformed(&self, t: u8) -> Othello<G> {
+        let black = symmetry::transform::<G>(self.board.discs(Tile::Black), t);
+        let white = symmetry::transform::<G>(self.board.discs(Tile::White), t);
         Othello {
-            board: GameBoard::from_bits(size, black, white),
+            board: GameBoard::from_bits(black, white),
             to_move: self.to_move,
             ply: self.ply,
         }
@@ -128,11 +135,9 @@ impl Othello {
     pub fn greedy_moves(&self) -> Vec<Move> {
         let mut moves = Vec::new();
         self.generate_moves(&mut moves);
-        let n = self.size() as u32;
-        let corners = [0, n - 1, n * (n - 1), n * n - 1];
         let rank = |mv: &Move| {
-            let corner = mv.square().is_some_and(|s| corners.contains(&s));
-            (corner, self.flips(*mv).count_ones())
+            let corner = mv.square().is_some_and(|s| G::CORNERS.has(s));
+            (corner, self.flips(*mv).count())
         };
         let best = moves.iter().map(rank).max();
         moves
@@ -142,9 +147,9 @@ impl Othello {
     }
 }
 
-impl Game for Othello {
+impl<G: Geometry> Game for Othello<G> {
     type Move = Move;
-    type Undo = u128;
+    type Undo = G::B;
     type Key = OthelloKey;
 
     fn to_move(&self) -> Side {
@@ -164,14 +169,14 @@ impl Game for Othello {
         moves.clear();
         let me = self.colour();
         let legal = self.board.legal_moves(me);
-        if legal != 0 {
-            moves.extend(GameBoard::squares(legal).map(|s| Move(s as u8)));
+        if !legal.is_empty() {
+            moves.extend(Squares(legal).map(|s| Move(s as u8)));
         } else if self.board.has_legal_move(me.flip()) {
             moves.push(Move::PASS);
         }
     }
 
-    fn play(&mut self, mv: Move) -> u128 {
+    fn play(&mut self, mv: Move) -> G::B {
         let flipped = self.flips(mv);
         if let Some(square) = mv.square() {
             self.board.apply(self.colour(), square, flipped);
@@ -181,7 +186,7 @@ impl Game for Othello {
         flipped
     }
 
-    fn undo(&mut self, mv: Move, flipped: u128) {
+    fn undo(&mut self, mv: Move, flipped: G::B) {
         self.to_move = self.to_move.opponent();
         self.ply -= 1;
         if let Some(square) = mv.square() {
@@ -205,8 +210,8 @@ impl Game for Othello {
 
     fn key(&self) -> OthelloKey {
         OthelloKey {
-            black: self.board.discs(Tile::Black),
-            white: self.board.discs(Tile::White),
+            black: self.board.discs(Tile::Black).to_u128(),
+            white: self.board.discs(Tile::White).to_u128(),
             black_to_move: self.to_move == Side::First,
         }
     }
@@ -227,7 +232,7 @@ impl Game for Othello {
             .unwrap_or((self.hash(), self.key()))
     }
 
-    fn symmetric_images(&self) -> Vec<Othello> {
+    fn symmetric_images(&self) -> Vec<Othello<G>> {
         (1..symmetry::SYMMETRIES)
             .map(|t| self.transformed(t))
             .collect()
@@ -244,10 +249,7 @@ impl Game for Othello {
 
     fn evaluate(&self) -> i32 {
         let (p, o) = self.player_opponent();
-        with_geometry!(self.size(), G => crate::eval::evaluate::<G>(
-            <G as Geometry>::B::from_u128(p),
-            <G as Geometry>::B::from_u128(o),
-        ))
+        crate::eval::evaluate::<G>(p, o)
     }
 
     fn rule_based_move(&self) -> Option<Move> {

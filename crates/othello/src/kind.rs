@@ -5,8 +5,9 @@ use ply_engine::{
     OptionSpec, PositionNotation, Session,
 };
 
-use crate::error::OthelloError;
+use crate::bitboard::{Geometry, SIZES};
 use crate::game::Othello;
+use crate::with_geometry;
 
 /// Othello as the registry lists it.
 pub struct OthelloKind;
@@ -15,8 +16,9 @@ pub struct OthelloKind;
 pub static OTHELLO: OthelloKind = OthelloKind;
 
 impl OthelloKind {
-    /// The start position the options ask for.
-    pub fn start(options: &GameOptions) -> Result<Othello, GameError> {
+    /// The board size the options ask for (one of `SIZES`): where a session
+    /// turns it into the geometry type its game, board and search use.
+    pub fn size(options: &GameOptions) -> Result<u8, GameError> {
         let refuse = |text: &str| {
             GameError::option(
                 "size",
@@ -31,15 +33,16 @@ impl OthelloKind {
             None => 8,
             Some(text) => text.trim().parse::<u8>().map_err(|_| refuse(text))?,
         };
-        Othello::new(size).map_err(|error| match error {
-            OthelloError::BadSize(_) => refuse(&size.to_string()),
-            other => other.into(),
-        })
+        if SIZES.contains(&size) {
+            Ok(size)
+        } else {
+            Err(refuse(&size.to_string()))
+        }
     }
 }
 
 /// The board for the page: the discs row by row from a1, and their counts.
-fn board(game: &Othello) -> BoardView {
+fn board<G: Geometry>(game: &Othello<G>) -> BoardView {
     let size = usize::from(game.size());
     let cells: Vec<Cell> = (0..game.board().cells())
         .map(|square| match game.board().tile(square) {
@@ -95,7 +98,9 @@ impl GameKind for OthelloKind {
     }
 
     fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
-        Ok(GameSession::boxed_with_board(Self::start(options)?, board))
+        Ok(with_geometry!(Self::size(options)?, G => {
+            GameSession::boxed_with_board(Othello::<G>::new(), board::<G>)
+        }))
     }
 
     /// The final score an exact margin stands for: with the empty squares
@@ -121,6 +126,6 @@ impl GameKind for OthelloKind {
     }
 
     fn bench(&self, options: &GameOptions, config: &EngineConfig) -> Result<String, GameError> {
-        crate::bench::run(&Self::start(options)?, config)
+        with_geometry!(Self::size(options)?, G => crate::bench::run(&Othello::<G>::new(), config))
     }
 }

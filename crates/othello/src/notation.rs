@@ -2,8 +2,10 @@
 
 use ply_engine::{Game, GameError, Notation, Side};
 
-use crate::board::{GameBoard, GameState};
 use ply_engine::echo::shown;
+
+use crate::bitboard::{Bits, Geometry};
+use crate::board::{GameBoard, GameState};
 
 use crate::error::OthelloError;
 use crate::game::{Move, Othello};
@@ -69,7 +71,7 @@ fn side_letter(side: Side) -> char {
     Tile::of(side).letter()
 }
 
-impl Othello {
+impl<G: Geometry> Othello<G> {
     /// Checks a move given as text and says why it is illegal if it is.
     fn check_move(&self, text: &str) -> Result<Move, OthelloError> {
         if self.result().is_some() {
@@ -93,21 +95,22 @@ impl Othello {
         if self.board.tile(square) != Tile::Empty {
             return Err(OthelloError::Occupied(name));
         }
-        if self.board.flips(me, square) == 0 {
+        if self.board.flips(me, square).is_empty() {
             return Err(OthelloError::OutflanksNothing(name));
         }
         Ok(Move(square as u8))
     }
 
-    /// Reads an OBF position: N*N cells, a space, the side to move.
-    fn read_obf(text: &str) -> Result<Othello, OthelloError> {
-        let bad = |why: String| OthelloError::BadPosition(why);
+    /// Reads an OBF position: N*N cells, a space, the side to move. A
+    /// position of another board size is refused, saying which size it is.
+    fn read_obf(text: &str) -> Result<Othello<G>, GameError> {
+        let bad = |why: String| GameError::from(OthelloError::BadPosition(why));
         let mut tokens = text.split_whitespace();
         let cells = tokens.next().ok_or_else(|| {
             bad("empty position: expected N*N cells X/O/- and the side to move".into())
         })?;
         let count = cells.chars().count();
-        let size = match count {
+        let size: u32 = match count {
             16 => 4,
             36 => 6,
             64 => 8,
@@ -118,16 +121,17 @@ impl Othello {
                 )))
             }
         };
-        let mut board = GameBoard::empty(size);
-        for (square, c) in cells.chars().enumerate() {
-            let tile = Tile::from_letter(c).ok_or_else(|| {
-                bad(format!(
-                    "'{}' is not a cell (use X, O or -)",
-                    c.escape_debug()
-                ))
-            })?;
-            board.set(square as u32, tile);
-        }
+        let tiles = cells
+            .chars()
+            .map(|c| {
+                Tile::from_letter(c).ok_or_else(|| {
+                    bad(format!(
+                        "'{}' is not a cell (use X, O or -)",
+                        c.escape_debug()
+                    ))
+                })
+            })
+            .collect::<Result<Vec<Tile>, GameError>>()?;
         let side = match tokens.next().map(|t| t.trim_end_matches(';')) {
             Some("X") | Some("x") | Some("B") | Some("b") => Side::First,
             Some("O") | Some("o") | Some("W") | Some("w") => Side::Second,
@@ -152,11 +156,25 @@ impl Othello {
                 )));
             }
         }
+        // `--size` picks the size; a position of another size is refused
+        // rather than silently obeyed.
+        if size != G::SIZE {
+            let m = G::SIZE;
+            return Err(GameError::PositionNeedsOption {
+                why: format!("this position is {size}x{size} but the board is {m}x{m}"),
+                option: "size".into(),
+                value: size.to_string(),
+            });
+        }
+        let mut board = GameBoard::<G>::empty();
+        for (square, tile) in tiles.into_iter().enumerate() {
+            board.set(square as u32, tile);
+        }
         Ok(Othello::from_board(board, side))
     }
 }
 
-impl Notation for Othello {
+impl<G: Geometry> Notation for Othello<G> {
     fn format_move(&self, mv: Move) -> String {
         match mv.square() {
             None => "pass".to_string(),
@@ -180,19 +198,9 @@ impl Notation for Othello {
         text
     }
 
-    /// A position of this game's board size (`--size` picks the size; a
-    /// position of another size is refused rather than silently obeyed).
-    fn parse_position(&self, text: &str) -> Result<Othello, GameError> {
-        let game = Othello::read_obf(text)?;
-        if game.size() != self.size() {
-            let (n, m) = (game.size(), self.size());
-            return Err(GameError::PositionNeedsOption {
-                why: format!("this position is {n}x{n} but the board is {m}x{m}"),
-                option: "size".into(),
-                value: n.to_string(),
-            });
-        }
-        Ok(game)
+    /// A position of this game's board size.
+    fn parse_position(&self, text: &str) -> Result<Othello<G>, GameError> {
+        Othello::read_obf(text)
     }
 
     fn side_name(&self, side: Side) -> String {
@@ -204,7 +212,7 @@ impl Notation for Othello {
         let legal = if self.result().is_none() {
             self.board.legal_moves(self.colour())
         } else {
-            0
+            G::B::ZERO
         };
         let paint = |text: String, code: &str| {
             if colour {
@@ -224,7 +232,7 @@ impl Notation for Othello {
                 let square = r * n + c;
                 let tile = self.board.tile(square);
                 let (glyph, code) = match tile {
-                    Tile::Empty if legal >> square & 1 == 1 => ("*".to_string(), LEGAL),
+                    Tile::Empty if legal.has(square) => ("*".to_string(), LEGAL),
                     other => (other.to_string(), cloth_colour(other)),
                 };
                 out.push_str(&paint(format!(" {glyph}"), code));
@@ -236,7 +244,7 @@ impl Notation for Othello {
         match self.board.state() {
             GameState::InProgress => {
                 let who = self.colour().name();
-                if legal == 0 {
+                if legal.is_empty() {
                     out.push_str(&format!("{who} to move: no legal move, must pass\n"));
                 } else {
                     out.push_str(&format!("{who} to move (* marks the legal moves)\n"));

@@ -12,6 +12,7 @@ use thiserror::Error;
 
 use ply_engine::Notation;
 
+use crate::bitboard::Size8;
 use crate::notation::square_name;
 use crate::Othello;
 
@@ -32,7 +33,7 @@ pub struct ObfPosition {
     /// Its line in the file (from 1).
     pub line: usize,
     /// Black's and white's discs, and who moves.
-    pub game: Othello,
+    pub game: Othello<Size8>,
     /// The listed moves with their scores, best first (may be empty).
     pub listed: Vec<(String, i32)>,
 }
@@ -61,10 +62,7 @@ pub fn first_number(file_name: &str, count: usize) -> Option<usize> {
 /// Reads a suite; `file_name` picks the first number.
 pub fn parse_suite(text: &str, file_name: &str) -> Result<Vec<ObfPosition>, ObfError> {
     let mut positions = Vec::new();
-    let eight = Othello::new(8).map_err(|e| ObfError::BadLine {
-        line: 0,
-        reason: e.to_string(),
-    })?;
+    let eight = Othello::<Size8>::new();
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
         let trimmed = raw.trim();

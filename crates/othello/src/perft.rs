@@ -8,7 +8,6 @@ use rayon::prelude::*;
 use crate::bitboard::{Bits, Geometry, Squares};
 use crate::game::Othello;
 use crate::movegen::{flips, moves};
-use crate::with_geometry;
 
 /// Leaves `depth` plies below the position with `p` to move against `o`.
 ///
@@ -87,13 +86,9 @@ fn perft_body<G: Geometry>(
 }
 
 /// Perft of a game position, on one thread.
-pub fn perft(game: &Othello, depth: u32) -> u64 {
+pub fn perft<G: Geometry>(game: &Othello<G>, depth: u32) -> u64 {
     let (p, o) = game.player_opponent();
-    with_geometry!(game.size(), G => perft_bits::<G>(
-        <G as Geometry>::B::from_u128(p),
-        <G as Geometry>::B::from_u128(o),
-        depth,
-    ))
+    perft_bits::<G>(p, o, depth)
 }
 
 /// The positions `plies` plies below (player, opponent) with the leaves
@@ -138,21 +133,17 @@ fn perft_split<G: Geometry>(p: G::B, o: G::B, depth: u32) -> u64 {
 
 /// Perft on the threads of the rayon pool it is called in (the CLI installs
 /// one of `--jobs` threads): serial when that pool has one thread.
-pub fn perft_in_pool(game: &Othello, depth: u32) -> u64 {
+pub fn perft_in_pool<G: Geometry>(game: &Othello<G>, depth: u32) -> u64 {
     if rayon::current_num_threads() <= 1 || depth < 3 {
         return perft(game, depth);
     }
     let (p, o) = game.player_opponent();
-    with_geometry!(game.size(), G => perft_split::<G>(
-        <G as Geometry>::B::from_u128(p),
-        <G as Geometry>::B::from_u128(o),
-        depth,
-    ))
+    perft_split::<G>(p, o, depth)
 }
 
 /// Perft split across `jobs` threads (0 means one per core): what the
 /// CLI's `ply perft othello DEPTH --jobs N` calls.
-pub fn perft_parallel(game: &Othello, depth: u32, jobs: usize) -> u64 {
+pub fn perft_parallel<G: Geometry>(game: &Othello<G>, depth: u32, jobs: usize) -> u64 {
     if jobs == 1 || depth < 3 {
         return perft(game, depth);
     }

@@ -5,14 +5,14 @@ use ply_engine::{
 };
 
 use crate::analyzer::{check_depth, too_deep, OthelloAnalyzer, MAX_DEPTH};
+use crate::bitboard::Geometry;
 use crate::game::Othello;
 use crate::players::{EnginePlayer, GreedyPlayer, Strength, DEFAULT_LEVEL};
-use crate::with_geometry;
 
 /// Beyond this many empty squares `perfect` would not answer in useful time.
 const PERFECT_EMPTIES: u32 = 20;
 
-impl Playable for Othello {
+impl<G: Geometry> Playable for Othello<G> {
     /// The board size: a learner's table from one size is refused on another.
     fn variant(&self) -> String {
         let n = self.size();
@@ -21,7 +21,7 @@ impl Playable for Othello {
 
     fn analyzer(&self, config: &EngineConfig) -> Result<Box<dyn Analyzer<Self>>, GameError> {
         check_depth(config.depth)?;
-        Ok(with_geometry!(self.size(), G => Box::new(OthelloAnalyzer::<G>::new(config))))
+        Ok(Box::new(OthelloAnalyzer::<G>::new(config)))
     }
 
     fn player(
@@ -73,7 +73,7 @@ impl Playable for Othello {
             BotSpec::Heuristic => return Ok(Box::new(GreedyPlayer::new(config))),
             _ => return generic_player(self, spec, config),
         };
-        Ok(with_geometry!(self.size(), G => Box::new(EnginePlayer::<G>::new(strength, config))))
+        Ok(Box::new(EnginePlayer::<G>::new(strength, config)))
     }
 
     /// Bulk-counting perft on the bitboards, split across the threads of the

@@ -16,7 +16,7 @@ use rand::SeedableRng;
 
 use ply_engine::{Choice, Deadline, EngineConfig, Outcome, Player, Value};
 
-use crate::bitboard::{Bits, Geometry};
+use crate::bitboard::Geometry;
 use crate::endgame::Solver;
 use crate::game::{Move, Othello};
 use crate::midgame::{Engine, Limits, DISC};
@@ -77,21 +77,15 @@ fn margin_value(margin: i32) -> Value {
     }
 }
 
-impl<G: Geometry> Player<Othello> for LegacyPlayer<G> {
-    fn choose(&mut self, game: &Othello) -> Choice<Move> {
+impl<G: Geometry> Player<Othello<G>> for LegacyPlayer<G> {
+    fn choose(&mut self, game: &Othello<G>) -> Choice<Move> {
         if game.must_pass() {
             return Choice {
                 mv: Move::PASS,
                 value: None,
             };
         }
-        if game.size() as u32 != G::SIZE {
-            // Made for another size: still answer with a legal move.
-            let mv = game.greedy_moves().first().copied().unwrap_or(Move::PASS);
-            return Choice { mv, value: None };
-        }
         let (p, o) = game.player_opponent();
-        let (p, o) = (G::B::from_u128(p), G::B::from_u128(o));
         if game.empties() <= self.strength.exact_empties {
             let (margin, best) = self.solver.best_move(p, o);
             if let Some(square) = best {
@@ -163,15 +157,18 @@ impl<G: Geometry> EnginePlayer<G> {
     }
 }
 
-impl<G: Geometry> Player<Othello> for EnginePlayer<G> {
-    fn choose(&mut self, game: &Othello) -> Choice<Move> {
-        let engine = match (&mut self.engine, &mut self.legacy) {
-            (Some(engine), _) if game.size() == 8 => engine,
-            (_, Some(legacy)) => return legacy.choose(game),
-            _ => {
-                let mv = game.greedy_moves().first().copied().unwrap_or(Move::PASS);
-                return Choice { mv, value: None };
-            }
+impl<G: Geometry> Player<Othello<G>> for EnginePlayer<G> {
+    fn choose(&mut self, game: &Othello<G>) -> Choice<Move> {
+        let (p, o) = game.player_opponent();
+        let (engine, p, o) = match (&mut self.engine, G::as_eight(p), G::as_eight(o)) {
+            (Some(engine), Some(p), Some(o)) => (engine, p, o),
+            _ => match &mut self.legacy {
+                Some(legacy) => return legacy.choose(game),
+                None => {
+                    let mv = game.greedy_moves().first().copied().unwrap_or(Move::PASS);
+                    return Choice { mv, value: None };
+                }
+            },
         };
         if game.must_pass() {
             return Choice {
@@ -179,14 +176,7 @@ impl<G: Geometry> Player<Othello> for EnginePlayer<G> {
                 value: None,
             };
         }
-        let (p, o) = game.player_opponent();
-        let report = engine.think(
-            p as u64,
-            o as u64,
-            Self::limits(self.strength),
-            1,
-            &mut |_| {},
-        );
+        let report = engine.think(p, o, Self::limits(self.strength), 1, &mut |_| {});
         match report.best {
             Some(square) => Choice {
                 mv: Move(square as u8),
@@ -214,8 +204,8 @@ impl GreedyPlayer {
     }
 }
 
-impl Player<Othello> for GreedyPlayer {
-    fn choose(&mut self, game: &Othello) -> Choice<Move> {
+impl<G: Geometry> Player<Othello<G>> for GreedyPlayer {
+    fn choose(&mut self, game: &Othello<G>) -> Choice<Move> {
         let moves = game.greedy_moves();
         let mv = moves.choose(&mut self.rng).copied().unwrap_or(Move::PASS);
         Choice { mv, value: None }

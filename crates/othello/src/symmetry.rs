@@ -1,6 +1,8 @@
 //! The eight symmetries of the square board (rotations and reflections):
 //! equivalent positions have equal values, which the tests check.
 
+use crate::bitboard::{Bits, Geometry, Squares};
+
 /// Number of symmetries, the identity included (index 0).
 pub const SYMMETRIES: u8 = 8;
 
@@ -21,13 +23,13 @@ pub fn map_square(size: u32, t: u8, row: u32, column: u32) -> (u32, u32) {
     (r, c)
 }
 
-/// A set of squares under symmetry `t`.
-pub fn transform(bits: u128, size: u8, t: u8) -> u128 {
-    let n = size as u32;
-    let mut out = 0u128;
-    for square in crate::bitboard::Squares(bits) {
+/// A set of squares of the board `G` under symmetry `t`.
+pub fn transform<G: Geometry>(bits: G::B, t: u8) -> G::B {
+    let n = G::SIZE;
+    let mut out = G::B::ZERO;
+    for square in Squares(bits) {
         let (r, c) = map_square(n, t, square / n, square % n);
-        out |= 1u128 << (r * n + c);
+        out |= G::B::bit(r * n + c);
     }
     out
 }

@@ -10,8 +10,9 @@ use std::time::Duration;
 use common::{Cell, Naive};
 use ply_engine::{BotSpec, EngineConfig, Game, GameError, Notation, Outcome, Playable, Value};
 use ply_othello::analyzer::MAX_DEPTH;
+use ply_othello::bitboard::{Geometry, Size10, Size6, Size8};
 use ply_othello::endgame::solve_margin;
-use ply_othello::{Move, Othello};
+use ply_othello::{with_geometry, Move, Othello};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -43,12 +44,18 @@ fn quick_configs() -> Vec<EngineConfig> {
     configs().into_iter().skip(1).collect()
 }
 
-fn game_of(naive: &Naive) -> Othello {
-    let size = naive.n as u8;
-    Othello::new(size)
-        .unwrap()
-        .parse_position(&naive.to_obf())
-        .unwrap()
+fn game_of<G: Geometry>(naive: &Naive) -> Othello<G> {
+    Othello::<G>::new().parse_position(&naive.to_obf()).unwrap()
+}
+
+/// Whether the library's game of the reference position's size sees it ended.
+fn ended(naive: &Naive) -> bool {
+    with_geometry!(naive.n as u8, G => game_of::<G>(naive).result().is_some())
+}
+
+/// The analysis of the reference position on the game of its size.
+fn analyze_naive(naive: &Naive, config: &EngineConfig) -> ply_engine::Analysis<Move> {
+    with_geometry!(naive.n as u8, G => analyze(&game_of::<G>(naive), config))
 }
 
 fn finished(naive: &Naive) -> bool {
@@ -74,7 +81,7 @@ fn outcome_of(margin: i32) -> Outcome {
     }
 }
 
-fn analyze(game: &Othello, config: &EngineConfig) -> ply_engine::Analysis<Move> {
+fn analyze<G: Geometry>(game: &Othello<G>, config: &EngineConfig) -> ply_engine::Analysis<Move> {
     game.analyzer(config).unwrap().analyze(game).unwrap()
 }
 
@@ -112,9 +119,8 @@ fn random_finished_game(n: usize, rng: &mut StdRng) -> Naive {
 }
 
 fn assert_finished_analysis(naive: &Naive, config: &EngineConfig) {
-    let game = game_of(naive);
-    assert!(game.result().is_some(), "{}", naive.to_obf());
-    let analysis = analyze(&game, config);
+    assert!(ended(naive), "{}", naive.to_obf());
+    let analysis = analyze_naive(naive, config);
     let margin = counted_margin(naive);
     assert_eq!(
         analysis.value,
@@ -165,8 +171,8 @@ fn finished_positions_have_their_counted_value_and_no_moves() {
 #[test]
 fn the_empty_board_is_a_tie() {
     for n in SIZES {
-        let game = game_of(&Naive::from_obf(&format!("{} X", "-".repeat(n * n))));
-        let analysis = analyze(&game, &EngineConfig::default());
+        let empty = Naive::from_obf(&format!("{} X", "-".repeat(n * n)));
+        let analysis = analyze_naive(&empty, &EngineConfig::default());
         assert_eq!(analysis.value.outcome, Outcome::Draw);
         assert_eq!(analysis.value.margin, Some(0));
         assert!(analysis.moves.is_empty());
@@ -186,7 +192,7 @@ fn a_wipe_out_in_one_is_a_win_in_1_on_every_size() {
         let cells = (n * n) as i32;
         assert_eq!(counted_margin(&after), -cells);
         for config in configs() {
-            let analysis = analyze(&game_of(&naive), &config);
+            let analysis = analyze_naive(&naive, &config);
             assert_eq!(
                 analysis.value,
                 Value {
@@ -229,9 +235,8 @@ fn moves_that_end_the_game_are_exact_on_every_size() {
                 continue;
             }
             checked += 1;
-            let game = game_of(&naive);
             for config in quick_configs() {
-                let analysis = analyze(&game, &config);
+                let analysis = analyze_naive(&naive, &config);
                 for &((r, c), margin) in &ending {
                     let mv = Move((r * n + c) as u8);
                     let value = analysis
@@ -281,14 +286,13 @@ fn depth_limited_verdicts_agree_with_plain_minimax() {
             }
             naive
         };
-        let game = game_of(&naive);
         let truth = Truth::of(&naive);
         for depth in [1, 2, 3] {
             let config = EngineConfig {
                 depth: Some(depth),
                 ..EngineConfig::default()
             };
-            let analysis = analyze(&game, &config);
+            let analysis = analyze_naive(&naive, &config);
             truth.check(&naive, &analysis);
             decided += analysis
                 .moves
@@ -365,7 +369,7 @@ impl Truth {
 fn limited_verdicts_on_6x6_agree_with_the_solver() {
     let mut rng = StdRng::seed_from_u64(8888);
     for _ in 0..12 {
-        let mut game = Othello::new(6).unwrap();
+        let mut game = Othello::<Size6>::new();
         let mut moves = Vec::new();
         while game.empties() > 14 && game.result().is_none() {
             game.generate_moves(&mut moves);
@@ -402,12 +406,11 @@ fn limited_verdicts_on_6x6_agree_with_the_solver() {
 #[test]
 fn estimates_are_disc_margins_within_the_board() {
     for n in [6u8, 8, 10] {
-        let game = Othello::new(n).unwrap();
         let config = EngineConfig {
             depth: Some(3),
             ..EngineConfig::default()
         };
-        let analysis = analyze(&game, &config);
+        let analysis = with_geometry!(n, G => analyze(&Othello::<G>::new(), &config));
         let cells = i32::from(n) * i32::from(n);
         assert_eq!(analysis.value.outcome, Outcome::Unknown);
         for value in std::iter::once(analysis.value).chain(analysis.moves.iter().map(|m| m.1)) {
@@ -422,7 +425,7 @@ fn estimates_are_disc_margins_within_the_board() {
 #[test]
 fn a_time_budget_solves_what_it_can() {
     let line = include_str!("../data/ffo-1-19.obf").lines().next().unwrap();
-    let game = Othello::new(8).unwrap().parse_position(line).unwrap();
+    let game = Othello::<Size8>::new().parse_position(line).unwrap();
     assert_eq!(game.empties(), 14);
     let exact = analyze(&game, &EngineConfig::default());
     let timed = analyze(
@@ -444,7 +447,7 @@ fn a_time_budget_solves_what_it_can() {
 
 #[test]
 fn depth_beyond_the_limit_is_refused_with_the_limit() {
-    let game = Othello::new(8).unwrap();
+    let game = Othello::<Size8>::new();
     let deep = EngineConfig {
         depth: Some(30),
         ..EngineConfig::default()
@@ -533,7 +536,7 @@ fn moves_searched_to_the_end_are_exact() {
                 depth: Some(depth),
                 ..EngineConfig::default()
             };
-            let analysis = analyze(&game_of(&naive), &config);
+            let analysis = analyze_naive(&naive, &config);
             for (mv, margin) in within {
                 let value = analysis
                     .moves
@@ -554,8 +557,9 @@ fn moves_searched_to_the_end_are_exact() {
 #[test]
 #[ignore]
 fn deepest_search_times() {
-    for (size, plies) in [(8u8, 20u32), (10, 0)] {
-        let mut game = Othello::new(size).unwrap();
+    fn deepest<G: Geometry>(plies: u32) {
+        let size = G::SIZE;
+        let mut game = Othello::<G>::new();
         let mut rng = StdRng::seed_from_u64(u64::from(plies));
         let mut moves = Vec::new();
         for _ in 0..plies {
@@ -576,4 +580,6 @@ fn deepest_search_times() {
             );
         }
     }
+    deepest::<Size8>(20);
+    deepest::<Size10>(0);
 }

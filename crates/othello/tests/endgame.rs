@@ -6,6 +6,7 @@ mod common;
 use std::time::Instant;
 
 use ply_engine::Notation;
+use ply_othello::bitboard::Size8;
 use ply_othello::endgame::solve_margin;
 use ply_othello::Othello;
 
@@ -34,7 +35,7 @@ fn solves_ffo_1_to_19() {
         .iter()
         .enumerate()
     {
-        let game = Othello::new(8).unwrap().parse_position(line).unwrap();
+        let game = Othello::<Size8>::new().parse_position(line).unwrap();
         let t = Instant::now();
         let margin = solve_margin(&game, 16);
         eprintln!(
@@ -57,7 +58,7 @@ fn solves_ffo_40_to_44() {
         .enumerate()
         .take(5)
     {
-        let game = Othello::new(8).unwrap().parse_position(line).unwrap();
+        let game = Othello::<Size8>::new().parse_position(line).unwrap();
         let t = Instant::now();
         let margin = solve_margin(&game, 64);
         eprintln!(

@@ -25,8 +25,8 @@ impl Rng {
 
 /// A random game played until `empties` squares are left (`None` if it
 /// ended first).
-fn random_position(rng: &mut Rng, empties: u32) -> Option<Othello> {
-    let mut game = Othello::new(8).unwrap();
+fn random_position(rng: &mut Rng, empties: u32) -> Option<Othello<Size8>> {
+    let mut game = Othello::<Size8>::new();
     let mut moves = Vec::new();
     while game.empties() > empties {
         game.generate_moves(&mut moves);
@@ -38,7 +38,7 @@ fn random_position(rng: &mut Rng, empties: u32) -> Option<Othello> {
     Some(game)
 }
 
-fn positions(seed: u64, empties: u32, count: usize) -> Vec<Othello> {
+fn positions(seed: u64, empties: u32, count: usize) -> Vec<Othello<Size8>> {
     let mut rng = Rng(seed);
     let mut found = Vec::new();
     while found.len() < count {
@@ -49,9 +49,8 @@ fn positions(seed: u64, empties: u32, count: usize) -> Vec<Othello> {
     found
 }
 
-fn bitboards(game: &Othello) -> (u64, u64) {
-    let (p, o) = game.player_opponent();
-    (p as u64, o as u64)
+fn bitboards(game: &Othello<Size8>) -> (u64, u64) {
+    game.player_opponent()
 }
 
 #[test]
@@ -92,11 +91,11 @@ fn agrees_with_the_all_sizes_solver_with_one_thread_and_two() {
     }
 }
 
-fn ffo(text: &str) -> Vec<(Othello, i32)> {
+fn ffo(text: &str) -> Vec<(Othello<Size8>, i32)> {
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|line| {
-            let game = Othello::new(8).unwrap().parse_position(line).unwrap();
+            let game = Othello::<Size8>::new().parse_position(line).unwrap();
             let first = line.split_whitespace().nth(2).unwrap();
             let score = first
                 .trim_end_matches(';')

@@ -6,11 +6,12 @@
 use ply_engine::deadline::{clear_interrupt, interrupt};
 use ply_engine::{BotSpec, EngineConfig, Game, Notation, Outcome, Playable};
 use ply_othello::analyzer::MAX_DEPTH;
+use ply_othello::bitboard::{Size10, Size8};
 use ply_othello::Othello;
 
-fn ffo1() -> Othello {
+fn ffo1() -> Othello<Size8> {
     let line = include_str!("../data/ffo-1-19.obf").lines().next().unwrap();
-    Othello::new(8).unwrap().parse_position(line).unwrap()
+    Othello::<Size8>::new().parse_position(line).unwrap()
 }
 
 #[test]
@@ -41,7 +42,7 @@ fn interrupted_analyses_answer_and_recover() {
     assert!(analysis.moves.iter().all(|(_, v)| v.margin.is_some()));
 
     // During a search far too long to finish (the deepest on 10x10).
-    let game = Othello::new(10).unwrap();
+    let game = Othello::<Size10>::new();
     let deep = EngineConfig {
         depth: Some(MAX_DEPTH),
         ..EngineConfig::default()

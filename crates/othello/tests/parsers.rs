@@ -7,10 +7,9 @@
 
 use ply_engine::conformance::assert_clear_message;
 use ply_engine::{Game, GameError, GameKind, GameOptions, Notation};
-use ply_othello::{Othello, OTHELLO};
+use ply_othello::bitboard::{Geometry, Size10, Size4, Size6, Size8, SIZES};
+use ply_othello::{with_geometry, Othello, OTHELLO};
 use proptest::prelude::*;
-
-const SIZES: [u8; 4] = [4, 6, 8, 10];
 
 /// A message fit to show: one line, not empty, short, no raw control
 /// characters.
@@ -20,10 +19,16 @@ fn assert_clear(error: &GameError, input: &str) {
 
 fn check_position(text: &str) {
     for size in SIZES {
-        let game = Othello::new(size).unwrap();
+        with_geometry!(size, G => check_position_on::<G>(text));
+    }
+}
+
+fn check_position_on<G: Geometry>(text: &str) {
+    {
+        let game = Othello::<G>::new();
         match game.parse_position(text) {
             Ok(position) => {
-                assert_eq!(position.size(), size);
+                assert_eq!(u32::from(position.size()), G::SIZE);
                 let canonical = position.format_position();
                 let again = game.parse_position(&canonical).expect("round trip");
                 assert_eq!(again, position, "{text:?}");
@@ -43,10 +48,18 @@ fn check_position(text: &str) {
     }
 }
 
-/// Positions to try moves on: each size's start, a forced pass, a finished game.
-fn positions() -> Vec<Othello> {
-    let mut all: Vec<Othello> = SIZES.iter().map(|&n| Othello::new(n).unwrap()).collect();
-    let eight = Othello::new(8).unwrap();
+/// Tries a move on each size's start, a forced pass and a finished game.
+fn check_move(text: &str) {
+    check_move_on(text, &[Othello::<Size4>::new()]);
+    check_move_on(text, &[Othello::<Size6>::new()]);
+    check_move_on(text, &positions_8x8());
+    check_move_on(text, &[Othello::<Size10>::new()]);
+}
+
+/// The 8x8 start, a forced pass, a finished game.
+fn positions_8x8() -> Vec<Othello<Size8>> {
+    let eight = Othello::<Size8>::new();
+    let mut all = vec![eight.clone()];
     all.push(
         eight
             .parse_position(&format!("XO{} O", "-".repeat(62)))
@@ -60,7 +73,7 @@ fn positions() -> Vec<Othello> {
     all
 }
 
-fn check_move(text: &str, games: &[Othello]) {
+fn check_move_on<G: Geometry>(text: &str, games: &[Othello<G>]) {
     for game in games {
         let mut legal = Vec::new();
         game.generate_moves(&mut legal);
@@ -146,7 +159,7 @@ proptest! {
 
     #[test]
     fn arbitrary_moves(text in move_like()) {
-        check_move(&text, &positions());
+        check_move(&text);
     }
 
     #[test]
@@ -169,8 +182,8 @@ proptest! {
     ) {
         check_position(&any_text);
         check_position(&obf);
-        check_move(&mv, &positions());
-        check_move(&any_text, &positions());
+        check_move(&mv);
+        check_move(&any_text);
         check_size(&size);
         check_size(&any_text);
     }
@@ -178,7 +191,7 @@ proptest! {
 
 #[test]
 fn messages_cut_long_input_and_escape_control_characters() {
-    let game = Othello::new(8).unwrap();
+    let game = Othello::<Size8>::new();
     let long = format!("z{}", "9".repeat(100));
     let error = game.parse_move(&long).unwrap_err().to_string();
     assert!(error.contains("...") && error.len() < 150, "{error}");

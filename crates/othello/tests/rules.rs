@@ -3,21 +3,32 @@
 mod common;
 
 use ply_engine::{Game, GameError, GameResult, Notation, Side};
-use ply_othello::{GameBoard, GameState, Move, Othello, OthelloError, Tile};
+use ply_othello::bitboard::{Bits, Geometry, Size10, Size4, Size6, Size8};
+use ply_othello::{with_geometry, GameBoard, GameState, Move, Othello, Tile};
 
-fn board(size: u8, rows: &[&str]) -> GameBoard {
-    let mut b = GameBoard::new(size).unwrap();
-    for r in 0..size as u32 {
-        for c in 0..size as u32 {
+fn board<G: Geometry>(rows: &[&str]) -> GameBoard<G> {
+    let mut b = GameBoard::<G>::empty();
+    let size = G::SIZE;
+    for r in 0..size {
+        for c in 0..size {
             let ch = rows[r as usize].as_bytes()[c as usize] as char;
-            b.set(r * size as u32 + c, Tile::from_letter(ch).unwrap());
+            b.set(r * size + c, Tile::from_letter(ch).unwrap());
         }
     }
     b
 }
 
-fn position(text: &str) -> Othello {
-    Othello::new(8).unwrap().parse_position(text).unwrap()
+fn position(text: &str) -> Othello<Size8> {
+    Othello::<Size8>::new().parse_position(text).unwrap()
+}
+
+/// Black plays `name` on `board` through the game's one way of checking a
+/// move; returns the game after it and the discs it flipped.
+fn black_plays<G: Geometry>(board: GameBoard<G>, name: &str) -> (Othello<G>, G::B) {
+    let mut game = Othello::from_board(board, Side::First);
+    let mv = game.parse_move(name).unwrap();
+    let flipped = game.play(mv);
+    (game, flipped)
 }
 
 fn square(size: u8, name: &str) -> u32 {
@@ -38,7 +49,7 @@ fn tiles_flip_and_display() {
 
 #[test]
 fn start_position() {
-    let game = Othello::new(8).unwrap();
+    let game = Othello::<Size8>::new();
     let b = game.board();
     assert_eq!(b.tile(square(8, "d4")), Tile::White);
     assert_eq!(b.tile(square(8, "e5")), Tile::White);
@@ -56,26 +67,26 @@ fn start_position() {
     game.generate_moves(&mut moves);
     let names: Vec<String> = moves.iter().map(|&m| game.format_move(m)).collect();
     assert_eq!(names, ["d3", "c4", "f5", "e6"]);
-    assert!(b.to_string().contains("  4 . . . O X . . ."));
-    for size in [4, 6, 10] {
-        let game = Othello::new(size).unwrap();
+    assert!(game.render(false).contains("  4 . . * O X . . ."));
+    fn four_moves<G: Geometry>() {
         let mut moves = Vec::new();
-        game.generate_moves(&mut moves);
-        assert_eq!(moves.len(), 4, "size {size}");
+        Othello::<G>::new().generate_moves(&mut moves);
+        assert_eq!(moves.len(), 4, "size {}", G::SIZE);
+    }
+    for size in [4u8, 6, 10] {
+        with_geometry!(size, G => four_moves::<G>());
     }
 }
 
 #[test]
 fn outflanks_in_all_eight_directions_at_once() {
-    let mut b = board(
-        8,
-        &[
-            "X--X--X-", "-O-O-O--", "--OOO---", "XOO-OOX-", "--OOO---", "-O-O-O--", "X--X--X-",
-            "--------",
-        ],
-    );
-    let flipped = b.place(Tile::Black, 3, 3).unwrap();
-    assert_eq!(flipped.count_ones(), 16, "two discs in each of eight lines");
+    let b = board::<Size8>(&[
+        "X--X--X-", "-O-O-O--", "--OOO---", "XOO-OOX-", "--OOO---", "-O-O-O--", "X--X--X-",
+        "--------",
+    ]);
+    let (game, flipped) = black_plays(b, "d4");
+    let b = game.board();
+    assert_eq!(flipped.count(), 16, "two discs in each of eight lines");
     assert_eq!(b.count(Tile::White), 0);
     assert_eq!(b.count(Tile::Black), 8 + 16 + 1);
 }
@@ -83,12 +94,10 @@ fn outflanks_in_all_eight_directions_at_once() {
 #[test]
 fn flips_only_outflanked_lines() {
     // East is outflanked, south runs into an empty square, west into the edge.
-    let mut b = board(
-        6,
-        &["OOO-OX", "---O--", "------", "---O--", "------", "------"],
-    );
-    let flipped = b.place(Tile::Black, 0, 3).unwrap();
-    assert_eq!(flipped, 1u128 << 4);
+    let b = board::<Size6>(&["OOO-OX", "---O--", "------", "---O--", "------", "------"]);
+    let (game, flipped) = black_plays(b, "d1");
+    let b = game.board();
+    assert_eq!(flipped, 1u64 << 4);
     assert_eq!(b.tile(0), Tile::White);
     assert_eq!(b.tile(9), Tile::White);
 }
@@ -97,27 +106,18 @@ fn flips_only_outflanked_lines() {
 fn no_wrap_around_between_rows() {
     // h3 is white and a4 black: g3 would outflank only by wrapping from the
     // end of row 3 to the start of row 4.
-    let mut b = GameBoard::new(8).unwrap();
-    for s in 0..64 {
-        b.set(s, Tile::Empty);
-    }
+    let mut b = GameBoard::<Size8>::empty();
     b.set(square(8, "h3"), Tile::White);
     b.set(square(8, "a4"), Tile::Black);
     b.set(square(8, "b4"), Tile::Black);
     assert_eq!(b.flips(Tile::Black, square(8, "g3")), 0);
-    assert_eq!(
-        b.place(Tile::Black, 2, 6),
-        Err(OthelloError::OutflanksNothing("g3".into()))
-    );
+    assert!(!b.legal_moves(Tile::Black).has(square(8, "g3")));
     // The diagonal wrap: a white disc on h2 and a black one on a4 line up
     // in bit order (h2 + 9 = a4... + 8) with g1.
     b.set(square(8, "h2"), Tile::White);
     assert_eq!(b.flips(Tile::Black, square(8, "g1")), 0);
     // The same on the first column going west.
-    let mut b = GameBoard::new(8).unwrap();
-    for s in 0..64 {
-        b.set(s, Tile::Empty);
-    }
+    let mut b = GameBoard::<Size8>::empty();
     b.set(square(8, "a5"), Tile::White);
     b.set(square(8, "h4"), Tile::Black);
     b.set(square(8, "g4"), Tile::Black);
@@ -128,38 +128,36 @@ fn no_wrap_around_between_rows() {
 
 #[test]
 fn moves_along_edges_and_into_corners() {
-    let mut b = board(
-        8,
-        &[
-            "-OOOOOOX", "O-------", "O-O-----", "O-------", "O-------", "O-------", "O-------",
-            "X-------",
-        ],
-    );
+    let b = board::<Size8>(&[
+        "-OOOOOOX", "O-------", "O-O-----", "O-------", "O-------", "O-------", "O-------",
+        "X-------",
+    ]);
     // a1 closes the top row, the first column and the long diagonal is blocked at b2.
-    let flipped = b.place(Tile::Black, 0, 0).unwrap();
-    assert_eq!(flipped.count_ones(), 12);
-    assert_eq!(b.count(Tile::White), 1);
+    let (game, flipped) = black_plays(b, "a1");
+    assert_eq!(flipped.count(), 12);
+    assert_eq!(game.board().count(Tile::White), 1);
     // The same through the bitboard move generator on every board size.
-    for size in [4u8, 6, 8, 10] {
-        let n = size as u32;
-        let mut b = GameBoard::new(size).unwrap();
-        for s in 0..n * n {
-            b.set(s, Tile::Empty);
-        }
+    fn corners<G: Geometry>() {
+        let n = G::SIZE;
+        let mut b = GameBoard::<G>::empty();
         for c in 1..n - 1 {
             b.set(c, Tile::White);
         }
         b.set(n - 1, Tile::Black);
-        assert_eq!(b.legal_moves(Tile::Black), 1, "size {size}: only a1");
+        assert_eq!(b.legal_moves(Tile::Black), G::B::ONE, "size {n}: only a1");
         let corner = n * n - 1;
         b.set(corner - 1, Tile::White);
         b.set(corner - 2, Tile::Black);
         assert_eq!(
             b.legal_moves(Tile::Black),
-            1 | 1u128 << corner,
-            "size {size}"
+            G::B::ONE | G::B::bit(corner),
+            "size {n}"
         );
     }
+    corners::<Size4>();
+    corners::<Size6>();
+    corners::<Size8>();
+    corners::<Size10>();
 }
 
 #[test]
@@ -187,7 +185,7 @@ fn forced_pass() {
     assert_eq!(after.format_move(after.parse_move("c1").unwrap()), "c1");
     assert!(game.render(false).contains("must pass"));
     // Passing with a move in hand is refused.
-    let start = Othello::new(8).unwrap();
+    let start = Othello::<Size8>::new();
     assert!(
         matches!(start.parse_move("pass"), Err(GameError::IllegalMove { why, .. }) if why.contains("cannot pass"))
     );
@@ -197,7 +195,7 @@ fn forced_pass() {
 fn wipe_out_ends_the_game_early() {
     // Search the shortest wipe-out from the start and check it against the
     // naive implementation.
-    fn find(game: &Othello, line: &mut Vec<Move>, plies: u32) -> bool {
+    fn find(game: &Othello<Size8>, line: &mut Vec<Move>, plies: u32) -> bool {
         if game.result().is_some() {
             return true;
         }
@@ -217,7 +215,7 @@ fn wipe_out_ends_the_game_early() {
         }
         false
     }
-    let start = Othello::new(8).unwrap();
+    let start = Othello::<Size8>::new();
     let mut line = Vec::new();
     let mut plies = 1;
     while !find(&start, &mut line, plies) {
@@ -254,16 +252,14 @@ fn wipe_out_ends_the_game_early() {
 #[test]
 fn ties() {
     // A full 4x4 board, eight discs each.
-    let game = Othello::new(4)
-        .unwrap()
+    let game = Othello::<Size4>::new()
         .parse_position("XXXXXXXXOOOOOOOO O")
         .unwrap();
     assert_eq!(game.result(), Some(GameResult::Draw));
     assert_eq!(game.board().state(), GameState::Tie);
     assert_eq!(game.board().final_score(), (8, 8));
     // Not full: the empty squares are shared.
-    let game = Othello::new(4)
-        .unwrap()
+    let game = Othello::<Size4>::new()
         .parse_position("X--O------------ X")
         .unwrap();
     assert_eq!(game.board().state(), GameState::Tie);
@@ -273,19 +269,19 @@ fn ties() {
 
 #[test]
 fn game_states() {
-    let b = board(4, &["XXXX", "XXXX", "XXXO", "OOOO"]);
+    let b = board::<Size4>(&["XXXX", "XXXX", "XXXO", "OOOO"]);
     assert_eq!(b.state(), GameState::BlackWins);
-    let b = board(4, &["XOOO", "OOOO", "OOOO", "OOOO"]);
+    let b = board::<Size4>(&["XOOO", "OOOO", "OOOO", "OOOO"]);
     assert_eq!(b.state(), GameState::WhiteWins);
     assert_eq!(b.final_score(), (1, 15));
-    let b = board(4, &["-OOO", "OOOO", "OO-O", "OOOO"]);
+    let b = board::<Size4>(&["-OOO", "OOOO", "OO-O", "OOOO"]);
     assert_eq!(b.state(), GameState::WhiteWins);
     assert_eq!(b.final_score(), (0, 16));
 }
 
 #[test]
 fn move_errors_say_why() {
-    let game = Othello::new(8).unwrap();
+    let game = Othello::<Size8>::new();
     let err = |text: &str| game.parse_move(text).unwrap_err().to_string();
     assert!(err("zz").contains("is not a square"));
     assert!(err("").contains("is not a square"));
@@ -302,8 +298,7 @@ fn move_errors_say_why() {
     );
     assert_eq!(game.parse_move(" F5 "), game.parse_move("f5"));
     assert_eq!(game.parse_move("38"), game.parse_move("f5"));
-    assert!(Othello::new(6)
-        .unwrap()
+    assert!(Othello::<Size6>::new()
         .parse_move("g1")
         .unwrap_err()
         .to_string()
@@ -312,7 +307,7 @@ fn move_errors_say_why() {
 
 #[test]
 fn positions_parse_and_refuse_garbage() {
-    let game = Othello::new(8).unwrap();
+    let game = Othello::<Size8>::new();
     let text =
         "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;";
     let p = game.parse_position(text).unwrap();
@@ -339,8 +334,7 @@ fn positions_parse_and_refuse_garbage() {
             if option == "size" && value == "4"),
         "{refused:?}"
     );
-    let small = Othello::new(4)
-        .unwrap()
+    let small = Othello::<Size4>::new()
         .parse_position("-----OX--XO----- X")
         .unwrap();
     assert_eq!(small.size(), 4);
@@ -348,7 +342,7 @@ fn positions_parse_and_refuse_garbage() {
 
 #[test]
 fn render_shows_counts_side_and_legal_moves() {
-    let game = Othello::new(8).unwrap();
+    let game = Othello::<Size8>::new();
     let text = game.render(false);
     assert!(text.contains("a b c d e f g h"));
     assert!(text.contains("black (X): 2  white (O): 2"));
@@ -381,7 +375,7 @@ fn strip_colours(text: &str) -> String {
 
 #[test]
 fn coloured_board_shows_both_colours_on_any_background() {
-    let mut game = Othello::new(8).unwrap();
+    let mut game = Othello::<Size8>::new();
     game.play(game.parse_move("f5").unwrap());
     let plain = game.render(false);
     let coloured = game.render(true);
@@ -407,7 +401,7 @@ fn coloured_board_shows_both_colours_on_any_background() {
 
 #[test]
 fn play_and_undo_restore_everything() {
-    let mut game = Othello::new(8).unwrap();
+    let mut game = Othello::<Size8>::new();
     let before = game.clone();
     let mv = game.parse_move("f5").unwrap();
     let undo = game.play(mv);
@@ -421,7 +415,7 @@ fn play_and_undo_restore_everything() {
 #[test]
 fn symmetric_images_are_equivalent() {
     use ply_engine::Playable;
-    let start = Othello::new(8).unwrap();
+    let start = Othello::<Size8>::new();
     // The start is symmetric under the half turn and the main diagonal.
     assert_eq!(start.transformed(3), start);
     assert_eq!(start.transformed(4), start);

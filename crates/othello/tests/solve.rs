@@ -5,12 +5,13 @@ mod common;
 
 use ply_engine::conformance::{check_rules, check_values};
 use ply_engine::{EngineConfig, Game, Notation, Outcome, Playable, Side};
+use ply_othello::bitboard::{Size4, Size8};
 use ply_othello::endgame::solve_margin;
-use ply_othello::{Move, Othello};
+use ply_othello::{with_geometry, Move, Othello};
 
 #[test]
 fn four_by_four_is_a_win_for_white() {
-    let start = Othello::new(4).unwrap();
+    let start = Othello::<Size4>::new();
     let naive = common::Naive::new(4).minimax();
     let margin = solve_margin(&start, 4);
     assert_eq!(margin, naive, "solver and plain minimax agree");
@@ -64,14 +65,14 @@ fn four_by_four_is_a_win_for_white() {
 
 #[test]
 fn conformance_of_the_rules() {
-    for size in [4, 6, 8, 10] {
-        check_rules(&Othello::new(size).unwrap(), 30, 200, size as u64);
+    for size in [4u8, 6, 8, 10] {
+        with_geometry!(size, G => check_rules(&Othello::<G>::new(), 30, 200, u64::from(size)));
     }
 }
 
 #[test]
 fn analyzer_values_are_consistent() {
-    let start = Othello::new(4).unwrap();
+    let start = Othello::<Size4>::new();
     let mut analyzer = start.analyzer(&EngineConfig::default()).unwrap();
     check_values(&start, analyzer.as_mut(), 20, 20, 7);
     // Late 8x8 positions, solved exactly.
@@ -80,7 +81,7 @@ fn analyzer_values_are_consistent() {
         .take(3)
         .enumerate()
     {
-        let mut game = Othello::new(8).unwrap().parse_position(line).unwrap();
+        let mut game = Othello::<Size8>::new().parse_position(line).unwrap();
         play_forward(&mut game, 4);
         let mut analyzer = game.analyzer(&EngineConfig::default()).unwrap();
         check_values(&game, analyzer.as_mut(), 2, 4, i as u64);
@@ -88,7 +89,7 @@ fn analyzer_values_are_consistent() {
 }
 
 /// Plays `plies` moves of the computer (fewer if the game ends).
-fn play_forward(game: &mut Othello, plies: u32) {
+fn play_forward(game: &mut Othello<Size8>, plies: u32) {
     let config = EngineConfig::default();
     let mut player = game
         .player(&ply_engine::BotSpec::Computer(None), &config)
@@ -105,7 +106,7 @@ fn play_forward(game: &mut Othello, plies: u32) {
 #[test]
 fn exact_values_match_plain_minimax() {
     for line in include_str!("../data/ffo-1-19.obf").lines() {
-        let mut game = Othello::new(8).unwrap().parse_position(line).unwrap();
+        let mut game = Othello::<Size8>::new().parse_position(line).unwrap();
         // Down to nine empties, where plain minimax is quick.
         let plies = game.empties().saturating_sub(9);
         play_forward(&mut game, plies);
@@ -143,7 +144,7 @@ fn exact_values_match_plain_minimax() {
 
 #[test]
 fn depth_limited_analysis_is_unknown() {
-    let start = Othello::new(8).unwrap();
+    let start = Othello::<Size8>::new();
     let config = EngineConfig {
         depth: Some(4),
         ..EngineConfig::default()
@@ -167,21 +168,14 @@ fn depth_limited_analysis_is_unknown() {
 
 #[test]
 fn midgame_search_to_the_end_is_exact() {
-    use ply_othello::bitboard::Size8;
     use ply_othello::search::{Search, WIN_SCORE};
     for line in include_str!("../data/ffo-1-19.obf").lines().take(8) {
-        let mut game = Othello::new(8).unwrap().parse_position(line).unwrap();
+        let mut game = Othello::<Size8>::new().parse_position(line).unwrap();
         let plies = game.empties().saturating_sub(10);
         play_forward(&mut game, plies);
         let margin = solve_margin(&game, 4);
         let (p, o) = game.player_opponent();
-        let found = Search::<Size8>::new(4).think(
-            p as u64,
-            o as u64,
-            60,
-            ply_engine::Deadline::none(),
-            true,
-        );
+        let found = Search::<Size8>::new(4).think(p, o, 60, ply_engine::Deadline::none(), true);
         let expected = margin * ply_othello::eval::DISC + margin.signum() * WIN_SCORE;
         assert_eq!(found.score, expected, "{}", game.format_position());
         // Every root move's score is exact too.

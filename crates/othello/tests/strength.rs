@@ -8,12 +8,13 @@
 use std::time::Instant;
 
 use ply_engine::{BotSpec, EngineConfig, Game, GameResult, Playable, Side};
-use ply_othello::Othello;
+use ply_othello::bitboard::Geometry;
+use ply_othello::{with_geometry, Othello};
 
 /// Plays `games` games of the computer against `opponent`, alternating
 /// colours; returns (computer wins, draws, losses).
-fn match_against(opponent: BotSpec, games: u64, size: u8) -> (u32, u32, u32) {
-    let start = Othello::new(size).unwrap();
+fn match_against<G: Geometry>(opponent: BotSpec, games: u64) -> (u32, u32, u32) {
+    let start = Othello::<G>::new();
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for game_index in 0..games {
         let config = EngineConfig {
@@ -51,7 +52,7 @@ fn match_against(opponent: BotSpec, games: u64, size: u8) -> (u32, u32, u32) {
 
 fn report(opponent: BotSpec, games: u64, size: u8) -> u32 {
     let t = Instant::now();
-    let (w, d, l) = match_against(opponent.clone(), games, size);
+    let (w, d, l) = with_geometry!(size, G => match_against::<G>(opponent.clone(), games));
     eprintln!(
         "computer vs {opponent} on {size}x{size}: {w} wins, {d} draws, {l} losses in {games} games ({:?})",
         t.elapsed()

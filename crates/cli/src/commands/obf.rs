@@ -84,7 +84,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: &SolveArgs) -> anyh
         let (p, o) = position.game.player_opponent();
         solver.clear();
         let started = Instant::now();
-        let result = solver.solve(p as u64, o as u64);
+        let result = solver.solve(p, o);
         let elapsed = started.elapsed();
         if solver.aborted() || analysis.interrupted() {
             writeln!(out, "interrupted at #{}", position.number)?;
@@ -104,7 +104,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: &SolveArgs) -> anyh
         let best = match result.best {
             Some(x) => move_name(Some(x)),
             // No move: a forced pass, or the game is over.
-            None if moves::<Size8>(o as u64, p as u64) != 0 => "pass".into(),
+            None if moves::<Size8>(o, p) != 0 => "pass".into(),
             None => "-".into(),
         };
         writeln!(
