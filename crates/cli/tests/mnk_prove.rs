@@ -64,7 +64,11 @@ fn the_proof_respects_move_time() {
     );
     let took = started.elapsed();
     run.assert_ok();
-    assert!(run.stdout.contains("unknown (X to move)"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("unknown (X to move, heuristic score"),
+        "{}",
+        run.stdout
+    );
     assert!(
         run.stdout.contains("--move-time MS allows more"),
         "{}",
