@@ -97,31 +97,66 @@ impl Prover {
         self.dfpn_table.insert(key, entry);
     }
 
-    /// The numbers a node starts with before it is searched: 1 for the
-    /// side to move's number (one good move may do), and for the other the
-    /// moves it has (each must be answered), so forcing moves (a four,
-    /// leaving the defender one reply) look cheapest to prove and the
-    /// search follows the attacker's threats first. Immediate wins by
-    /// two threats are decided here.
-    fn initial(&self, game: &Mnk) -> (u32, u32) {
-        if game.status() != crate::board::Status::Playing {
+    /// The numbers the child after `mv` starts with before it is searched:
+    /// 1 for its side to move's number (one good move may do), and for the
+    /// other the moves it has (each must be answered), so forcing moves
+    /// (a four, leaving the defender one reply) look cheapest to prove and
+    /// the search follows the attacker's threats first. Immediate wins by
+    /// two threats are decided here. Read from the parent's `threats` and
+    /// the lines through `mv`, without playing it.
+    fn initial(&self, game: &Mnk, threats: &super::Threats, mv: u8) -> (u32, u32) {
+        let mover = game.to_move();
+        let bit = 1u64 << mv;
+        let theirs = game.stones(mover.opponent());
+        let empty = game.empty_squares() & !bit;
+        let mut new_wins = 0u64;
+        for &line in game.geo.through(mv as usize) {
+            if line & theirs != 0 {
+                continue;
+            }
+            let open = line & empty;
+            match open.count_ones() {
+                0 => {
+                    // The move completes a line.
+                    return if mover == self.attacker {
+                        (0, INF)
+                    } else {
+                        (1, 1)
+                    };
+                }
+                1 => new_wins |= open,
+                _ => {}
+            }
+        }
+        if empty == 0 {
             return (1, 1);
         }
-        let lines = self.threats(game);
-        if game.to_move() == self.attacker {
-            if lines.attacker_wins != 0 {
+        let (attacker_wins, defender_wins) = if mover == self.attacker {
+            (
+                (threats.attacker_wins & !bit) | new_wins,
+                threats.defender_wins & !bit,
+            )
+        } else {
+            (
+                threats.attacker_wins & !bit,
+                (threats.defender_wins & !bit) | new_wins,
+            )
+        };
+        if mover != self.attacker {
+            // The attacker is to move in the child.
+            if attacker_wins != 0 {
                 return (0, INF);
             }
-            if lines.defender_wins != 0 {
+            if defender_wins != 0 {
                 return (1, 1);
             }
-            (1, game.empty_squares().count_ones().max(1))
+            (1, empty.count_ones())
         } else {
-            if lines.defender_wins != 0 {
+            if defender_wins != 0 {
                 return (1, 1);
             }
-            match lines.attacker_wins.count_ones() {
-                0 => (lines.live.count_ones().max(1), 1),
+            match attacker_wins.count_ones() {
+                0 => ((threats.live & !bit).count_ones().max(1), 1),
                 1 => (1, 1),
                 _ => (0, INF),
             }
@@ -179,23 +214,35 @@ impl Prover {
             },
         };
         let attacker = game.to_move() == self.attacker;
-        let mut children: Vec<Child> = self
-            .order(game, moves)
-            .into_iter()
-            .map(|mv| {
+        // The children's keys first, then their table entries in one tight
+        // loop (the lookups miss the cache, and so overlap), then the
+        // starting numbers of those not in the table.
+        let order = self.order(game, moves);
+        let keys: Vec<(usize, u128)> = order
+            .iter()
+            .map(|&mv| {
                 let undo = game.play(mv);
-                let (image, key) = game.canonical_image();
-                let (pn, dn, zone) = match self.dfpn_table.get(&key) {
-                    Some(e) => (e.pn, e.dn, from_image(game, image, e.zone)),
-                    None => {
-                        let (pn, dn) = self.initial(game);
-                        (pn, dn, 0)
-                    }
-                };
+                let image_key = game.canonical_image();
                 game.undo(mv, undo);
-                Child { mv, pn, dn, zone }
+                image_key
             })
             .collect();
+        let found: Vec<Option<Entry>> = keys
+            .iter()
+            .map(|(_, key)| self.dfpn_table.get(key).copied())
+            .collect();
+        let threats = self.threats(game);
+        let mut children: Vec<Child> = Vec::with_capacity(order.len());
+        for ((&mv, &(image, _)), entry) in order.iter().zip(&keys).zip(found) {
+            let (pn, dn, zone) = match entry {
+                Some(e) => (e.pn, e.dn, from_image(game, image, e.zone)),
+                None => {
+                    let (pn, dn) = self.initial(game, &threats, mv);
+                    (pn, dn, 0)
+                }
+            };
+            children.push(Child { mv, pn, dn, zone });
+        }
         let (pn, dn, zone) = loop {
             // Only the child just searched is read again: a transposition
             // that changed another leaves its numbers stale for a while,

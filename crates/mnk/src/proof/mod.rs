@@ -317,8 +317,11 @@ impl std::hash::Hasher for KeyHasher {
 /// What the side to move and its opponent threaten, without the open
 /// lines themselves: enough to start a node's numbers.
 struct Threats {
+    /// Squares where the attacker completes a line at once.
     attacker_wins: u64,
+    /// Squares where the defender completes a line at once.
     defender_wins: u64,
+    /// Empty squares on some line either side could still complete.
     live: u64,
 }
 
