@@ -62,8 +62,19 @@ pub fn pairs(open: &[u64], budget: u32) -> Option<u64> {
             count += 1;
         }
     }
+    // For each square, the lines holding it: the lines a pair serves are
+    // then one `and` away.
+    let mut holding = [0u64; 64];
+    for (i, &line) in minimal[..count].iter().enumerate() {
+        let mut rest = line;
+        while rest != 0 {
+            holding[rest.trailing_zeros() as usize] |= 1 << i;
+            rest &= rest - 1;
+        }
+    }
     let mut search = Search {
         lines: &minimal[..count],
+        holding: &holding,
         budget,
     };
     search.place(0, 0)
@@ -71,6 +82,8 @@ pub fn pairs(open: &[u64], budget: u32) -> Option<u64> {
 
 struct Search<'a> {
     lines: &'a [u64],
+    /// Bit i of `holding[sq]`: line i holds square `sq`.
+    holding: &'a [u64; 64],
     budget: u32,
 }
 
@@ -80,22 +93,31 @@ impl Search<'_> {
     fn place(&mut self, done: u64, used: u64) -> Option<u64> {
         let mut pick = None;
         let mut fewest = u32::MAX;
-        for (i, &line) in self.lines.iter().enumerate() {
-            if done >> i & 1 == 1 {
-                continue;
+        let all = if self.lines.len() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.lines.len()) - 1
+        };
+        let mut open = all & !done;
+        while open != 0 {
+            let i = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let free = (self.lines[i] & !used).count_ones();
+            if free < 2 {
+                return None;
             }
-            let free = (line & !used).count_ones();
             if free < fewest {
                 fewest = free;
                 pick = Some(i);
+                if free == 2 {
+                    // No line can be more constrained and still pairable.
+                    break;
+                }
             }
         }
         let Some(index) = pick else {
             return Some(used);
         };
-        if fewest < 2 {
-            return None;
-        }
         let line = self.lines[index];
         let mut first = line & !used;
         while first != 0 {
@@ -111,12 +133,9 @@ impl Search<'_> {
                 self.budget -= 1;
                 let pair = a | b;
                 // The pair also serves every other line holding it.
-                let served = self
-                    .lines
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &l)| pair & !l == 0)
-                    .fold(done, |d, (i, _)| d | 1 << i);
+                let served = done
+                    | (self.holding[a.trailing_zeros() as usize]
+                        & self.holding[b.trailing_zeros() as usize]);
                 if let Some(cells) = self.place(served, used | pair) {
                     return Some(cells);
                 }
