@@ -109,10 +109,6 @@ impl Search<'_> {
             if free < fewest {
                 fewest = free;
                 pick = Some(i);
-                if free == 2 {
-                    // No line can be more constrained and still pairable.
-                    break;
-                }
             }
         }
         let Some(index) = pick else {
