@@ -1,15 +1,24 @@
 //! Proves the value of an (m,n,k) game from the empty board and prints
 //! the proof's size and time:
-//! `cargo run --release -p ply-mnk --example prove -- ROWS COLS K [SECONDS]`.
+//! `cargo run --release -p ply-mnk --example prove -- ROWS COLS K [SECONDS]
+//! [dfpn|dfs] [vcf]` (the method: df-pn unless `dfs`; `vcf`: the attacker's
+//! search of continuous fours at each new attacker node).
 
 use std::time::Duration;
 
-use ply_mnk::proof::{prove, Budget};
+use ply_mnk::proof::{prove_with, Budget, Method};
 use ply_mnk::Mnk;
 
 fn main() {
-    let args: Vec<u8> = std::env::args()
-        .skip(1)
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    let method = words
+        .iter()
+        .find_map(|w| Method::parse(w))
+        .unwrap_or_default();
+    let vcf = words.iter().any(|w| w == "vcf");
+    let args: Vec<u8> = words
+        .iter()
+        .filter(|w| Method::parse(w).is_none() && *w != "vcf")
         .map(|a| a.parse().unwrap_or(0))
         .collect();
     let (rows, cols, k) = match args[..] {
@@ -31,9 +40,10 @@ fn main() {
         nodes: None,
         time: (seconds > 0).then(|| Duration::from_secs(seconds as u64)),
     };
-    match prove(&game, budget) {
+    match prove_with(&game, budget, method, vcf) {
         Ok(proof) => println!(
-            "({rows},{cols},{k}): {} for the first player, {} nodes, {:.3} s",
+            "({rows},{cols},{k}) {method}{}: {} for the first player, {} nodes, {:.3} s",
+            if vcf { " + VCF" } else { "" },
             proof.value,
             proof.nodes,
             proof.elapsed.as_secs_f64()

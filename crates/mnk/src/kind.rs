@@ -198,14 +198,21 @@ impl GameKind for MnkKind {
             OptionSpec::value(
                 "proof-time",
                 "SECONDS",
-                "solve: the proof search's time limit (default 600)",
+                "solve: the proof search's time limit (default 600; --move-time MS sets it too)",
+            ),
+            OptionSpec::value(
+                "proof-method",
+                "METHOD",
+                "solve: dfpn (depth-first proof-number search, the default) or dfs (the plain depth-first search)",
             ),
         ]
     }
 
     /// `ply solve` with `--prove`, or on a position with more than 36
     /// empty squares (where alpha-beta would take too long): the proof
-    /// search's value, size and time.
+    /// search's value, size and time, within `--move-time` when the front
+    /// end passes it (as the value `move-time`, in milliseconds), else
+    /// `--proof-time`; one JSON report when it passes the flag `json`.
     fn special_solve(
         &self,
         options: &GameOptions,
@@ -232,12 +239,47 @@ impl GameKind for MnkKind {
             if !options.flag("prove") && game.empty_squares().count_ones() <= 36 {
                 return Ok(None);
             }
-            let seconds: u64 = options.get("proof-time")?.unwrap_or(600);
-            let budget = crate::proof::Budget {
-                nodes: None,
-                time: Some(std::time::Duration::from_secs(seconds)),
+            // `move-time` (milliseconds) is not one of the game's options:
+            // the front end passes its `--move-time` this way.
+            let move_time: Option<u64> = options.get("move-time")?;
+            let seconds: Option<u64> = options.get("proof-time")?;
+            let (time, budget_option) = match (move_time, seconds) {
+                (Some(_), Some(_)) => {
+                    return Err(GameError::ConflictingOptions {
+                        options: ("move-time".into(), "proof-time".into()),
+                    })
+                }
+                (Some(ms), None) => (std::time::Duration::from_millis(ms), "--move-time MS"),
+                (None, seconds) => (
+                    std::time::Duration::from_secs(seconds.unwrap_or(600)),
+                    "--proof-time SECONDS",
+                ),
             };
-            crate::proof::solve_report(&game, budget).map(Some)
+            let method = match options.get::<String>("proof-method")? {
+                None => crate::proof::Method::default(),
+                Some(text) => crate::proof::Method::parse(&text).ok_or_else(|| {
+                    GameError::option(
+                        "proof-method",
+                        OptionProblem::Invalid {
+                            value: ply_engine::echo::shown(&text),
+                            why: "the proof method is dfpn or dfs".into(),
+                            example: Some("dfs".into()),
+                        },
+                    )
+                })?,
+            };
+            let to_move_name = session.side_name(session.to_move());
+            let request = crate::proof::Request {
+                budget: crate::proof::Budget {
+                    nodes: None,
+                    time: Some(time),
+                },
+                method,
+                budget_option,
+                to_move_name: &to_move_name,
+                json: options.flag("json"),
+            };
+            crate::proof::solve_report(&game, request).map(Some)
         };
         prove().transpose()
     }

@@ -12,7 +12,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use ply_engine::{Game, Notation, Outcome, Searcher, Side};
-use ply_mnk::proof::{prove, Budget, ProvedValue, Prover};
+use ply_mnk::proof::{prove, prove_with, Budget, Method, ProvedValue, Prover};
 use ply_mnk::Mnk;
 
 fn board(rows: u8, cols: u8, k: u8) -> Mnk {
@@ -27,6 +27,32 @@ fn proved(game: &Mnk) -> ProvedValue {
     prove(game, budget)
         .expect("a proof within the budget")
         .value
+}
+
+/// The value by one method alone (`dfs_below` 0: df-pn all the way
+/// down), from a prover per attacker.
+fn value_by(game: &Mnk, method: Method, dfs_below: u32) -> ProvedValue {
+    let mover = game.to_move();
+    match game.status() {
+        ply_mnk::Status::Won(side) if side == mover => ProvedValue::Win,
+        ply_mnk::Status::Won(_) => ProvedValue::Loss,
+        ply_mnk::Status::Drawn => ProvedValue::Draw,
+        ply_mnk::Status::Playing => {
+            let wins = |attacker: Side| {
+                let mut prover = Prover::new(attacker);
+                prover.method = method;
+                prover.dfs_below = dfs_below;
+                prover.attacker_wins(game).expect("no budget")
+            };
+            if wins(mover) {
+                ProvedValue::Win
+            } else if wins(mover.opponent()) {
+                ProvedValue::Loss
+            } else {
+                ProvedValue::Draw
+            }
+        }
+    }
 }
 
 fn solved(searcher: &mut Searcher<Mnk>, game: &Mnk) -> ProvedValue {
@@ -69,11 +95,15 @@ fn prover_agrees_with_alpha_beta_on_every_small_board() {
                 let game = board(rows, cols, k);
                 // A fresh table: its keys name the stones, not the board.
                 let mut searcher = Searcher::<Mnk>::new(4);
-                assert_eq!(
-                    proved(&game),
-                    solved(&mut searcher, &game),
-                    "({rows},{cols},{k})"
-                );
+                let expected = solved(&mut searcher, &game);
+                assert_eq!(proved(&game), expected, "({rows},{cols},{k})");
+                for method in [Method::DfPn, Method::Dfs] {
+                    assert_eq!(
+                        value_by(&game, method, 0),
+                        expected,
+                        "({rows},{cols},{k}) by {method:?}"
+                    );
+                }
                 boards += 1;
             }
         }
@@ -112,6 +142,14 @@ fn prover_agrees_with_alpha_beta_on_random_positions() {
                 "({rows},{cols},{k}) {}",
                 game.format_position()
             );
+            for method in [Method::DfPn, Method::Dfs] {
+                assert_eq!(
+                    value_by(&game, method, 0),
+                    expected,
+                    "({rows},{cols},{k}) {} by {method:?}",
+                    game.format_position()
+                );
+            }
         }
     }
     assert!(seen.iter().all(|&n| n > 20), "values met: {seen:?}");
@@ -133,6 +171,10 @@ fn threat_search_agrees_with_alpha_beta() {
             for attacker in Side::BOTH {
                 let mut prover = Prover::new(attacker);
                 prover.use_vcf = true;
+                prover.dfs_below = 0;
+                if checked % 2 == 1 {
+                    prover.method = Method::Dfs;
+                }
                 let wins = prover.attacker_wins(&game).expect("no budget");
                 assert_eq!(
                     wins,
@@ -210,8 +252,13 @@ fn relevance_zones_keep_their_promise() {
         let start = board(rows, cols, k);
         let mut searcher = Searcher::<Mnk>::new(16);
         for game in random_positions(&start, 16, 60, rows as u64 * 3 + cols as u64 + k as u64) {
-            for attacker in Side::BOTH {
+            for (attacker, method) in Side::BOTH
+                .into_iter()
+                .flat_map(|side| [(side, Method::DfPn), (side, Method::Dfs)])
+            {
                 let mut prover = Prover::new(attacker);
+                prover.method = method;
+                prover.dfs_below = 0;
                 let Some(Some(zone)) = prover.defender_zone(&game) else {
                     continue;
                 };
@@ -235,7 +282,7 @@ fn relevance_zones_keep_their_promise() {
                     }
                     assert!(
                         !attacker_wins(&mut searcher, &grown, attacker),
-                        "zone of {} for {attacker:?} broken by {}",
+                        "{method:?} zone of {} for {attacker:?} broken by {}",
                         game.format_position(),
                         grown.format_position()
                     );
@@ -246,6 +293,36 @@ fn relevance_zones_keep_their_promise() {
     }
     assert!(checked > 300, "only {checked} grown positions checked");
     assert!(small > 20, "only {small} zones smaller than half the board");
+}
+
+/// df-pn with a table far too small for the search (entries thinned
+/// again and again) and with the plain search below a few empty squares
+/// still gives alpha-beta's answers.
+#[test]
+fn small_tables_and_the_hybrid_keep_the_answers() {
+    let mut checked = 0;
+    for ((rows, cols, k), empty) in [((5, 5, 4), 18), ((4, 5, 3), 15), ((5, 4, 4), 16)] {
+        let start = board(rows, cols, k);
+        let mut searcher = Searcher::<Mnk>::new(16);
+        for game in random_positions(&start, empty, 30, rows as u64 * 7 + k as u64) {
+            for attacker in Side::BOTH {
+                let expected = attacker_wins(&mut searcher, &game, attacker);
+                for (entries, dfs_below) in [(64, 0), (1 << 20, 8)] {
+                    let mut prover = Prover::new(attacker);
+                    prover.set_table_entries(entries);
+                    prover.dfs_below = dfs_below;
+                    assert_eq!(
+                        prover.attacker_wins(&game),
+                        Some(expected),
+                        "({rows},{cols},{k}) {} for {attacker:?}, {entries} entries",
+                        game.format_position()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 300);
 }
 
 /// Quick literature values: (6,6,4) and (7,5,4) are first-player wins,
@@ -267,14 +344,15 @@ fn known_values_of_mid_size_boards() {
     }
 }
 
-fn timed_proof(rows: u8, cols: u8, k: u8, limit: Duration) -> ProvedValue {
+fn timed_proof(rows: u8, cols: u8, k: u8, limit: Duration, method: Method) -> ProvedValue {
     let budget = Budget {
         nodes: None,
         time: Some(limit),
     };
-    let proof = prove(&board(rows, cols, k), budget).expect("a proof within the time limit");
+    let proof = prove_with(&board(rows, cols, k), budget, method, false)
+        .expect("a proof within the time limit");
     eprintln!(
-        "({rows},{cols},{k}): {} in {:.2} s, {} nodes",
+        "({rows},{cols},{k}) by {method}: {} in {:.2} s, {} nodes",
         proof.value,
         proof.elapsed.as_secs_f64(),
         proof.nodes
@@ -288,7 +366,7 @@ fn timed_proof(rows: u8, cols: u8, k: u8, limit: Duration) -> ProvedValue {
 #[ignore]
 fn eight_by_four_k4_is_a_draw() {
     assert_eq!(
-        timed_proof(8, 4, 4, Duration::from_secs(600)),
+        timed_proof(8, 4, 4, Duration::from_secs(600), Method::DfPn),
         ProvedValue::Draw
     );
 }
@@ -299,7 +377,20 @@ fn eight_by_four_k4_is_a_draw() {
 #[ignore]
 fn seven_by_seven_k5_is_a_draw() {
     assert_eq!(
-        timed_proof(7, 7, 5, Duration::from_secs(600)),
+        timed_proof(7, 7, 5, Duration::from_secs(600), Method::DfPn),
         ProvedValue::Draw
     );
+}
+
+/// The same two by the plain depth-first search, for comparison:
+/// `cargo test --release -p ply-mnk --test proof -- --ignored by_dfs`.
+#[test]
+#[ignore]
+fn eight_by_four_and_seven_by_seven_by_dfs() {
+    for (rows, cols, k) in [(8, 4, 4), (7, 7, 5)] {
+        assert_eq!(
+            timed_proof(rows, cols, k, Duration::from_secs(600), Method::Dfs),
+            ProvedValue::Draw
+        );
+    }
 }

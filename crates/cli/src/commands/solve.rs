@@ -47,11 +47,24 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
     if args.engine.seed.is_some() {
         anyhow::bail!("--seed does nothing for `ply solve`: an analysis makes no random choice");
     }
-    if let Some(special) = kind.special_solve(options, session.as_mut()) {
-        if args.json || args.stats || args.depth.is_some() {
-            anyhow::bail!("--json, --stats and --depth do not apply to this output");
+    // A game's own solve (the (m,n,k) proof search) sees the time budget
+    // and the wish for JSON as the values `move-time` and `json`.
+    let mut special_options = options.clone();
+    if let Some(ms) = args.engine.move_time_ms {
+        special_options = special_options.with_value("move-time", &ms.to_string());
+    }
+    if args.json {
+        special_options = special_options.with_flag("json");
+    }
+    if let Some(special) = kind.special_solve(&special_options, session.as_mut()) {
+        if args.stats || args.depth.is_some() {
+            anyhow::bail!("--stats and --depth do not apply to this output");
         }
-        write!(out, "{}", special?)?;
+        let special = special?;
+        if args.json && serde_json::from_str::<serde_json::Value>(&special).is_err() {
+            anyhow::bail!("--json does not apply to this output");
+        }
+        write!(out, "{special}")?;
         out.flush()?;
         return Ok(());
     }

@@ -1,7 +1,21 @@
 //! Proofs of (m,n,k) values on mid-size boards: does one side (the
 //! attacker) force a line, or can the other (the defender) stop every one?
 //!
-//! A depth-first AND/OR proof search with a table, built on these facts:
+//! Two searches over the same AND/OR tree (the attacker's nodes are OR
+//! nodes, the defender's AND nodes), both with a table keyed by the
+//! canonical position:
+//!
+//! - [`Method::DfPn`] (the default): depth-first proof-number search
+//!   (Nagai's df-pn): each node's proof and disproof numbers (how many
+//!   leaves must still be proved to show the attacker wins, or the
+//!   defender holds) live in the table, and the search follows the most
+//!   proving child within thresholds, with the 1+epsilon trick of Pawlewicz
+//!   and Lew (a child keeps the search until its number passes the second
+//!   best by a quarter) against thrashing.
+//! - [`Method::Dfs`]: the plain depth-first search it replaced, kept for
+//!   comparison (`ply solve mnk --prove --proof-method dfs`).
+//!
+//! Both are built on these facts:
 //!
 //! - **Monotonicity.** An extra stone never hurts its owner. So if the
 //!   defender holds a position, it also holds every position with fewer
@@ -14,20 +28,27 @@
 //!   the position after `a'`, `b` has the stones of the one after `a`, `b`
 //!   plus `a'`, less `a`, and both changes only help the defender. So only
 //!   the moves inside the zones of all refutations so far are searched,
-//!   and the position's zone is the union of its children's.
+//!   and the position's zone is the union of its children's. In df-pn the
+//!   attacker node drops its children outside each new refutation's zone
+//!   and keeps the set still to refute in the table.
 //! - **Leaves.** A pairing strategy over the attacker's open lines (zone:
-//!   the paired squares); a full board; a defender's completed line (zone:
-//!   a square of each open attacker line, so added stones complete none).
+//!   the paired squares, from [`crate::pairing::pairs`]); a full board; a
+//!   defender's completed line (zone: a square of each open attacker line,
+//!   so added stones complete none).
 //! - **Forced moves.** A line one stone short must be completed or blocked
 //!   at once; two such threats of the side not to move decide the game.
+//! - **Threat-space search for the attacker.** Moves making a four (a line
+//!   one stone short, so the defender's reply is forced) are tried first,
+//!   and when [`Prover::use_vcf`] is on, each new attacker node first looks
+//!   for a win by continuous fours (each four answered by its only block,
+//!   ending in two threats at once): a win found there is a real win.
 //!
 //! The attacker's wins need no zones: a win is one line of play per
-//! defender move, found by trying the moves that make fours first (and,
-//! when asked, by a search of continuous fours at every attacker node).
+//! defender move.
 
-pub mod pairs;
+mod dfpn;
+mod dfs;
 
-use std::collections::HashMap;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -35,9 +56,14 @@ use ply_engine::{Game, Side};
 
 use crate::board::{Mnk, Status};
 
-/// Table entries kept before the table is emptied and refilled (about
-/// 32 bytes each).
+/// Table entries kept before the table is thinned (df-pn: about 60 bytes
+/// each with the map's overhead) or emptied (the plain search).
 const DEFAULT_TABLE_ENTRIES: usize = 4 << 20;
+/// df-pn leaves positions with at most this many empty squares to the
+/// plain depth-first search, whose nodes cost less. Measured on (8,4,4):
+/// 31 s of processor time with none, 21 s below 14, 23 s below 18; (7,7,5)
+/// never gets that deep.
+const DFS_BELOW: u32 = 14;
 /// The longest run of fours the attacker's threat search follows.
 const VCF_DEPTH: u32 = 12;
 
@@ -65,6 +91,36 @@ impl fmt::Display for ProvedValue {
             ProvedValue::Win => "win",
             ProvedValue::Draw => "draw",
             ProvedValue::Loss => "loss",
+        })
+    }
+}
+
+/// The proof search to run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// Depth-first proof-number search with thresholds (the default).
+    #[default]
+    DfPn,
+    /// The plain depth-first AND/OR search.
+    Dfs,
+}
+
+impl Method {
+    /// The method a name (`dfpn` or `dfs`) names.
+    pub fn parse(text: &str) -> Option<Method> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "dfpn" | "df-pn" => Some(Method::DfPn),
+            "dfs" => Some(Method::Dfs),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Method::DfPn => "depth-first proof-number search",
+            Method::Dfs => "depth-first search",
         })
     }
 }
@@ -103,66 +159,115 @@ pub struct Budget {
     pub time: Option<Duration>,
 }
 
-/// The value of `game` for the side to move, proved: first whether the
-/// side to move forces a line, then (unless the board is empty, where the
-/// second player cannot win by strategy stealing) whether the other does.
+/// The value of `game` for the side to move, proved by df-pn: first
+/// whether the side to move forces a line, then (unless the board is
+/// empty, where the second player cannot win by strategy stealing)
+/// whether the other does.
 pub fn prove(game: &Mnk, budget: Budget) -> Result<Proof, Stopped> {
+    prove_with(game, budget, Method::default(), false)
+}
+
+/// [`prove`] by the given method, with or without the attacker's search of
+/// continuous fours at each new attacker node.
+pub fn prove_with(
+    game: &Mnk,
+    budget: Budget,
+    method: Method,
+    use_vcf: bool,
+) -> Result<Proof, Stopped> {
+    let attempt = attempt(game, budget, method, use_vcf);
+    match (attempt.value, attempt.stopped) {
+        (Some(value), _) => Ok(Proof {
+            value,
+            nodes: attempt.nodes,
+            elapsed: attempt.elapsed,
+        }),
+        (None, stopped) => Err(stopped.unwrap_or(Stopped::Nodes(attempt.nodes))),
+    }
+}
+
+/// A proof attempt within a budget: the value when proved, and else what
+/// was proved before the budget ran out.
+#[derive(Clone, Debug)]
+pub struct Attempt {
+    /// The value for the side to move, when proved.
+    pub value: Option<ProvedValue>,
+    /// Sides proved unable to force a line (the other holds them).
+    pub held: Vec<Side>,
+    /// Positions searched.
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// Why the attempt stopped before a value, if it did.
+    pub stopped: Option<Stopped>,
+}
+
+/// Tries to prove the value of `game` for the side to move within
+/// `budget`: first whether the side to move forces a line, then (unless
+/// the board is empty, where the second player cannot win by strategy
+/// stealing) whether the other does.
+pub fn attempt(game: &Mnk, budget: Budget, method: Method, use_vcf: bool) -> Attempt {
     let started = Instant::now();
     let deadline = budget.time.map(|t| started + t);
     let mover = game.to_move();
-    let value = match game.status() {
-        Status::Won(side) if side == mover => ProvedValue::Win,
-        Status::Won(_) => ProvedValue::Loss,
-        Status::Drawn => ProvedValue::Draw,
+    let mut attempt = Attempt {
+        value: None,
+        held: Vec::new(),
+        nodes: 0,
+        elapsed: Duration::ZERO,
+        stopped: None,
+    };
+    attempt.value = match game.status() {
+        Status::Won(side) if side == mover => Some(ProvedValue::Win),
+        Status::Won(_) => Some(ProvedValue::Loss),
+        Status::Drawn => Some(ProvedValue::Draw),
         Status::Playing => {
-            let mut nodes = 0;
-            let mut value = ProvedValue::Draw;
             let mut attackers = vec![mover];
             if game.stones(Side::First) | game.stones(Side::Second) != 0 {
                 attackers.push(mover.opponent());
             }
+            let mut value = Some(ProvedValue::Draw);
             for attacker in attackers {
                 let mut prover = Prover::new(attacker);
+                prover.method = method;
+                prover.use_vcf = use_vcf;
                 prover.deadline = deadline;
-                prover.node_limit = budget.nodes.map(|n| n.saturating_sub(nodes));
+                prover.node_limit = budget.nodes.map(|n| n.saturating_sub(attempt.nodes));
                 let proved = prover.attacker_wins(game);
-                nodes += prover.nodes;
+                attempt.nodes += prover.nodes;
                 match proved {
                     None => {
-                        return Err(match (prover.out_of_time, budget.time) {
+                        attempt.stopped = Some(match (prover.out_of_time, budget.time) {
                             (true, Some(t)) => Stopped::Time(t),
-                            _ => Stopped::Nodes(budget.nodes.unwrap_or(nodes)),
-                        })
+                            _ => Stopped::Nodes(budget.nodes.unwrap_or(attempt.nodes)),
+                        });
+                        value = None;
+                        break;
                     }
                     Some(true) => {
-                        value = if attacker == mover {
+                        value = Some(if attacker == mover {
                             ProvedValue::Win
                         } else {
                             ProvedValue::Loss
-                        };
+                        });
                         break;
                     }
-                    Some(false) => {}
+                    Some(false) => attempt.held.push(attacker),
                 }
             }
-            return Ok(Proof {
-                value,
-                nodes,
-                elapsed: started.elapsed(),
-            });
+            value
         }
     };
-    Ok(Proof {
-        value,
-        nodes: 0,
-        elapsed: started.elapsed(),
-    })
+    attempt.elapsed = started.elapsed();
+    attempt
 }
 
 /// One proof search for a fixed attacker.
 pub struct Prover {
     attacker: Side,
-    table: HashMap<u128, Proved>,
+    /// The search to run ([`Method::DfPn`] unless changed).
+    pub method: Method,
+    dfs_table: Table<Proved>,
+    dfpn_table: Table<dfpn::Entry>,
     max_entries: usize,
     /// Positions searched so far.
     pub nodes: u64,
@@ -170,11 +275,54 @@ pub struct Prover {
     deadline: Option<Instant>,
     out_of_time: bool,
     stopped: bool,
-    /// Whether attacker nodes first try a win by continuous fours (a
-    /// threat-space search narrowed to fours). Off by default: measured,
-    /// it costs more than it saves ((7,7,5): 55 s with it, 48 s without;
-    /// (6,6,4): 0.056 s against 0.014 s).
+    /// df-pn hands nodes with at most this many empty squares to the
+    /// plain depth-first search: near the leaves its cheaper nodes win
+    /// (14 unless changed; 0: df-pn all the way).
+    pub dfs_below: u32,
+    /// Whether each new attacker node first tries a win by continuous
+    /// fours (a threat-space search narrowed to fours). Off by default:
+    /// measured, it costs more than it saves (see the crate's README).
     pub use_vcf: bool,
+}
+
+/// The prover's tables: keyed by the canonical position, hashed by
+/// [`KeyHasher`].
+type Table<V> = std::collections::HashMap<u128, V, std::hash::BuildHasherDefault<KeyHasher>>;
+
+/// A fast hash of the 128-bit position keys (their two halves mixed by
+/// the splitmix64 finaliser): the table's keys are not chosen by anyone
+/// hostile, and the default hasher cost a tenth of the search.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+
+    fn write_u128(&mut self, key: u128) {
+        let mut x = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        self.0 = x ^ (x >> 31);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// What the side to move and its opponent threaten, without the open
+/// lines themselves: enough to start a node's numbers.
+struct Threats {
+    /// Squares where the attacker completes a line at once.
+    attacker_wins: u64,
+    /// Squares where the defender completes a line at once.
+    defender_wins: u64,
+    /// Empty squares on some line either side could still complete.
+    live: u64,
 }
 
 /// The open lines of a position as the prover reads them.
@@ -189,26 +337,47 @@ struct Lines {
     live: u64,
 }
 
+/// A node as the leaf rules see it.
+enum Node {
+    /// The attacker wins here.
+    Wins,
+    /// The defender holds, with this zone.
+    Holds(u64),
+    /// One move only (a forced block): its refutation's zone widens by
+    /// [`Prover::forced_zone`].
+    Forced(u8),
+    /// These squares are the moves to search.
+    Moves(u64),
+}
+
 impl Prover {
     pub fn new(attacker: Side) -> Prover {
         Prover {
             attacker,
-            table: HashMap::new(),
+            method: Method::default(),
+            dfs_table: Default::default(),
+            dfpn_table: Default::default(),
             max_entries: DEFAULT_TABLE_ENTRIES,
             nodes: 0,
             node_limit: None,
             deadline: None,
             out_of_time: false,
             stopped: false,
+            dfs_below: DFS_BELOW,
             use_vcf: false,
         }
+    }
+
+    /// Keeps at most about `entries` positions in the table (the default
+    /// is four million): a small table tests the thinning.
+    pub fn set_table_entries(&mut self, entries: usize) {
+        self.max_entries = entries.max(16);
     }
 
     /// Whether the attacker forces a line from `game`; `None` when a
     /// budget stopped the search.
     pub fn attacker_wins(&mut self, game: &Mnk) -> Option<bool> {
-        let mut game = game.clone();
-        self.search(&mut game).map(|p| p == Proved::Wins)
+        self.run(game).map(|p| p == Proved::Wins)
     }
 
     /// The defender's relevance zone: `Some(Some(zone))` when the defender
@@ -216,11 +385,36 @@ impl Prover {
     /// stones added on any empty squares outside `zone` (and any defender
     /// stones); `Some(None)` when the attacker wins; `None` when stopped.
     pub fn defender_zone(&mut self, game: &Mnk) -> Option<Option<u64>> {
-        let mut game = game.clone();
-        self.search(&mut game).map(|p| match p {
+        self.run(game).map(|p| match p {
             Proved::Wins => None,
             Proved::Holds(zone) => Some(zone),
         })
+    }
+
+    fn run(&mut self, game: &Mnk) -> Option<Proved> {
+        let mut game = game.clone();
+        match self.method {
+            Method::Dfs => self.search(&mut game),
+            Method::DfPn => self.dfpn(&mut game),
+        }
+    }
+
+    /// Counts a node and checks the budgets: true when the search must
+    /// stop.
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 63 == 0 {
+            if let Some(deadline) = self.deadline {
+                if Instant::now() >= deadline {
+                    self.out_of_time = true;
+                    self.stopped = true;
+                }
+            }
+        }
+        if self.node_limit.is_some_and(|limit| self.nodes > limit) {
+            self.stopped = true;
+        }
+        self.stopped
     }
 
     fn lines(&self, game: &Mnk) -> Lines {
@@ -251,6 +445,33 @@ impl Prover {
         lines
     }
 
+    /// [`Prover::lines`] without the open lines.
+    fn threats(&self, game: &Mnk) -> Threats {
+        let attacker = game.stones(self.attacker);
+        let defender = game.stones(self.attacker.opponent());
+        let empty = game.empty_squares();
+        let mut threats = Threats {
+            attacker_wins: 0,
+            defender_wins: 0,
+            live: 0,
+        };
+        for &line in &game.geo.lines {
+            let open = line & empty;
+            if line & defender == 0 {
+                threats.live |= open;
+                if open.count_ones() == 1 {
+                    threats.attacker_wins |= open;
+                }
+            } else if line & attacker == 0 {
+                threats.live |= open;
+                if open.count_ones() == 1 {
+                    threats.defender_wins |= open;
+                }
+            }
+        }
+        threats
+    }
+
     /// A zone holding at least `need` empty squares of each open attacker
     /// line (all of them when it has fewer), `base` included: added
     /// attacker stones outside it, plus `need - 1` more anywhere, complete
@@ -270,118 +491,104 @@ impl Prover {
         zone
     }
 
-    fn search(&mut self, game: &mut Mnk) -> Option<Proved> {
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            if let Some(deadline) = self.deadline {
-                if Instant::now() >= deadline {
-                    self.out_of_time = true;
-                    self.stopped = true;
-                }
-            }
-        }
-        if self.node_limit.is_some_and(|limit| self.nodes > limit) {
-            self.stopped = true;
-        }
-        if self.stopped {
-            return None;
-        }
+    /// The leaf rules: whether the node is decided at once (a finished
+    /// game, a forced win, a pairing, a win by continuous fours when
+    /// `use_vcf`), forced to one move, or to be searched over a set of
+    /// moves.
+    fn classify(&mut self, game: &mut Mnk) -> Node {
         match game.status() {
-            Status::Won(side) if side == self.attacker => return Some(Proved::Wins),
+            Status::Won(side) if side == self.attacker => return Node::Wins,
             Status::Won(_) => {
                 let lines = self.lines(game);
-                return Some(Proved::Holds(Self::hitting(&lines.attacker_open, 1, 0)));
+                return Node::Holds(Self::hitting(&lines.attacker_open, 1, 0));
             }
-            Status::Drawn => return Some(Proved::Holds(0)),
+            Status::Drawn => return Node::Holds(0),
             Status::Playing => {}
         }
-        let (image, key) = game.canonical_image();
-        if let Some(&stored) = self.table.get(&key) {
-            return Some(match stored {
-                Proved::Wins => Proved::Wins,
-                Proved::Holds(zone) => Proved::Holds(from_image(game, image, zone)),
-            });
-        }
-        let proved = if game.to_move() == self.attacker {
-            self.attacker_node(game)?
+        let lines = self.lines(game);
+        if game.to_move() == self.attacker {
+            if lines.attacker_wins != 0 {
+                return Node::Wins;
+            }
+            let threats = lines.defender_wins;
+            if threats.count_ones() >= 2 {
+                // Whatever the attacker plays, the defender completes a
+                // line; two open squares of each attacker line in the zone
+                // keep the attacker's move plus added stones from
+                // completing one first.
+                return Node::Holds(Self::hitting(&lines.attacker_open, 2, threats));
+            }
+            if threats != 0 {
+                // Block or lose: any other move lets the defender complete.
+                return Node::Forced(threats.trailing_zeros() as u8);
+            }
+            if let Some(cells) =
+                crate::pairing::pairs(&lines.attacker_open, crate::pairing::PROOF_BUDGET)
+            {
+                return Node::Holds(cells);
+            }
+            if self.use_vcf && self.fours(game, VCF_DEPTH) {
+                return Node::Wins;
+            }
+            Node::Moves(game.empty_squares())
         } else {
-            self.defender_node(game)?
-        };
-        if self.table.len() >= self.max_entries {
-            self.table.clear();
+            if lines.defender_wins != 0 {
+                let w = lines.defender_wins & lines.defender_wins.wrapping_neg();
+                return Node::Holds(Self::hitting(&lines.attacker_open, 1, w));
+            }
+            let threats = lines.attacker_wins;
+            if threats.count_ones() >= 2 {
+                return Node::Wins;
+            }
+            if threats != 0 {
+                return Node::Forced(threats.trailing_zeros() as u8);
+            }
+            if let Some(cells) =
+                crate::pairing::pairs(&lines.attacker_open, crate::pairing::PROOF_BUDGET)
+            {
+                return Node::Holds(cells);
+            }
+            // A stone on no open line is a pass, and a pass is never better
+            // than a stone on some square: those squares are left out.
+            Node::Moves(lines.live)
         }
-        let stored = match proved {
-            Proved::Wins => Proved::Wins,
-            Proved::Holds(zone) => Proved::Holds(to_image(game, image, zone)),
-        };
-        self.table.insert(key, stored);
-        Some(proved)
     }
 
-    fn attacker_node(&mut self, game: &mut Mnk) -> Option<Proved> {
+    /// The zone of a node forced to one move, from the zone `child` of
+    /// that move's refutation.
+    fn forced_zone(&self, game: &Mnk, child: u64) -> u64 {
         let lines = self.lines(game);
-        if lines.attacker_wins != 0 {
-            return Some(Proved::Wins);
+        if game.to_move() == self.attacker {
+            // The attacker blocked: two open squares of each other attacker
+            // line keep added stones from making a threat that wins first.
+            let threats = lines.defender_wins;
+            let others: Vec<u64> = lines
+                .attacker_open
+                .iter()
+                .copied()
+                .filter(|l| l & threats == 0)
+                .collect();
+            Self::hitting(&others, 2, child | threats)
+        } else {
+            child | lines.attacker_wins
         }
-        let threats = lines.defender_wins;
-        if threats.count_ones() >= 2 {
-            // Whatever the attacker plays, the defender completes a line;
-            // two open squares of each attacker line in the zone keep the
-            // attacker's move plus added stones from completing one first.
-            return Some(Proved::Holds(Self::hitting(
-                &lines.attacker_open,
-                2,
-                threats,
-            )));
+    }
+
+    /// The moves of `mask` best first: by the lines they extend or spoil,
+    /// and for the attacker the moves making fours before the rest.
+    fn order(&self, game: &Mnk, mask: u64) -> Vec<u8> {
+        let mut moves: Vec<u8> = Vec::with_capacity(mask.count_ones() as usize);
+        let mut rest = mask;
+        while rest != 0 {
+            moves.push(rest.trailing_zeros() as u8);
+            rest &= rest - 1;
         }
-        if threats != 0 {
-            // Block or lose: any other move lets the defender complete.
-            let t = threats.trailing_zeros() as u8;
-            let undo = game.play(t);
-            let child = self.search(game);
-            game.undo(t, undo);
-            return Some(match child? {
-                Proved::Wins => Proved::Wins,
-                Proved::Holds(zone) => {
-                    let others: Vec<u64> = lines
-                        .attacker_open
-                        .iter()
-                        .copied()
-                        .filter(|l| l & threats == 0)
-                        .collect();
-                    Proved::Holds(Self::hitting(&others, 2, zone | threats))
-                }
-            });
-        }
-        if let Some(cells) = pairs::pairing(&lines.attacker_open) {
-            return Some(Proved::Holds(cells));
-        }
-        if self.use_vcf && self.fours(game, VCF_DEPTH) {
-            return Some(Proved::Wins);
-        }
-        let mut moves = Vec::with_capacity(64);
-        game.generate_moves(&mut moves);
         crate::threats::order_moves(game, &mut moves);
-        Self::fours_first(&lines, game.k() as u32, &mut moves);
-        let mut allowed = u64::MAX;
-        let mut zone = 0u64;
-        for mv in moves {
-            if allowed >> mv & 1 == 0 {
-                continue;
-            }
-            let undo = game.play(mv);
-            let child = self.search(game);
-            game.undo(mv, undo);
-            match child? {
-                Proved::Wins => return Some(Proved::Wins),
-                Proved::Holds(z) => {
-                    // Moves outside `z` are refuted as this one was.
-                    allowed &= z;
-                    zone |= z;
-                }
-            }
+        if game.to_move() == self.attacker {
+            let lines = self.lines(game);
+            Self::fours_first(&lines, game.k() as u32, &mut moves);
         }
-        Some(Proved::Holds(zone))
+        moves
     }
 
     /// Threat-space search for the attacker, narrowed to fours: a win by
@@ -452,49 +659,6 @@ impl Prover {
             moves.sort_by_key(|&m| std::cmp::Reverse(count[m as usize].min(2)));
         }
     }
-
-    fn defender_node(&mut self, game: &mut Mnk) -> Option<Proved> {
-        let lines = self.lines(game);
-        if lines.defender_wins != 0 {
-            let w = lines.defender_wins & lines.defender_wins.wrapping_neg();
-            return Some(Proved::Holds(Self::hitting(&lines.attacker_open, 1, w)));
-        }
-        let threats = lines.attacker_wins;
-        if threats.count_ones() >= 2 {
-            return Some(Proved::Wins);
-        }
-        if threats != 0 {
-            let t = threats.trailing_zeros() as u8;
-            let undo = game.play(t);
-            let child = self.search(game);
-            game.undo(t, undo);
-            return Some(match child? {
-                Proved::Wins => Proved::Wins,
-                Proved::Holds(zone) => Proved::Holds(zone | threats),
-            });
-        }
-        if let Some(cells) = pairs::pairing(&lines.attacker_open) {
-            return Some(Proved::Holds(cells));
-        }
-        // A stone on no open line is a pass, and a pass is never better
-        // than a stone on some square: those squares are left out.
-        let mut moves: Vec<u8> = Vec::with_capacity(64);
-        let mut rest = lines.live;
-        while rest != 0 {
-            moves.push(rest.trailing_zeros() as u8);
-            rest &= rest - 1;
-        }
-        crate::threats::order_moves(game, &mut moves);
-        for mv in moves {
-            let undo = game.play(mv);
-            let child = self.search(game);
-            game.undo(mv, undo);
-            if let Proved::Holds(z) = child? {
-                return Some(Proved::Holds(z | 1u64 << mv));
-            }
-        }
-        Some(Proved::Wins)
-    }
 }
 
 /// `zone` (squares of `game`) carried into symmetric image `image`.
@@ -515,7 +679,7 @@ fn to_image(game: &Mnk, image: usize, zone: u64) -> u64 {
 
 /// `zone` (squares of symmetric image `image`) carried back onto `game`.
 fn from_image(game: &Mnk, image: usize, zone: u64) -> u64 {
-    if image == 0 {
+    if image == 0 || zone == 0 {
         return zone;
     }
     let map = &game.geo.symmetries[image];
@@ -528,32 +692,112 @@ fn from_image(game: &Mnk, image: usize, zone: u64) -> u64 {
     out
 }
 
+/// How `ply solve mnk --prove` asked for its proof.
+#[derive(Clone, Copy, Debug)]
+pub struct Request<'a> {
+    pub budget: Budget,
+    pub method: Method,
+    /// The option that sets the time budget, for the message when it runs
+    /// out (`--move-time MS`).
+    pub budget_option: &'a str,
+    /// The side to move as the game calls it, for the JSON report.
+    pub to_move_name: &'a str,
+    /// One JSON object in the shared report shape instead of lines.
+    pub json: bool,
+}
+
 /// `ply solve mnk --prove`: the proved value of `game` for the side to
-/// move, with the proof's size and time, as printed lines.
-pub fn solve_report(game: &Mnk, budget: Budget) -> Result<String, ply_engine::GameError> {
-    let proof = prove(game, budget).map_err(|stopped| ply_engine::GameError::NeedsOption {
-        option: "proof-time".into(),
-        why: format!("{stopped}; a longer limit allows more"),
-    })?;
+/// move, with the proof's size and time, as printed lines or as one JSON
+/// object ([`ply_engine::Report`]). A proof the budget cut short reports
+/// the value as unknown, with what it did prove.
+pub fn solve_report(game: &Mnk, request: Request) -> Result<String, ply_engine::GameError> {
+    let attempt = attempt(game, request.budget, request.method, false);
     let mover = game.to_move();
-    let value = match proof.value {
-        ProvedValue::Win => format!("{} wins", mover.letter()),
-        ProvedValue::Loss => format!("{} wins", mover.opponent().letter()),
-        ProvedValue::Draw => "draw".to_string(),
+    let board = format!("({},{},{})", game.rows(), game.cols(), game.k());
+    let position = if game.empty_squares() == game.geo.full {
+        String::new()
+    } else {
+        ply_engine::Notation::format_position(game)
     };
-    Ok(format!(
-        "({},{},{}) {}: {value} with best play, proved ({} to move)\n\
-         Proof: {} nodes in {:.3} s (proof search with relevance zones)\n",
-        game.rows(),
-        game.cols(),
-        game.k(),
-        if game.empty_squares() == game.geo.full {
-            "from the start".to_string()
-        } else {
-            format!("position {}", ply_engine::Notation::format_position(game))
-        },
-        mover.letter(),
-        ply_engine::digits::with_commas(proof.nodes as u128),
-        proof.elapsed.as_secs_f64(),
-    ))
+    let cost = format!(
+        "{} nodes in {:.3} s ({} with relevance zones)",
+        ply_engine::digits::with_commas(attempt.nodes as u128),
+        attempt.elapsed.as_secs_f64(),
+        request.method,
+    );
+    // Unproved: the position's heuristic score, for the side to move.
+    let score = crate::threats::evaluate(game);
+    let held: Vec<String> = attempt
+        .held
+        .iter()
+        .map(|side| format!("{} cannot force a line", side.letter()))
+        .collect();
+    if request.json {
+        use ply_engine::{Outcome, Report, Value};
+        let outcome = match attempt.value {
+            Some(ProvedValue::Win) => Outcome::Win,
+            Some(ProvedValue::Loss) => Outcome::Lose,
+            Some(ProvedValue::Draw) => Outcome::Draw,
+            None => Outcome::Unknown,
+        };
+        let mut notes =
+            format!("{board}: proof search, {cost}; it values the position, not each move");
+        if attempt.value.is_none() && !held.is_empty() {
+            notes.push_str(&format!("; proved: {}", held.join(", ")));
+        }
+        let report = Report {
+            game: "mnk",
+            position,
+            to_move: mover,
+            to_move_name: request.to_move_name.to_string(),
+            value: Value {
+                heuristic: attempt.value.is_none().then_some(score),
+                ..Value::new(outcome, None)
+            },
+            moves: Vec::new(),
+            depth: None,
+            notes: Some(notes),
+            stats: None,
+            stopped: attempt
+                .stopped
+                .map(|_| ply_engine::report::Stopped::TimeBudget),
+        };
+        return serde_json::to_string_pretty(&report)
+            .map(|text| text + "\n")
+            .map_err(|e| ply_engine::GameError::Unsupported(e.to_string()));
+    }
+    let place = if position.is_empty() {
+        "from the start".to_string()
+    } else {
+        format!("position {position}")
+    };
+    match attempt.value {
+        Some(value) => {
+            let value = match value {
+                ProvedValue::Win => format!("{} wins", mover.letter()),
+                ProvedValue::Loss => format!("{} wins", mover.opponent().letter()),
+                ProvedValue::Draw => "draw".to_string(),
+            };
+            Ok(format!(
+                "{board} {place}: {value} with best play, proved ({} to move)\nProof: {cost}\n",
+                mover.letter()
+            ))
+        }
+        None => {
+            let why = attempt
+                .stopped
+                .map_or_else(|| "no proof".to_string(), |s| s.to_string());
+            let proved = if held.is_empty() {
+                String::new()
+            } else {
+                format!("Proved so far: {}.\n", held.join("; "))
+            };
+            Ok(format!(
+                "{board} {place}: unknown ({} to move, heuristic score {score}): {why}; \
+                 a longer {} allows more\n{proved}Searched: {cost}\n",
+                mover.letter(),
+                request.budget_option,
+            ))
+        }
+    }
 }

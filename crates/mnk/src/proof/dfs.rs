@@ -1,0 +1,84 @@
+//! The plain depth-first AND/OR search with a table: each node searched to
+//! its end before the next, a refuted attacker move narrowing the moves
+//! still to try to its refutation's zone. Kept beside df-pn for comparison
+//! (`Method::Dfs`).
+
+use ply_engine::Game;
+
+use super::{from_image, to_image, Node, Proved, Prover};
+use crate::board::Mnk;
+
+impl Prover {
+    pub(super) fn search(&mut self, game: &mut Mnk) -> Option<Proved> {
+        if self.tick() {
+            return None;
+        }
+        let (image, key) = game.canonical_image();
+        if let Some(&stored) = self.dfs_table.get(&key) {
+            return Some(match stored {
+                Proved::Wins => Proved::Wins,
+                Proved::Holds(zone) => Proved::Holds(from_image(game, image, zone)),
+            });
+        }
+        let proved = match self.classify(game) {
+            Node::Wins => Proved::Wins,
+            Node::Holds(zone) => Proved::Holds(zone),
+            Node::Forced(mv) => {
+                let undo = game.play(mv);
+                let child = self.search(game);
+                game.undo(mv, undo);
+                match child? {
+                    Proved::Wins => Proved::Wins,
+                    Proved::Holds(zone) => Proved::Holds(self.forced_zone(game, zone)),
+                }
+            }
+            Node::Moves(mask) if game.to_move() == self.attacker => {
+                self.attacker_node(game, mask)?
+            }
+            Node::Moves(mask) => self.defender_node(game, mask)?,
+        };
+        if self.dfs_table.len() >= self.max_entries {
+            self.dfs_table.clear();
+        }
+        let stored = match proved {
+            Proved::Wins => Proved::Wins,
+            Proved::Holds(zone) => Proved::Holds(to_image(game, image, zone)),
+        };
+        self.dfs_table.insert(key, stored);
+        Some(proved)
+    }
+
+    fn attacker_node(&mut self, game: &mut Mnk, mask: u64) -> Option<Proved> {
+        let mut allowed = u64::MAX;
+        let mut zone = 0u64;
+        for mv in self.order(game, mask) {
+            if allowed >> mv & 1 == 0 {
+                continue;
+            }
+            let undo = game.play(mv);
+            let child = self.search(game);
+            game.undo(mv, undo);
+            match child? {
+                Proved::Wins => return Some(Proved::Wins),
+                Proved::Holds(z) => {
+                    // Moves outside `z` are refuted as this one was.
+                    allowed &= z;
+                    zone |= z;
+                }
+            }
+        }
+        Some(Proved::Holds(zone))
+    }
+
+    fn defender_node(&mut self, game: &mut Mnk, mask: u64) -> Option<Proved> {
+        for mv in self.order(game, mask) {
+            let undo = game.play(mv);
+            let child = self.search(game);
+            game.undo(mv, undo);
+            if let Proved::Holds(z) = child? {
+                return Some(Proved::Holds(z | 1u64 << mv));
+            }
+        }
+        Some(Proved::Wins)
+    }
+}
