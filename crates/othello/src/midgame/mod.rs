@@ -493,7 +493,7 @@ impl<'a> Worker<'a> {
     /// contempt.
     fn final_value(&self, p: u64, o: u64) -> i32 {
         match final_score(p, o) {
-            0 if self.height % 2 == 0 => -self.contempt,
+            0 if self.height.is_multiple_of(2) => -self.contempt,
             0 => self.contempt,
             score => score,
         }
