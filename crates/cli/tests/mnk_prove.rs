@@ -70,7 +70,7 @@ fn the_proof_respects_move_time() {
         run.stdout
     );
     assert!(
-        run.stdout.contains("--move-time MS allows more"),
+        run.stdout.contains("a longer move time allows more"),
         "{}",
         run.stdout
     );

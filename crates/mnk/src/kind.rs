@@ -198,7 +198,7 @@ impl GameKind for MnkKind {
             OptionSpec::value(
                 "proof-time",
                 "SECONDS",
-                "solve: the proof search's time limit (default 600; --move-time MS sets it too)",
+                "solve: the proof search's time limit (default 600; a move time sets it instead)",
             ),
             OptionSpec::value(
                 "proof-method",
@@ -249,10 +249,10 @@ impl GameKind for MnkKind {
                         options: ("move-time".into(), "proof-time".into()),
                     })
                 }
-                (Some(ms), None) => (std::time::Duration::from_millis(ms), "--move-time MS"),
+                (Some(ms), None) => (std::time::Duration::from_millis(ms), "move time"),
                 (None, seconds) => (
                     std::time::Duration::from_secs(seconds.unwrap_or(600)),
-                    "--proof-time SECONDS",
+                    "proof-time limit",
                 ),
             };
             let method = match options.get::<String>("proof-method")? {

@@ -297,7 +297,7 @@ impl Playable for MnkWide {
             BotSpec::Perfect if self.cells() > PERFECT_LIMIT => {
                 Err(GameError::Unsupported(format!(
                     "perfect play is out of reach on a {}x{} board: use computer \
-                     (the Gomoku engine, --move-time MS per move)",
+                     (the Gomoku engine, within the move time)",
                     self.rows(),
                     self.cols()
                 )))

@@ -697,8 +697,8 @@ fn from_image(game: &Mnk, image: usize, zone: u64) -> u64 {
 pub struct Request<'a> {
     pub budget: Budget,
     pub method: Method,
-    /// The option that sets the time budget, for the message when it runs
-    /// out (`--move-time MS`).
+    /// What set the time budget, in words, for the message when it runs
+    /// out (`move time`; no command-line flag: the front end words those).
     pub budget_option: &'a str,
     /// The side to move as the game calls it, for the JSON report.
     pub to_move_name: &'a str,
