@@ -418,35 +418,24 @@ impl Prover {
     }
 
     fn lines(&self, game: &Mnk) -> Lines {
-        let attacker = game.stones(self.attacker);
-        let defender = game.stones(self.attacker.opponent());
-        let empty = game.empty_squares();
-        let mut lines = Lines {
-            attacker_open: Vec::with_capacity(game.geo.lines.len()),
-            attacker_wins: 0,
-            defender_wins: 0,
-            live: 0,
-        };
-        for &line in &game.geo.lines {
-            let open = line & empty;
-            if line & defender == 0 {
-                lines.attacker_open.push(open);
-                lines.live |= open;
-                if open.count_ones() == 1 {
-                    lines.attacker_wins |= open;
-                }
-            } else if line & attacker == 0 {
-                lines.live |= open;
-                if open.count_ones() == 1 {
-                    lines.defender_wins |= open;
-                }
-            }
+        let mut attacker_open = Vec::with_capacity(game.geo.lines.len());
+        let threats = self.scan(game, Some(&mut attacker_open));
+        Lines {
+            attacker_open,
+            attacker_wins: threats.attacker_wins,
+            defender_wins: threats.defender_wins,
+            live: threats.live,
         }
-        lines
     }
 
     /// [`Prover::lines`] without the open lines.
     fn threats(&self, game: &Mnk) -> Threats {
+        self.scan(game, None)
+    }
+
+    /// One pass over the lines: the threats, and the empty squares of each
+    /// line the attacker could still complete when `attacker_open` asks.
+    fn scan(&self, game: &Mnk, mut attacker_open: Option<&mut Vec<u64>>) -> Threats {
         let attacker = game.stones(self.attacker);
         let defender = game.stones(self.attacker.opponent());
         let empty = game.empty_squares();
@@ -458,6 +447,9 @@ impl Prover {
         for &line in &game.geo.lines {
             let open = line & empty;
             if line & defender == 0 {
+                if let Some(list) = attacker_open.as_deref_mut() {
+                    list.push(open);
+                }
                 threats.live |= open;
                 if open.count_ones() == 1 {
                     threats.attacker_wins |= open;
