@@ -47,14 +47,18 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
     if args.engine.seed.is_some() {
         anyhow::bail!("--seed does nothing for `ply solve`: an analysis makes no random choice");
     }
-    // A game's own solve (the (m,n,k) proof search) sees the time budget
-    // and the wish for JSON as the values `move-time` and `json`.
+    // A game's own solve (the (m,n,k) proof search) sees the time budget,
+    // the depth limit and the wish for JSON as the values `move-time`,
+    // `depth` and `json`.
     let mut special_options = options.clone();
     if let Some(ms) = args.engine.move_time_ms {
         special_options = special_options.with_value("move-time", &ms.to_string());
     }
     if args.json {
         special_options = special_options.with_flag("json");
+    }
+    if let Some(depth) = args.depth {
+        special_options = special_options.with_value("depth", &depth.to_string());
     }
     if let Some(special) = kind.special_solve(&special_options, session.as_mut()) {
         if args.stats || args.depth.is_some() {
