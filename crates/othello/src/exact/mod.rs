@@ -15,11 +15,15 @@
 //!   last two to four squares as arguments, the last one counted instead
 //!   of played.
 //!
-//! With more than one thread, the root's first move is solved alone (it
-//! sets the bar), then the threads share the other moves and the table;
+//! With more than one thread the principal variation is split (PV
+//! splitting, the simplest form of young-brothers-wait): at every node of
+//! the first line searched with at least [`SPLIT_MIN`] empties, the first
+//! move is searched alone (it sets the bar, and below it the same happens
+//! one level down), then the threads share the other moves and the table;
 //! each move is first tested against the best score so far and solved
-//! exactly only when it beats it. The score is the same with any number
-//! of threads (the best move may differ between moves of equal score).
+//! exactly only when it beats it, and a move that refutes the node stops
+//! its brothers. The score is the same with any number of threads (the
+//! best move may differ between moves of equal score).
 //!
 //! Nodes are counted as Edax counts them, to compare with it: every
 //! position searched with at least one empty square (those with one are
@@ -59,6 +63,10 @@ const SORT_DEPTH_MAX: u32 = 3;
 /// The weight of the shallow search's estimate (hundredths of a disc)
 /// against the mobility terms of [`order::move_value`].
 const SORT_WEIGHT: i32 = 128;
+/// With several threads, nodes of the principal variation with at least
+/// this many empties share their later moves among the threads (below it a
+/// move's subtree is too small to pay for starting threads).
+const SPLIT_MIN: u32 = 14;
 /// Positions between two looks at the deadline.
 const POLL_NODES: u64 = 4096;
 /// The root's first guess: a search this deep with the trained evaluation.
@@ -137,84 +145,18 @@ impl ExactSolver {
     pub fn solve(&mut self, p: u64, o: u64) -> Solved {
         let stop = AtomicBool::new(false);
         let mut main = Worker::new(&self.table, &stop, self.deadline);
+        main.threads = self.threads;
         let empties = (!(p | o)).count_ones();
-        let (score, best) = if self.threads == 1 {
-            let guess = self.aspiration.then(|| main.guess(p, o));
-            main.aspirated(guess, |w, alpha, beta| {
-                w.pvs_best(p, o, alpha, beta, empties)
-            })
-        } else {
-            self.parallel_root(&mut main, p, o)
-        };
+        let guess = self.aspiration.then(|| main.guess(p, o));
+        let (score, best) = main.aspirated(guess, |w, alpha, beta| {
+            w.pvs_best(p, o, alpha, beta, empties)
+        });
         self.aborted = main.aborted || stop.load(Ordering::Relaxed);
         Solved {
             score,
             best: (best != NO_MOVE).then_some(u32::from(best)),
             nodes: main.nodes,
         }
-    }
-
-    /// The root with several threads: the first move alone, then the rest
-    /// shared, each tested against the best so far.
-    fn parallel_root(&self, main: &mut Worker, p: u64, o: u64) -> (i32, u8) {
-        let empties = (!(p | o)).count_ones();
-        let legal = moves::<Size8>(p, o);
-        if legal == 0 || empties <= SHALLOW + 1 {
-            return main.pvs_best(p, o, -INF, INF, empties);
-        }
-        let guess = self.aspiration.then(|| main.guess(p, o));
-        let list = main.ordered(p, o, legal, NO_MOVE);
-        let (x, f) = list[0];
-        let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
-        let (first, _) = main.aspirated(guess, |w, alpha, beta| {
-            (-w.pvs(cp, co, -beta, -alpha, empties - 1), NO_MOVE)
-        });
-        if main.aborted {
-            return (0, NO_MOVE);
-        }
-        let alpha = AtomicI32::new(first);
-        let best = AtomicU64::new(pack_best(first, x));
-        let next = AtomicUsize::new(1);
-        let nodes = AtomicU64::new(0);
-        let aborted = AtomicBool::new(false);
-        let stop = main.stop;
-        let deadline = main.deadline;
-        let table = &self.table;
-        std::thread::scope(|scope| {
-            for _ in 0..self.threads {
-                scope.spawn(|| {
-                    let mut worker = Worker::new(table, stop, deadline);
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&(x, f)) = list.get(i) else { break };
-                        let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
-                        let a = alpha.load(Ordering::Relaxed);
-                        let mut score = -worker.nws(cp, co, -a - 1, empties - 1);
-                        if score > a && !worker.aborted {
-                            score = -worker.pvs(cp, co, -INF, -a, empties - 1);
-                        }
-                        if worker.aborted {
-                            aborted.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                        // A move that does not beat the bar has only a
-                        // bound, which may tie with the best score.
-                        if score > a {
-                            alpha.fetch_max(score, Ordering::Relaxed);
-                            best.fetch_max(pack_best(score, x), Ordering::Relaxed);
-                        }
-                    }
-                    nodes.fetch_add(worker.nodes, Ordering::Relaxed);
-                });
-            }
-        });
-        main.nodes += nodes.load(Ordering::Relaxed);
-        if aborted.load(Ordering::Relaxed) {
-            main.aborted = true;
-            return (0, NO_MOVE);
-        }
-        let packed = best.load(Ordering::Relaxed);
-        ((packed >> 8) as i32 - 128, packed as u8)
     }
 }
 
@@ -228,6 +170,9 @@ struct Worker<'a> {
     table: &'a Table,
     stop: &'a AtomicBool,
     deadline: Deadline,
+    /// Threads this worker's principal variation may share its moves
+    /// among (1: it searches alone, as every helper does).
+    threads: usize,
     nodes: u64,
     next_poll: u64,
     aborted: bool,
@@ -239,6 +184,7 @@ impl<'a> Worker<'a> {
             table,
             stop,
             deadline,
+            threads: 1,
             nodes: 0,
             next_poll: POLL_NODES,
             aborted: false,
@@ -538,6 +484,15 @@ impl<'a> Worker<'a> {
         let mut best = -INF;
         let mut best_move = NO_MOVE;
         for (i, &(x, f)) in list.iter().enumerate() {
+            if i == 1 && self.threads > 1 && empties >= SPLIT_MIN {
+                let Some((score, x)) = self.split(p, o, &list[1..], alpha, beta, empties) else {
+                    return (0, NO_MOVE);
+                };
+                if score > best {
+                    (best, best_move) = (score, x);
+                }
+                break;
+            }
             let (cp, co) = (o ^ f, p ^ f ^ (1u64 << x));
             let score = if i == 0 {
                 -self.pvs(cp, co, -beta, -alpha, empties - 1)
@@ -569,6 +524,85 @@ impl<'a> Worker<'a> {
             self.store(hash, p, o, lower, upper, best_move, self.nodes - before);
         }
         (best, best_move)
+    }
+    /// The moves `rest` of a principal-variation node (its first move
+    /// already searched, setting `alpha`) shared among `self.threads`
+    /// helpers: each takes the next move, tests it against the best score
+    /// so far with a null window and solves it within `(alpha, beta)` only
+    /// when it beats it; a score at or above `beta` stops the others. The
+    /// best score and move of `rest`, a fail-soft bound as in
+    /// [`Worker::pvs_best`] (`None` when the deadline stopped the search:
+    /// `self` is then aborted).
+    #[allow(clippy::too_many_arguments)]
+    fn split(
+        &mut self,
+        p: u64,
+        o: u64,
+        rest: &[(u8, u64)],
+        alpha: i32,
+        beta: i32,
+        empties: u32,
+    ) -> Option<(i32, u8)> {
+        // A stop of this split's own: a refutation ends the brothers
+        // without ending the search above (a worker that reaches the
+        // deadline sets it too, and `gave_up` tells the two apart).
+        let cut = AtomicBool::new(false);
+        let refuted = AtomicBool::new(false);
+        let gave_up = AtomicBool::new(false);
+        let bar = AtomicI32::new(alpha);
+        let best = AtomicU64::new(0);
+        let bound = AtomicU64::new(0);
+        let next = AtomicUsize::new(0);
+        let nodes = AtomicU64::new(0);
+        let (table, deadline) = (self.table, self.deadline);
+        std::thread::scope(|scope| {
+            for _ in 0..self.threads {
+                scope.spawn(|| {
+                    let mut worker = Worker::new(table, &cut, deadline);
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&(x, f)) = rest.get(i) else { break };
+                        let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
+                        let a = bar.load(Ordering::Relaxed);
+                        let mut score = -worker.nws(cp, co, -a - 1, empties - 1);
+                        if score > a && score < beta && !worker.aborted {
+                            score = -worker.pvs(cp, co, -beta, -score + 1, empties - 1);
+                        }
+                        if worker.aborted {
+                            // By the deadline, or by a brother's refutation.
+                            gave_up.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                        // A move that does not beat the bar has only an
+                        // upper bound, which may tie with an exact score.
+                        if score > a {
+                            best.fetch_max(pack_best(score, x), Ordering::Relaxed);
+                            bar.fetch_max(score, Ordering::Relaxed);
+                        } else {
+                            bound.fetch_max(pack_best(score, x), Ordering::Relaxed);
+                        }
+                        if score >= beta {
+                            refuted.store(true, Ordering::Relaxed);
+                            cut.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                    }
+                    nodes.fetch_add(worker.nodes, Ordering::Relaxed);
+                });
+            }
+        });
+        self.nodes += nodes.load(Ordering::Relaxed);
+        if gave_up.load(Ordering::Relaxed) && !refuted.load(Ordering::Relaxed) {
+            self.aborted = true;
+            self.stop.store(true, Ordering::Relaxed);
+            return None;
+        }
+        // Every score that beat the bar is at least every bound below it.
+        let packed = match best.load(Ordering::Relaxed) {
+            0 => bound.load(Ordering::Relaxed),
+            packed => packed,
+        };
+        Some(((packed >> 8) as i32 - 128, packed as u8))
     }
 }
 
