@@ -17,7 +17,7 @@
 //!
 //! With more than one thread the principal variation is split (PV
 //! splitting, the simplest form of young-brothers-wait): at every node of
-//! the first line searched with at least [`SPLIT_MIN`] empties, the first
+//! the first line searched with at least `SPLIT_MIN` (14) empties, the first
 //! move is searched alone (it sets the bar, and below it the same happens
 //! one level down), then the threads share the other moves and the table;
 //! each move is first tested against the best score so far and solved
