@@ -165,6 +165,11 @@ fn pack_best(score: i32, x: u8) -> u64 {
     ((score + 128) as u64) << 8 | x as u64
 }
 
+/// The score and move of [`pack_best`].
+fn unpack_best(packed: u64) -> (i32, u8) {
+    ((packed >> 8) as i32 - 128, packed as u8)
+}
+
 /// One thread's search state.
 struct Worker<'a> {
     table: &'a Table,
@@ -525,6 +530,7 @@ impl<'a> Worker<'a> {
         }
         (best, best_move)
     }
+
     /// The moves `rest` of a principal-variation node (its first move
     /// already searched, setting `alpha`) shared among `self.threads`
     /// helpers: each takes the next move, tests it against the best score
@@ -533,7 +539,6 @@ impl<'a> Worker<'a> {
     /// best score and move of `rest`, a fail-soft bound as in
     /// [`Worker::pvs_best`] (`None` when the deadline stopped the search:
     /// `self` is then aborted).
-    #[allow(clippy::too_many_arguments)]
     fn split(
         &mut self,
         p: u64,
@@ -545,9 +550,8 @@ impl<'a> Worker<'a> {
     ) -> Option<(i32, u8)> {
         // A stop of this split's own: a refutation ends the brothers
         // without ending the search above (a worker that reaches the
-        // deadline sets it too, and `gave_up` tells the two apart).
+        // deadline sets it too; the best score tells the two apart).
         let cut = AtomicBool::new(false);
-        let refuted = AtomicBool::new(false);
         let gave_up = AtomicBool::new(false);
         let bar = AtomicI32::new(alpha);
         let best = AtomicU64::new(0);
@@ -582,7 +586,6 @@ impl<'a> Worker<'a> {
                             bound.fetch_max(pack_best(score, x), Ordering::Relaxed);
                         }
                         if score >= beta {
-                            refuted.store(true, Ordering::Relaxed);
                             cut.store(true, Ordering::Relaxed);
                             break;
                         }
@@ -592,17 +595,18 @@ impl<'a> Worker<'a> {
             }
         });
         self.nodes += nodes.load(Ordering::Relaxed);
-        if gave_up.load(Ordering::Relaxed) && !refuted.load(Ordering::Relaxed) {
+        // Every score that beat the bar is at least every bound below it.
+        let (score, x) = match best.load(Ordering::Relaxed) {
+            0 => unpack_best(bound.load(Ordering::Relaxed)),
+            packed => unpack_best(packed),
+        };
+        if gave_up.load(Ordering::Relaxed) && score < beta {
+            // Not a brother's refutation: the deadline.
             self.aborted = true;
             self.stop.store(true, Ordering::Relaxed);
             return None;
         }
-        // Every score that beat the bar is at least every bound below it.
-        let packed = match best.load(Ordering::Relaxed) {
-            0 => bound.load(Ordering::Relaxed),
-            packed => packed,
-        };
-        Some(((packed >> 8) as i32 - 128, packed as u8))
+        Some((score, x))
     }
 }
 
@@ -614,6 +618,6 @@ mod tests {
     fn packed_best_orders_by_score() {
         assert!(pack_best(-2, 60) < pack_best(0, 3));
         let packed = pack_best(-64, 17);
-        assert_eq!(((packed >> 8) as i32 - 128, packed as u8), (-64, 17));
+        assert_eq!(unpack_best(packed), (-64, 17));
     }
 }
