@@ -3,6 +3,7 @@
 //! exact solver. Alone in its test binary: the interrupt would stop the
 //! searches of any test running beside it.
 
+#[path = "suite/common/mod.rs"]
 mod common;
 
 use std::thread;

@@ -54,7 +54,7 @@ pub const DEFAULT_DEPTH: u32 = 12;
 /// The largest `--depth`. Measured on an 8x8 middle game (the test build,
 /// a loaded 2-core machine): 12 plies took 20 s, 14 plies 3 minutes; each
 /// further ply multiplies that by about three. (`cargo test --release -p
-/// ply-othello --test decided -- --ignored --nocapture deepest`.)
+/// ply-othello --test suite -- --ignored --nocapture decided::deepest`.)
 pub const MAX_DEPTH: u32 = 14;
 /// Iterative deepening's limit under a time budget (beyond any real game).
 const TIMED_DEPTH: u32 = 128;

@@ -1,0 +1,24 @@
+//! The integration tests of this crate, one module a file, in one test
+//! binary: each binary costs a link, so one binary builds in a fraction
+//! of the time of one a file.
+
+mod c_entries;
+mod checked_output;
+mod cli_errors;
+mod gomocup;
+mod interrupts;
+mod menu;
+mod mnk_prove;
+mod mnk_request;
+mod mnk_wide;
+mod nboard;
+mod nim_request;
+mod obf_suite;
+mod othello_session;
+mod play_sessions;
+mod serve;
+mod solve_and_tournament;
+mod solve_budget;
+mod support;
+mod tournament_limits;
+mod wire_shape;

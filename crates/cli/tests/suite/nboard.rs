@@ -1,0 +1,348 @@
+//! `ply nboard` driven as the NBoard GUI drives an engine: a whole game
+//! through the pipes, the GUI keeping its own board (a plain square-by-
+//! square Othello written here, independent of the engine's bitboards) and
+//! checking every move the engine answers; and garbage on the protocol,
+//! which must never stop the engine from answering.
+
+use crate::support;
+
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+const WAIT: Duration = Duration::from_secs(60);
+
+/// The GUI's side of the pipes.
+struct Gui(support::Piped);
+
+impl Gui {
+    fn start() -> Gui {
+        Gui(support::Piped::start(
+            &["nboard", "--threads", "2", "--hash", "16"],
+            Stdio::null(),
+        ))
+    }
+
+    fn send(&mut self, line: &str) {
+        self.0.write(format!("{line}\n").as_bytes());
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        self.0.write(bytes);
+    }
+
+    /// Every line up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let end = Instant::now() + WAIT;
+        let mut seen = Vec::new();
+        loop {
+            let line = self
+                .0
+                .next_line(end)
+                .unwrap_or_else(|| panic!("no {prefix:?} in time after {seen:?}"));
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let status = self.0.exit_status(WAIT);
+        assert!(status.success(), "{status}");
+    }
+}
+
+/// The GUI's board: 0 empty, 1 black, 2 white; squares row-major from A1.
+#[derive(Clone)]
+struct Board {
+    cells: [u8; 64],
+    black_to_move: bool,
+}
+
+impl Board {
+    fn start() -> Board {
+        let mut cells = [0; 64];
+        cells[27] = 2; // D4
+        cells[36] = 2; // E5
+        cells[28] = 1; // E4
+        cells[35] = 1; // D5
+        Board {
+            cells,
+            black_to_move: true,
+        }
+    }
+
+    fn me(&self) -> u8 {
+        if self.black_to_move {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// The discs a move flips, walking each of the eight directions.
+    fn flips(&self, square: usize, me: u8) -> Vec<usize> {
+        if self.cells[square] != 0 {
+            return Vec::new();
+        }
+        let (r, c) = ((square / 8) as i32, (square % 8) as i32);
+        let mut all = Vec::new();
+        for (dr, dc) in [
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+            (0, 1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+        ] {
+            let mut line = Vec::new();
+            let (mut rr, mut cc) = (r + dr, c + dc);
+            while (0..8).contains(&rr) && (0..8).contains(&cc) {
+                let s = (rr * 8 + cc) as usize;
+                match self.cells[s] {
+                    0 => break,
+                    x if x == me => {
+                        all.extend(line.iter().copied());
+                        break;
+                    }
+                    _ => line.push(s),
+                }
+                rr += dr;
+                cc += dc;
+            }
+        }
+        all
+    }
+
+    fn legal(&self, me: u8) -> Vec<usize> {
+        (0..64).filter(|&s| !self.flips(s, me).is_empty()).collect()
+    }
+
+    fn play(&mut self, square: Option<usize>) {
+        let me = self.me();
+        if let Some(s) = square {
+            let f = self.flips(s, me);
+            assert!(!f.is_empty(), "illegal move {}", name(Some(s)));
+            self.cells[s] = me;
+            for x in f {
+                self.cells[x] = me;
+            }
+        } else {
+            assert!(self.legal(me).is_empty(), "pass with a legal move");
+        }
+        self.black_to_move = !self.black_to_move;
+    }
+
+    fn over(&self) -> bool {
+        self.legal(1).is_empty() && self.legal(2).is_empty()
+    }
+
+    fn ggf_board(&self) -> String {
+        let squares: String = self
+            .cells
+            .iter()
+            .map(|&c| match c {
+                1 => '*',
+                2 => 'O',
+                _ => '-',
+            })
+            .collect();
+        format!("8 {squares} {}", if self.black_to_move { '*' } else { 'O' })
+    }
+}
+
+fn name(square: Option<usize>) -> String {
+    match square {
+        None => "PA".into(),
+        Some(s) => format!("{}{}", (b'A' + (s % 8) as u8) as char, s / 8 + 1),
+    }
+}
+
+fn parse(text: &str) -> Option<usize> {
+    if text.eq_ignore_ascii_case("pa") {
+        return None;
+    }
+    let b = text.as_bytes();
+    assert_eq!(b.len(), 2, "a move is two characters: {text:?}");
+    let c = (b[0].to_ascii_uppercase() - b'A') as usize;
+    let r = (b[1] - b'1') as usize;
+    assert!(c < 8 && r < 8, "not a square: {text:?}");
+    Some(r * 8 + c)
+}
+
+#[test]
+fn a_whole_game_through_the_protocol() {
+    let mut gui = Gui::start();
+    let mut rng = StdRng::seed_from_u64(9);
+    gui.send("nboard 2");
+    gui.send("set depth 4");
+    gui.send("set contempt 0");
+    let start = Board::start();
+    let mut board = start.clone();
+    let mut record = Vec::new();
+    gui.send(&format!(
+        "set game (;GM[Othello]PC[test]PB[ply]PW[random]RE[?]TI[0:00]TY[8]BO[{}];)",
+        start.ggf_board()
+    ));
+    let mut ping = 0;
+    let mut engine_moves = 0;
+    while !board.over() {
+        let engine_to_move = board.black_to_move;
+        let me = board.me();
+        let square = if engine_to_move {
+            gui.send("go");
+            let lines = gui.until("=== ");
+            let answer = lines.last().unwrap().trim_start_matches("=== ").to_string();
+            let mut parts = answer.split('/');
+            let mv = parse(parts.next().unwrap());
+            if let Some(eval) = parts.next() {
+                eval.parse::<f64>().expect("the eval is a number");
+            }
+            // Legal on the GUI's own board (a pass only without a move).
+            match mv {
+                Some(s) => assert!(board.legal(me).contains(&s), "{answer}"),
+                None => assert!(board.legal(me).is_empty(), "{answer}"),
+            }
+            engine_moves += 1;
+            mv
+        } else {
+            let legal = board.legal(me);
+            if legal.is_empty() {
+                None
+            } else {
+                Some(legal[rng.gen_range(0..legal.len())])
+            }
+        };
+        board.play(square);
+        record.push((engine_to_move, square));
+        if record.len() % 7 == 0 {
+            // Now and then the GUI sends the whole game again, as after
+            // an undo or a new window.
+            let moves: String = record
+                .iter()
+                .map(|&(black, s)| format!("{}[{}]", if black { "B" } else { "W" }, name(s)))
+                .collect();
+            gui.send(&format!(
+                "set game (;GM[Othello]PC[test]TY[8]BO[{}]{moves};)",
+                start.ggf_board()
+            ));
+        } else {
+            gui.send(&format!("move {}/0.00/0.1", name(square)));
+        }
+        if record.len() % 5 == 0 && !board.over() {
+            ping += 1;
+            gui.send(&format!("ping {ping}"));
+            gui.until(&format!("pong {ping}"));
+            gui.send("hint 2");
+            let lines = gui.until("status");
+            // The first status announces the analysis; the search lines
+            // and the closing status follow.
+            let lines = if lines.len() == 1 {
+                gui.until("status")
+            } else {
+                lines
+            };
+            let searches: Vec<&String> =
+                lines.iter().filter(|l| l.starts_with("search ")).collect();
+            let legal = board.legal(board.me());
+            if !legal.is_empty() {
+                assert!(!searches.is_empty(), "{lines:?}");
+                for line in searches {
+                    let mut words = line.split_whitespace().skip(1);
+                    let pv = words.next().unwrap();
+                    let first = parse(&pv[..2]);
+                    assert!(legal.contains(&first.unwrap()), "{line}");
+                    words.next().unwrap().parse::<f64>().expect("eval");
+                }
+            }
+        }
+    }
+    assert!(engine_moves >= 10);
+    gui.send("learn");
+    gui.until("learned");
+    // The engine still answers for the finished game's position.
+    gui.send("ping 1000");
+    gui.until("pong 1000");
+    gui.quit();
+}
+
+#[test]
+fn garbage_never_stops_the_engine() {
+    let mut gui = Gui::start();
+    let mut rng = StdRng::seed_from_u64(4);
+    gui.send("nboard 2");
+    gui.send("set depth 2");
+    let words = [
+        "set",
+        "game",
+        "depth",
+        "contempt",
+        "move",
+        "hint",
+        "go",
+        "ping",
+        "nboard",
+        "(;",
+        ";)",
+        "BO[",
+        "]",
+        "8",
+        "-1",
+        "99999999999999999999",
+        "PA",
+        "F5",
+        "z9",
+        "/",
+        "B[",
+        "W[",
+    ];
+    for round in 0..300 {
+        let line: Vec<u8> = match round % 3 {
+            0 => (0..rng.gen_range(0..60)).map(|_| rng.gen()).collect(),
+            1 => (0..rng.gen_range(1..6))
+                .map(|_| words[rng.gen_range(0..words.len())])
+                .collect::<Vec<_>>()
+                .join(" ")
+                .into_bytes(),
+            _ => {
+                let mut l = b"set game (;GM[Othello]BO[8 ".to_vec();
+                l.extend((0..rng.gen_range(0..70)).map(|_| b"-*O?"[rng.gen_range(0..4)]));
+                l.extend_from_slice(b" *]B[F5];)");
+                l
+            }
+        };
+        // Never a quit by accident.
+        if line.windows(4).any(|w| w == b"quit") {
+            continue;
+        }
+        let mut line = line;
+        line.retain(|&b| b != b'\n' && b != b'\r');
+        line.push(b'\n');
+        gui.send_bytes(&line);
+        if round % 50 == 0 {
+            gui.send(&format!("ping {round}"));
+            gui.until(&format!("pong {round}"));
+        }
+    }
+    // Whatever the garbage left, a game set now is played.
+    gui.send("set depth 3");
+    gui.send(&format!(
+        "set game (;GM[Othello]BO[{}];)",
+        Board::start().ggf_board()
+    ));
+    // Answers to garbage that happened to be a `go` are still in the pipe.
+    gui.send("ping 7777");
+    gui.until("pong 7777");
+    gui.send("go");
+    let answer = gui.until("=== ").pop().unwrap();
+    let mv = parse(&answer[4..6]);
+    assert!(Board::start().legal(1).contains(&mv.unwrap()), "{answer}");
+    gui.quit();
+}

@@ -1,0 +1,65 @@
+//! `ply serve`: prints its address, answers the API there, and stops
+//! cleanly on Ctrl-C (exit 0, "stopped").
+#![cfg(unix)]
+
+use crate::support;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::Stdio;
+use std::time::Duration;
+
+use support::command;
+
+#[test]
+fn serve_prints_its_address_answers_and_stops_on_ctrl_c() {
+    let mut child = command(&["serve", "--port", "0"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ply starts");
+    let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
+    let mut line = String::new();
+    stdout.read_line(&mut line).expect("the first line");
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://127.0.0.1:"))
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    let addr = url.trim_start_matches("http://").trim_end_matches('/');
+
+    let mut stream = TcpStream::connect(addr).expect("the server listens");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .expect("a timeout");
+    write!(
+        stream,
+        "GET /api/games-list HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .expect("a request");
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).expect("a reply");
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+    assert!(reply.contains("\"othello\""), "{reply}");
+
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let status = child.wait().expect("ply ends");
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).expect("the rest");
+    assert!(status.success(), "{status:?}: {rest}");
+    assert!(rest.contains("stopped"), "{rest}");
+}
+
+#[test]
+fn serve_refuses_a_bad_address_in_one_line() {
+    let output = command(&["serve", "--bind", "not-an-address"])
+        .output()
+        .expect("ply runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}

@@ -1,0 +1,8 @@
+//! The integration tests of this crate, one module a file, in one test
+//! binary: each binary costs a link, so one binary builds in a fraction
+//! of the time of one a file.
+
+mod common;
+mod learner_files;
+mod time_bounded;
+mod toy_game;

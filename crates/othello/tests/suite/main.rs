@@ -1,0 +1,16 @@
+//! The integration tests of this crate, one module a file, in one test
+//! binary: each binary costs a link, so one binary builds in a fraction
+//! of the time of one a file.
+
+mod common;
+mod decided;
+mod differential;
+mod endgame;
+mod exact;
+mod parsers;
+mod pattern;
+mod perft;
+mod rules;
+mod session;
+mod solve;
+mod strength;

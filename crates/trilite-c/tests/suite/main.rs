@@ -1,0 +1,7 @@
+//! The integration tests of this crate, one module a file, in one test
+//! binary: each binary costs a link, so one binary builds in a fraction
+//! of the time of one a file.
+
+mod arbitrary_boards;
+mod c_program;
+mod interface;
