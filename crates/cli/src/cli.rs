@@ -5,7 +5,7 @@ use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use ply_engine::{GameKind, GameOptions};
 
-use crate::registry;
+use ply_registry as registry;
 
 /// Adds one subcommand per game to `command`, each carrying the game's
 /// options and the command's own arguments `A`.
@@ -40,19 +40,14 @@ pub fn with_games<A: Args>(command: Command) -> Command {
     command
 }
 
-/// Game options only one command acts on (Nim draws its game tree in
-/// `solve` and traces its games in `play`): elsewhere they would do nothing, so they are refused.
-const ONE_COMMAND_OPTIONS: &[(&str, &str)] =
-    &[("tree", "solve"), ("dot", "solve"), ("trace", "play")];
-
 /// The game a game subcommand of `command` names, its options, and the
 /// command's own arguments.
 pub fn game_and_args<A: FromArgMatches>(
-    command: &str,
+    command: ply_engine::Command,
     matches: &ArgMatches,
 ) -> anyhow::Result<(&'static dyn GameKind, GameOptions, A)> {
     let Some((name, sub)) = matches.subcommand() else {
-        anyhow::bail!("name a game (see ply {command} --help)");
+        anyhow::bail!("name a game (see ply {} --help)", command.name());
     };
     let Some(kind) = registry::find(name) else {
         anyhow::bail!(
@@ -63,13 +58,18 @@ pub fn game_and_args<A: FromArgMatches>(
     let mut options = GameOptions::new();
     for option in kind.options() {
         let given = sub.value_source(option.name) == Some(ValueSource::CommandLine);
-        let elsewhere = ONE_COMMAND_OPTIONS
-            .iter()
-            .find(|(name, only)| *name == option.name && *only != command);
-        if let (true, Some((_, only))) = (given, elsewhere) {
+        // An option declared for other commands would do nothing here.
+        if given && !option.applies_to(command) {
+            let only: Vec<String> = option
+                .commands
+                .iter()
+                .map(|c| format!("`ply {}`", c.name()))
+                .collect();
             anyhow::bail!(
-                "--{} applies only to `ply {only}`, not to `ply {command}`",
-                option.name
+                "--{} applies only to {}, not to `ply {}`",
+                option.name,
+                only.join(" and "),
+                command.name()
             );
         }
         match option.value_name {

@@ -16,7 +16,6 @@ mod interrupt;
 mod limits;
 mod output;
 mod progress;
-mod registry;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -24,6 +23,7 @@ use std::process::ExitCode;
 use clap::{ArgMatches, Command, FromArgMatches};
 
 use crate::commands::{bench, perft, play, serve, solve, tournament, train};
+use ply_engine::Command as GameCommand;
 
 fn command() -> Command {
     Command::new("ply")
@@ -76,7 +76,7 @@ fn command() -> Command {
 
 /// Runs `run` with the game, its options and the arguments of `command`.
 fn with_game<A: FromArgMatches>(
-    command: &str,
+    command: ply_engine::Command,
     matches: &ArgMatches,
     run: impl FnOnce(&dyn ply_engine::GameKind, &ply_engine::GameOptions, A) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
@@ -91,7 +91,7 @@ fn one_line_usage_error(error: clap::Error) -> anyhow::Error {
     match error.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => error.exit(),
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
-            let games: Vec<&str> = registry::games().iter().map(|g| g.name()).collect();
+            let games: Vec<&str> = ply_registry::games().iter().map(|g| g.name()).collect();
             anyhow::anyhow!("name a game: {} (see ply --help)", games.join(", "))
         }
         _ => {
@@ -137,12 +137,12 @@ fn quoting_typed_text(error: &clap::Error) -> Option<String> {
 fn run() -> anyhow::Result<()> {
     let matches = command().try_get_matches().map_err(one_line_usage_error)?;
     match matches.subcommand() {
-        Some((name @ "play", m)) => with_game(name, m, play::run),
-        Some((name @ "solve", m)) => with_game(name, m, solve::run),
-        Some((name @ "perft", m)) => with_game(name, m, perft::run),
-        Some((name @ "tournament", m)) => with_game(name, m, tournament::run),
-        Some((name @ "train", m)) => with_game(name, m, train::run),
-        Some((name @ "bench", m)) => with_game(name, m, bench::run),
+        Some(("play", m)) => with_game(GameCommand::Play, m, play::run),
+        Some(("solve", m)) => with_game(GameCommand::Solve, m, solve::run),
+        Some(("perft", m)) => with_game(GameCommand::Perft, m, perft::run),
+        Some(("tournament", m)) => with_game(GameCommand::Tournament, m, tournament::run),
+        Some(("train", m)) => with_game(GameCommand::Train, m, train::run),
+        Some(("bench", m)) => with_game(GameCommand::Bench, m, bench::run),
         Some(("games", _)) => commands::games::run(),
         Some(("trilite-entry", m)) => match m.get_one::<std::path::PathBuf>("library") {
             Some(library) => c_entry::host::run(library),

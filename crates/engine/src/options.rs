@@ -5,30 +5,120 @@ use std::str::FromStr;
 
 use crate::error::{GameError, OptionProblem};
 
+/// A front end's command: what an option can apply to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Command {
+    /// `ply play` in the terminal.
+    Play,
+    /// `ply solve`.
+    Solve,
+    /// `ply perft`.
+    Perft,
+    /// `ply tournament`.
+    Tournament,
+    /// `ply train`.
+    Train,
+    /// `ply bench`.
+    Bench,
+    /// The browser page of `ply serve`, which plays and shows values.
+    Page,
+}
+
+impl Command {
+    /// Every command, for options that shape the game itself.
+    pub const ALL: &'static [Command] = &[
+        Command::Play,
+        Command::Solve,
+        Command::Perft,
+        Command::Tournament,
+        Command::Train,
+        Command::Bench,
+        Command::Page,
+    ];
+
+    /// The command's name as the command line spells it (`solve`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Command::Play => "play",
+            Command::Solve => "solve",
+            Command::Perft => "perft",
+            Command::Tournament => "tournament",
+            Command::Train => "train",
+            Command::Bench => "bench",
+            Command::Page => "serve",
+        }
+    }
+}
+
+/// What an option does beyond setting up the game, when a front end must
+/// act on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OptionRole {
+    /// Shapes the game or its output; the game reads it.
+    Setting,
+    /// Shows a played game as the game's transcript (one line a move)
+    /// instead of the board: the menu turns it on for the games whose
+    /// original program showed them so.
+    Transcript,
+    /// Sets the start position in the game's own words (Nim's heaps): the
+    /// menu asks for it when it plays a game as its transcript.
+    Start,
+}
+
 /// One option a game accepts (`--size N`, `--misere`).
 #[derive(Clone, Debug)]
 pub struct OptionSpec {
+    /// The long name on the command line and the key in the page's JSON.
     pub name: &'static str,
     /// Placeholder for the value, or `None` for a flag.
     pub value_name: Option<&'static str>,
+    /// One line of help.
     pub help: &'static str,
+    /// The commands the option acts on; front ends refuse it elsewhere
+    /// (given to any other command it would do nothing).
+    pub commands: &'static [Command],
+    /// What a front end must do with it beyond handing it to the game.
+    pub role: OptionRole,
 }
 
 impl OptionSpec {
+    /// An option with a value, for every command.
     pub const fn value(name: &'static str, value_name: &'static str, help: &'static str) -> Self {
         OptionSpec {
             name,
             value_name: Some(value_name),
             help,
+            commands: Command::ALL,
+            role: OptionRole::Setting,
         }
     }
 
+    /// An on/off option, for every command.
     pub const fn flag(name: &'static str, help: &'static str) -> Self {
         OptionSpec {
             name,
             value_name: None,
             help,
+            commands: Command::ALL,
+            role: OptionRole::Setting,
         }
+    }
+
+    /// The same option, acting on `commands` only.
+    pub const fn only_for(self, commands: &'static [Command]) -> Self {
+        OptionSpec { commands, ..self }
+    }
+
+    /// The same option in another role.
+    pub const fn with_role(self, role: OptionRole) -> Self {
+        OptionSpec { role, ..self }
+    }
+
+    /// True when the option acts on `command`.
+    pub fn applies_to(&self, command: Command) -> bool {
+        self.commands.contains(&command)
     }
 }
 

@@ -400,6 +400,17 @@ pub trait GameKind: Send + Sync {
     fn option_notes(&self, _options: &crate::options::GameOptions) -> Vec<OptionNote> {
         Vec::new()
     }
+    /// The transcript of a game from the position `start` (its canonical
+    /// text), with its first line, when the options turn the game's
+    /// transcript on; `None` for games without one or with it off.
+    #[allow(clippy::type_complexity)]
+    fn transcript(
+        &self,
+        _options: &crate::options::GameOptions,
+        _start: &str,
+    ) -> Option<Result<(Box<dyn crate::transcript::Transcript>, String), GameError>> {
+        None
+    }
     /// Extra output for `ply solve` driven by the game's own options (Nim's
     /// `--tree`); `None` means the plain solve.
     fn special_solve(

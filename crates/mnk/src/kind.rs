@@ -1,8 +1,8 @@
 //! The registry entries: `tictactoe` and `mnk` with their options.
 
 use ply_engine::{
-    BoardView, Cell, EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionProblem,
-    OptionSpec, PositionNotation, Session,
+    BoardView, Cell, Command, EngineConfig, GameError, GameKind, GameOptions, GameSession,
+    OptionProblem, OptionSpec, PositionNotation, Session,
 };
 
 use ply_gomoku::Rule;
@@ -26,6 +26,9 @@ pub const AUTO_PROVE_ABOVE: u32 = 30;
 /// `ply solve` runs on for minutes unasked; every value of the literature
 /// that the README lists is proved well within it ((8,4,4) in 16 s).
 pub const DEFAULT_PROOF_SECONDS: u64 = 60;
+
+/// The proof search's options act on `ply solve` only.
+const SOLVE: &[Command] = &[Command::Solve];
 
 /// `tictactoe`: the 3x3 game, no options.
 pub struct TicTacToeKind;
@@ -205,17 +208,20 @@ impl GameKind for MnkKind {
                 "prove",
                 "solve: prove win or draw by the proof search (shows its size and time); \
                  automatic above 30 empty squares on boards up to 8x8 unless a depth is given",
-            ),
+            )
+            .only_for(SOLVE),
             OptionSpec::value(
                 "proof-time",
                 "SECONDS",
                 "solve: the proof search's time limit (default 60; a move time sets it instead)",
-            ),
+            )
+            .only_for(SOLVE),
             OptionSpec::value(
                 "proof-method",
                 "METHOD",
                 "solve: dfpn (depth-first proof-number search, the default) or dfs (the plain depth-first search)",
-            ),
+            )
+            .only_for(SOLVE),
         ]
     }
 

@@ -1,8 +1,8 @@
 //! Nim in the registry: its options, its sessions, and `solve --tree`.
 
 use ply_engine::{
-    BoardView, EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionNote,
-    OptionProblem, OptionSpec, PositionNotation, Session,
+    BoardView, Command, EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionNote,
+    OptionProblem, OptionRole, OptionSpec, PositionNotation, Session, Transcript,
 };
 
 use ply_engine::{Game, Notation, Outcome};
@@ -103,19 +103,24 @@ impl GameKind for NimKind {
                 "heaps",
                 "ROWS",
                 "objects per row: 1,2,3 (123 is three rows of 0-9; 65535 or 65535, is one row); default 1,2,3",
-            ),
+            )
+            .with_role(OptionRole::Start),
             OptionSpec::flag("misere", "misère play: whoever takes the last object loses"),
             OptionSpec::flag(
                 "tree",
                 "solve: the whole game tree, marked; beyond 250,000 nodes its node and leaf \
                  counts and the graph of its distinct positions",
-            ),
-            OptionSpec::flag("dot", "solve with tree: print the tree (or graph) as Graphviz instead"),
+            )
+            .only_for(&[Command::Solve]),
+            OptionSpec::flag("dot", "solve with tree: print the tree (or graph) as Graphviz instead")
+                .only_for(&[Command::Solve]),
             OptionSpec::flag(
                 "trace",
                 "play: show the game as the request does, one line a move: \
                  board is (23)  player removes entire top row (1 item)",
-            ),
+            )
+            .only_for(&[Command::Play])
+            .with_role(OptionRole::Transcript),
         ]
     }
 
@@ -135,6 +140,18 @@ impl GameKind for NimKind {
 
     fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
         Ok(GameSession::boxed_with_board(Self::start(options)?, board))
+    }
+
+    /// The Nim request's trace, with `--trace`.
+    fn transcript(
+        &self,
+        options: &GameOptions,
+        start: &str,
+    ) -> Option<Result<(Box<dyn Transcript>, String), GameError>> {
+        options.flag("trace").then(|| {
+            crate::trace::Tracer::start(start)
+                .map(|(tracer, line)| (Box::new(tracer) as Box<dyn Transcript>, line))
+        })
     }
 
     fn bench(&self, _options: &GameOptions, config: &EngineConfig) -> Result<String, GameError> {

@@ -108,11 +108,13 @@ impl Tracer {
     fn line(&self, left: &str, right: &str) -> String {
         format!("{left:<width$}{right}", width = self.width)
     }
+}
 
+impl ply_engine::Transcript for Tracer {
     /// The line for `mover` playing `mv` at `before`; `winner` names who
     /// won when the move ended the game, which the line then says instead
     /// of the (empty) board.
-    pub fn step(
+    fn step(
         &self,
         before: &str,
         mv: &str,
@@ -131,7 +133,7 @@ impl Tracer {
     }
 
     /// The line after moves were taken back to `position`.
-    pub fn taken_back(&self, position: &str) -> Result<String, GameError> {
+    fn taken_back(&self, position: &str) -> Result<String, GameError> {
         let nim = Nim::standard().parse_position(position)?;
         Ok(self.line(&board(nim.rows()), "moves taken back"))
     }

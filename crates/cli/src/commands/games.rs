@@ -1,7 +1,7 @@
 //! `ply games`: the games, their options, and how to write their positions.
 
 use crate::output::Output;
-use crate::registry;
+use ply_registry as registry;
 
 pub fn run() -> anyhow::Result<()> {
     let mut out = Output::stdout();

@@ -3,20 +3,23 @@
 //! which computer (the strongest, perfect, rule-based, or a level), then
 //! the game.
 //!
-//! A game that can show the 002 request's trace (Nim, `--trace`) is played
-//! as that request's program plays it: five games from 1,2,3 (or any start
-//! typed at the menu), shown as the request's trace.
+//! A game that declares a transcript option and a start option (Nim's
+//! trace and heaps, from the Nim request) is played as that request's
+//! program plays it: five games from the start typed at the menu, each
+//! shown as its transcript.
 
 use std::io::{self, BufRead, IsTerminal, Write};
 
-use ply_engine::{BotSpec, EngineConfig, GameKind, GameOptions, PlayerSpec, Session};
+use ply_engine::{
+    BotSpec, EngineConfig, GameKind, GameOptions, OptionRole, OptionSpec, PlayerSpec, Session,
+};
 
 use crate::commands::play::{self, PlayArgs, DEFAULT_MAX_PLIES};
 use crate::common::{EngineArgs, PositionArgs};
 use crate::input::{self, Line};
 use crate::output::Output;
-use crate::registry;
 use ply_engine::echo;
+use ply_registry as registry;
 
 /// Games in a row of the request's Nim program.
 const REQUEST_GAMES: u32 = 5;
@@ -81,8 +84,11 @@ fn choose<W: Write>(
     else {
         return Ok(None);
     };
-    let traced = kind.options().iter().any(|o| o.name == "trace");
-    let Some((options, mut session)) = menu.start(kind, traced)? else {
+    let declared = kind.options();
+    let transcript = declared.iter().find(|o| o.role == OptionRole::Transcript);
+    let start = declared.iter().find(|o| o.role == OptionRole::Start);
+    let traced = transcript.is_some();
+    let Some((options, mut session)) = menu.start(kind, transcript, start)? else {
         return Ok(None);
     };
     let first = session.side_name(ply_engine::Side::First);
@@ -134,8 +140,7 @@ fn choose<W: Write>(
     if traced {
         writeln!(
             menu.out,
-            "\n{games} games, shown as the request shows them: the board after each move \
-             (one digit a row, top row first), then who took what."
+            "\n{games} games, each shown as its transcript: one line a move."
         )?;
     }
     writeln!(
@@ -172,34 +177,38 @@ struct Menu<'a, W: Write> {
 }
 
 impl<W: Write> Menu<'_, W> {
-    /// The game's options and a session at its start. A traced game (Nim)
+    /// The game's options and a session at its start. A game with a
+    /// transcript and a start option (Nim)
     /// asks for its start, the request's 1,2,3 by default, and turns the
     /// trace on.
     fn start(
         &mut self,
         kind: &dyn GameKind,
-        traced: bool,
+        transcript: Option<&OptionSpec>,
+        start: Option<&OptionSpec>,
     ) -> anyhow::Result<Option<(GameOptions, Box<dyn Session>)>> {
-        if !traced {
-            let options = GameOptions::new();
+        let (Some(transcript), Some(start)) = (transcript, start) else {
+            let mut options = GameOptions::new();
+            if let Some(transcript) = transcript {
+                options = options.with_flag(transcript.name);
+            }
             let session = kind.new_session(&options)?;
             return Ok(Some((options, session)));
-        }
-        writeln!(
-            self.out,
-            "\nThe starting rows: objects per row, 1,2,3 (or the request's 123: one digit a row)."
-        )?;
+        };
+        let example = kind.position_notation().example;
+        writeln!(self.out, "\nThe start: {}.", start.help)?;
         loop {
-            let Some(heaps) =
-                self.ask("Start from [1,2,3] ", Some("1,2,3".to_string()), |text| {
-                    Some(text.to_string())
-                })?
+            let Some(typed) = self.ask(
+                &format!("Start from [{example}] "),
+                Some(example.to_string()),
+                |text| Some(text.to_string()),
+            )?
             else {
                 return Ok(None);
             };
             let options = GameOptions::new()
-                .with_value("heaps", &heaps)
-                .with_flag("trace");
+                .with_value(start.name, &typed)
+                .with_flag(transcript.name);
             match kind.new_session(&options) {
                 Ok(session) => return Ok(Some((options, session))),
                 Err(error) => {

@@ -4,7 +4,8 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use ply_engine::{
-    Bot, EngineConfig, GameError, GameKind, GameOptions, GameResult, PlayerSpec, Session, Side,
+    Bot, EngineConfig, GameError, GameKind, GameOptions, GameResult, OptionRole, PlayerSpec,
+    Session, Side, Transcript,
 };
 
 use crate::common::{self, EngineArgs, PositionArgs};
@@ -70,7 +71,7 @@ pub fn run_named(
     let seats = make_seats(session.as_mut(), specs, &config)?;
     let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let hint_config = hint_config(&config);
-    let trace = Trace::wanted(options, &seats);
+    let trace = Trace::wanted(kind, options, &seats);
     let mut game = Play {
         session: session.as_mut(),
         seats,
@@ -150,23 +151,30 @@ struct Play<'a> {
     warned: [bool; 2],
     /// Request 000's game: moves also get its scores (`GameKind::request_scores`).
     request_scores: bool,
-    /// The request's trace in place of the board (Nim's `--trace`).
-    trace: Option<Trace>,
+    /// The game's transcript in place of the board, when its option asks.
+    trace: Option<Trace<'a>>,
 }
 
-/// Nim's `--trace`: the game shown as the 002 request shows it, one line a
-/// move (`board is (23)    player removes entire top row (1 item)`).
-struct Trace {
-    /// Who moved, in the request's words: "player" and "computer" when a
+/// A game shown as its transcript, one line a move (Nim's `--trace`:
+/// `board is (23)    player removes entire top row (1 item)`).
+struct Trace<'a> {
+    /// The game and its options, which make each game's transcript.
+    kind: &'a dyn GameKind,
+    options: GameOptions,
+    /// Who moved, in the transcript's words: "player" and "computer" when a
     /// person plays a bot, else the sides' names.
     movers: [String; 2],
-    tracer: Option<ply_nim::trace::Tracer>,
+    tracer: Option<Box<dyn Transcript>>,
 }
 
-impl Trace {
-    /// The trace when the game's `--trace` option is set.
-    fn wanted(options: &GameOptions, seats: &[Seat]) -> Option<Trace> {
-        if !options.flag("trace") {
+impl<'a> Trace<'a> {
+    /// The transcript when the game's transcript option is set.
+    fn wanted(kind: &'a dyn GameKind, options: &GameOptions, seats: &[Seat]) -> Option<Self> {
+        let on = kind
+            .options()
+            .iter()
+            .any(|o| o.role == OptionRole::Transcript && options.flag(o.name));
+        if !on {
             return None;
         }
         let humans = seats.iter().filter(|s| matches!(s, Seat::Human)).count();
@@ -176,6 +184,8 @@ impl Trace {
             _ => ["player 1".into(), "player 2".into()],
         };
         Some(Trace {
+            kind,
+            options: options.clone(),
             movers,
             tracer: None,
         })
@@ -420,9 +430,15 @@ impl Play<'_> {
     fn show_start<W: Write>(&mut self, out: &mut Output<W>) -> anyhow::Result<()> {
         match &mut self.trace {
             Some(trace) => {
-                let (tracer, line) = ply_nim::trace::Tracer::start(&self.session.position())?;
-                trace.tracer = Some(tracer);
-                writeln!(out, "{line}")?;
+                let start = self.session.position();
+                match trace.kind.transcript(&trace.options, &start) {
+                    Some(made) => {
+                        let (tracer, line) = made?;
+                        trace.tracer = Some(tracer);
+                        writeln!(out, "{line}")?;
+                    }
+                    None => writeln!(out, "{}", self.session.render(self.colour))?,
+                }
             }
             None => writeln!(out, "{}", self.session.render(self.colour))?,
         }
@@ -543,7 +559,7 @@ mod tests {
             .filter(|line| !line.trim().eq_ignore_ascii_case("hint"))
             .map(|line| format!("{line}\n"))
             .collect();
-        for kind in crate::registry::games() {
+        for kind in ply_registry::games() {
             let options = GameOptions::new();
             let mut session = kind.new_session(&options).expect("the default game starts");
             let specs = parse_players(&["human".into(), "random".into()]).expect("two players");

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 
 use crate::output::Output;
-use crate::registry;
+use ply_registry as registry;
 
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {

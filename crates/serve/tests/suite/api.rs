@@ -61,7 +61,7 @@ fn games_list_names_every_game_and_its_options() {
         .iter()
         .map(|g| g["name"].as_str().expect("a name"))
         .collect();
-    let expected: Vec<&str> = common::games().iter().map(|g| g.name()).collect();
+    let expected: Vec<&str> = ply_registry::games().iter().map(|g| g.name()).collect();
     assert_eq!(names, expected);
     let nim = &list[2];
     assert!(nim["options"]

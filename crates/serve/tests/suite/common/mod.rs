@@ -10,19 +10,7 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
 
-use ply_engine::GameKind;
 use ply_serve::{Limits, Server};
-
-/// Every game, as the `ply` binary registers them.
-pub fn games() -> Vec<&'static dyn GameKind> {
-    vec![
-        &ply_mnk::TICTACTOE,
-        &ply_mnk::MNK,
-        &ply_nim::NIM,
-        &ply_trilite::TRILITE,
-        &ply_othello::OTHELLO,
-    ]
-}
 
 /// Limits for tests: short searches.
 pub fn quick_limits() -> Limits {
@@ -34,8 +22,12 @@ pub fn quick_limits() -> Limits {
 }
 
 pub fn start(limits: Limits) -> Server {
-    Server::start("127.0.0.1:0".parse().expect("an address"), games(), limits)
-        .expect("the server starts on a free port")
+    Server::start(
+        "127.0.0.1:0".parse().expect("an address"),
+        ply_registry::games(),
+        limits,
+    )
+    .expect("the server starts on a free port")
 }
 
 /// An answer: status, headers (names lower case), body.

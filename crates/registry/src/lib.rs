@@ -1,7 +1,9 @@
-//! Every game ply knows, in menu order. Adding a game is one line here.
+//! Every game ply knows, in menu order: the one list the command line, the
+//! web server and their tests share. Adding a game is one line here.
 
 use ply_engine::GameKind;
 
+/// The registered games, in menu order.
 pub fn games() -> Vec<&'static dyn GameKind> {
     vec![
         &ply_mnk::TICTACTOE,
@@ -12,6 +14,7 @@ pub fn games() -> Vec<&'static dyn GameKind> {
     ]
 }
 
+/// The game called `name` (any case).
 pub fn find(name: &str) -> Option<&'static dyn GameKind> {
     games()
         .into_iter()
