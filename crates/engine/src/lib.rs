@@ -33,7 +33,7 @@ pub use error::{GameError, MoveProblem, OptionProblem};
 pub use game::{Game, GameResult, Notation, Side};
 pub use options::{Command, GameOptions, OptionRole, OptionSpec};
 pub use playable::Playable;
-pub use report::{BoardView, Cell, MoveValue, Report, Stopped};
+pub use report::{BoardView, Cell, GridStyle, MoveValue, Report, Stopped};
 pub use session::{Bot, GameKind, GameSession, MoveReport, OptionNote, PositionNotation, Session};
 pub use solver::Searcher;
 pub use transcript::Transcript;

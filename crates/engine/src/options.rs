@@ -22,7 +22,7 @@ pub enum Command {
     /// `ply bench`.
     Bench,
     /// The browser page of `ply serve`, which plays and shows values.
-    Page,
+    Serve,
 }
 
 impl Command {
@@ -34,7 +34,7 @@ impl Command {
         Command::Tournament,
         Command::Train,
         Command::Bench,
-        Command::Page,
+        Command::Serve,
     ];
 
     /// The command's name as the command line spells it (`solve`).
@@ -46,7 +46,7 @@ impl Command {
             Command::Tournament => "tournament",
             Command::Train => "train",
             Command::Bench => "bench",
-            Command::Page => "serve",
+            Command::Serve => "serve",
         }
     }
 }

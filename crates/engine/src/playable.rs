@@ -4,6 +4,7 @@ use crate::bots::{generic_player, Analyzer, Player, SearchAnalyzer};
 use crate::config::{BotSpec, EngineConfig};
 use crate::error::GameError;
 use crate::game::Notation;
+use crate::report::BoardView;
 
 /// A game the front ends can drive: rules, notation, and its engines.
 pub trait Playable: Notation {
@@ -38,5 +39,17 @@ pub trait Playable: Notation {
     /// Leaf count of the game tree `depth` plies deep.
     fn perft(&self, depth: u32) -> u64 {
         crate::perft::perft(self, depth)
+    }
+
+    /// The board as a front end draws it; text only unless the game says.
+    fn board_view(&self) -> BoardView {
+        BoardView::Text
+    }
+
+    /// The square of a grid board (row by row from the top) that `mv`
+    /// places on here, for the last-move marker; `None` for a pass or a
+    /// game without a grid.
+    fn move_square(&self, _mv: Self::Move) -> Option<usize> {
+        None
     }
 }

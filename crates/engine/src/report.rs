@@ -161,6 +161,16 @@ impl Cell {
     }
 }
 
+/// How a grid's pieces are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GridStyle {
+    /// X and O marks on light squares (the k-in-a-row games, Trilite).
+    Marks,
+    /// Black and white discs on a green board (Othello).
+    Discs,
+}
+
 /// A board as a front end draws it, read from the game itself.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
@@ -170,6 +180,8 @@ pub enum BoardView {
     Grid {
         rows: usize,
         cols: usize,
+        /// How the pieces are drawn.
+        style: GridStyle,
         cells: Vec<Cell>,
         /// Squares whose mark vanishes on its owner's next move (Trilite).
         fading: Vec<usize>,
@@ -192,37 +204,42 @@ impl BoardView {
         BoardView::Grid {
             rows,
             cols,
+            style: GridStyle::Marks,
             cells,
             fading: Vec::new(),
             counts: None,
             last: None,
         }
     }
-}
 
-/// The grid square a move's text names (`b3`: column b, row 3 from the
-/// top), as an index row by row, when it lies on a `rows` x `cols` grid.
-pub fn square_index(mv: &str, rows: usize, cols: usize) -> Option<usize> {
-    let mut chars = mv.chars();
-    let letter = chars.next().filter(char::is_ascii_lowercase)?;
-    let row: usize = chars.as_str().parse().ok()?;
-    let col = (letter as u8 - b'a') as usize;
-    (row >= 1 && row <= rows && col < cols).then(|| (row - 1) * cols + col)
+    /// A grid of discs with these cells, scored by counting them.
+    pub fn discs(rows: usize, cols: usize, cells: Vec<Cell>) -> BoardView {
+        let count = |cell: Cell| cells.iter().filter(|c| **c == cell).count();
+        let counts = Some([count(Cell::X), count(Cell::O)]);
+        BoardView::Grid {
+            rows,
+            cols,
+            style: GridStyle::Discs,
+            cells,
+            fading: Vec::new(),
+            counts,
+            last: None,
+        }
+    }
+
+    /// The same grid with `fading` squares marked (a Trilite mark that
+    /// vanishes on its owner's next move); other views are unchanged.
+    pub fn with_fading(mut self, squares: Vec<usize>) -> BoardView {
+        if let BoardView::Grid { fading, .. } = &mut self {
+            *fading = squares;
+        }
+        self
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn squares_are_letter_then_row_from_the_top() {
-        assert_eq!(square_index("a1", 3, 3), Some(0));
-        assert_eq!(square_index("c2", 3, 3), Some(5));
-        assert_eq!(square_index("d1", 3, 3), None);
-        assert_eq!(square_index("a4", 3, 3), None);
-        assert_eq!(square_index("pass", 3, 3), None);
-        assert_eq!(square_index("a0", 3, 3), None);
-    }
 
     #[test]
     fn the_wire_shape_flattens_values() {
@@ -254,7 +271,7 @@ mod tests {
         let board = BoardView::grid(1, 2, vec![Cell::X, Cell::Empty]);
         assert_eq!(
             serde_json::to_value(&board).unwrap(),
-            serde_json::json!({"kind": "grid", "rows": 1, "cols": 2, "cells": ["X", ""],
+            serde_json::json!({"kind": "grid", "rows": 1, "cols": 2, "style": "marks", "cells": ["X", ""],
                                "fading": []})
         );
     }

@@ -87,8 +87,6 @@ pub struct GameSession<G: Playable> {
     positions: Vec<G>,
     moves: Vec<G::Move>,
     analyzer: Option<(EngineConfigKey, Box<dyn Analyzer<G>>)>,
-    /// How the game draws its board, when it says.
-    draw: Option<fn(&G) -> BoardView>,
     /// This session's number, which its bot handles carry.
     number: u64,
     /// The bots the session made, by slot; `None` once dropped.
@@ -110,7 +108,6 @@ impl<G: Playable> GameSession<G> {
             start,
             moves: Vec::new(),
             analyzer: None,
-            draw: None,
             number: session_number(),
             bots: Vec::new(),
         }
@@ -119,13 +116,6 @@ impl<G: Playable> GameSession<G> {
     /// The boxed session, ready for a front end.
     pub fn boxed(start: G) -> Box<dyn Session> {
         Box::new(Self::new(start))
-    }
-
-    /// The boxed session of a game that draws its board with `draw`.
-    pub fn boxed_with_board(start: G, draw: fn(&G) -> BoardView) -> Box<dyn Session> {
-        let mut session = Self::new(start);
-        session.draw = Some(draw);
-        Box::new(session)
     }
 
     pub fn current(&self) -> &G {
@@ -261,20 +251,12 @@ impl<G: Playable> Session for GameSession<G> {
     }
 
     fn board(&self) -> BoardView {
-        let Some(draw) = self.draw else {
-            return BoardView::Text;
-        };
-        let mut view = draw(self.current());
-        if let (
-            BoardView::Grid {
-                rows, cols, last, ..
-            },
-            Some((&mv, before)),
-        ) = (
+        let mut view = self.current().board_view();
+        if let (BoardView::Grid { last, .. }, Some((&mv, before))) = (
             &mut view,
             self.moves.last().zip(self.positions.iter().rev().nth(1)),
         ) {
-            *last = crate::report::square_index(&before.format_move(mv), *rows, *cols);
+            *last = before.move_square(mv);
         }
         view
     }
@@ -354,7 +336,6 @@ impl<G: Playable> Session for GameSession<G> {
             positions: self.positions.clone(),
             moves: self.moves.clone(),
             analyzer: None,
-            draw: self.draw,
             number: session_number(),
             bots: Vec::new(),
         })

@@ -1,8 +1,8 @@
 //! The registry entries: `tictactoe` and `mnk` with their options.
 
 use ply_engine::{
-    BoardView, Cell, Command, EngineConfig, GameError, GameKind, GameOptions, GameSession,
-    OptionProblem, OptionSpec, PositionNotation, Session,
+    Command, EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionProblem,
+    OptionSpec, PositionNotation, Session,
 };
 
 use ply_gomoku::Rule;
@@ -57,7 +57,7 @@ impl GameKind for TicTacToeKind {
     }
 
     fn new_session(&self, _options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
-        Ok(GameSession::boxed_with_board(Mnk::tic_tac_toe(), board))
+        Ok(GameSession::boxed(Mnk::tic_tac_toe()))
     }
 
     /// Request 000's (n,k)-tic-tac-toe with n = k = 3.
@@ -68,34 +68,6 @@ impl GameKind for TicTacToeKind {
     fn bench(&self, _options: &GameOptions, config: &EngineConfig) -> Result<String, GameError> {
         crate::bench::run(&[(3, 3, 3)], config)
     }
-}
-
-/// The board for the page: the cells row by row from the top.
-fn board(game: &Mnk) -> BoardView {
-    let (rows, cols) = (game.rows(), game.cols());
-    let cells = (0..rows * cols)
-        .map(|sq| Cell::of(game.owner(sq)))
-        .collect();
-    BoardView::grid(rows.into(), cols.into(), cells)
-}
-
-/// The wide board for the page: the cells row by row from the top.
-fn wide_board(game: &MnkWide) -> BoardView {
-    let board = game.inner().board();
-    let cells = (0..board.height())
-        .flat_map(|y| (0..board.width()).map(move |x| (x, y)))
-        .map(|(x, y)| {
-            let stone = board.stone(ply_gomoku::Move {
-                x: x as u8,
-                y: y as u8,
-            });
-            Cell::of(stone.map(|s| match s {
-                ply_gomoku::Stone::Black => ply_engine::Side::First,
-                ply_gomoku::Stone::White => ply_engine::Side::Second,
-            }))
-        })
-        .collect();
-    BoardView::grid(board.height(), board.width(), cells)
 }
 
 /// `mnk`: k in a row on any board up to 26x26.
@@ -310,15 +282,9 @@ impl GameKind for MnkKind {
         let rule = rule(options)?;
         // Chosen once: the 64-bit board where it fits, else the wide one.
         if fits_bitboard(rows, cols, rule) {
-            Ok(GameSession::boxed_with_board(
-                Mnk::new(rows, cols, k)?,
-                board,
-            ))
+            Ok(GameSession::boxed(Mnk::new(rows, cols, k)?))
         } else {
-            Ok(GameSession::boxed_with_board(
-                MnkWide::new(rows, cols, k, rule)?,
-                wide_board,
-            ))
+            Ok(GameSession::boxed(MnkWide::new(rows, cols, k, rule)?))
         }
     }
 

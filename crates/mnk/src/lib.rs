@@ -17,6 +17,7 @@ pub mod pairing;
 pub mod player;
 pub mod proof;
 pub mod threats;
+mod view;
 pub mod wide;
 
 pub use board::{Mnk, Status};

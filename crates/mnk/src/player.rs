@@ -35,6 +35,15 @@ impl Playable for Mnk {
         format!("{}x{} k={}", self.rows(), self.cols(), self.k())
     }
 
+    fn board_view(&self) -> ply_engine::BoardView {
+        crate::view::board(self)
+    }
+
+    fn move_square(&self, mv: u8) -> Option<usize> {
+        let (row, col) = self.geo.row_col(mv);
+        Some(usize::from(row) * usize::from(self.cols()) + usize::from(col))
+    }
+
     /// `hint` and `solve`: the generic analysis (exact, or within the
     /// budget), with a heuristic score on every move it leaves unknown.
     fn analyzer(

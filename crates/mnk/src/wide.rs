@@ -280,6 +280,14 @@ impl Playable for MnkWide {
         format!("{}x{} k={}{rule}", self.rows(), self.cols(), self.k())
     }
 
+    fn board_view(&self) -> ply_engine::BoardView {
+        crate::view::wide_board(self)
+    }
+
+    fn move_square(&self, mv: Move) -> Option<usize> {
+        Some(usize::from(mv.y) * usize::from(self.cols()) + usize::from(mv.x))
+    }
+
     /// `hint` and `solve`: the threat solvers within the budget.
     fn analyzer(&self, config: &EngineConfig) -> Result<Box<dyn Analyzer<Self>>, GameError> {
         Ok(Box::new(WideAnalyzer::new(config)))

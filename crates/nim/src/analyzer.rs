@@ -36,6 +36,13 @@ impl Playable for Nim {
         Ok(Box::new(BoutonAnalyzer))
     }
 
+    /// The objects in each row.
+    fn board_view(&self) -> ply_engine::BoardView {
+        ply_engine::BoardView::Heaps {
+            heaps: self.rows().iter().map(|&r| u64::from(r)).collect(),
+        }
+    }
+
     /// The learner's file records the rule variant, so a table learned for
     /// misère play is refused in normal play and the other way round.
     fn player(

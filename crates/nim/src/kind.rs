@@ -1,7 +1,7 @@
 //! Nim in the registry: its options, its sessions, and `solve --tree`.
 
 use ply_engine::{
-    BoardView, Command, EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionNote,
+    Command, EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionNote,
     OptionProblem, OptionRole, OptionSpec, PositionNotation, Session, Transcript,
 };
 
@@ -72,13 +72,6 @@ impl NimKind {
     }
 }
 
-/// The board for the page: the objects in each row.
-fn board(game: &Nim) -> BoardView {
-    BoardView::Heaps {
-        heaps: game.rows().iter().map(|&r| u64::from(r)).collect(),
-    }
-}
-
 impl GameKind for NimKind {
     fn name(&self) -> &'static str {
         "nim"
@@ -139,7 +132,7 @@ impl GameKind for NimKind {
     }
 
     fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
-        Ok(GameSession::boxed_with_board(Self::start(options)?, board))
+        Ok(GameSession::boxed(Self::start(options)?))
     }
 
     /// The Nim request's trace, with `--trace`.

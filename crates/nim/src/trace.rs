@@ -142,6 +142,7 @@ impl ply_engine::Transcript for Tracer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ply_engine::Transcript;
 
     /// The request's example game, 123 -> 23 -> 22 -> 20 -> 0.
     #[test]

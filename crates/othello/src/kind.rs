@@ -1,11 +1,11 @@
 //! The registry entry: options, sessions and the benchmark.
 
 use ply_engine::{
-    BoardView, Cell, EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionProblem,
-    OptionSpec, PositionNotation, Session,
+    EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionProblem, OptionSpec,
+    PositionNotation, Session,
 };
 
-use crate::bitboard::{Geometry, SIZES};
+use crate::bitboard::SIZES;
 use crate::game::Othello;
 use crate::with_geometry;
 
@@ -41,38 +41,6 @@ impl OthelloKind {
     }
 }
 
-/// The board for the page: the discs row by row from a1, and their counts.
-fn board<G: Geometry>(game: &Othello<G>) -> BoardView {
-    let size = usize::from(game.size());
-    let cells: Vec<Cell> = (0..game.board().cells())
-        .map(|square| match game.board().tile(square) {
-            crate::Tile::Black => Cell::X,
-            crate::Tile::White => Cell::O,
-            crate::Tile::Empty => Cell::Empty,
-        })
-        .collect();
-    let count = |cell: Cell| cells.iter().filter(|c| **c == cell).count();
-    let counts = Some([count(Cell::X), count(Cell::O)]);
-    match BoardView::grid(size, size, cells) {
-        BoardView::Grid {
-            rows,
-            cols,
-            cells,
-            fading,
-            last,
-            ..
-        } => BoardView::Grid {
-            rows,
-            cols,
-            cells,
-            fading,
-            counts,
-            last,
-        },
-        other => other,
-    }
-}
-
 impl GameKind for OthelloKind {
     fn name(&self) -> &'static str {
         "othello"
@@ -99,7 +67,7 @@ impl GameKind for OthelloKind {
 
     fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
         Ok(with_geometry!(Self::size(options)?, G => {
-            GameSession::boxed_with_board(Othello::<G>::new(), board::<G>)
+            GameSession::boxed(Othello::<G>::new())
         }))
     }
 

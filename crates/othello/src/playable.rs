@@ -1,12 +1,13 @@
 //! Othello's engines behind the `Playable` hooks sessions call.
 
 use ply_engine::{
-    bots::generic_player, Analyzer, BotSpec, EngineConfig, GameError, Playable, Player,
+    bots::generic_player, Analyzer, BoardView, BotSpec, Cell, EngineConfig, GameError, Playable,
+    Player,
 };
 
 use crate::analyzer::{check_depth, too_deep, OthelloAnalyzer, MAX_DEPTH};
 use crate::bitboard::Geometry;
-use crate::game::Othello;
+use crate::game::{Move, Othello};
 use crate::players::{EnginePlayer, GreedyPlayer, Strength, DEFAULT_LEVEL};
 
 /// Beyond this many empty squares `perfect` would not answer in useful time.
@@ -17,6 +18,23 @@ impl<G: Geometry> Playable for Othello<G> {
     fn variant(&self) -> String {
         let n = self.size();
         format!("{n}x{n}")
+    }
+
+    /// The discs row by row from a1, and their counts.
+    fn board_view(&self) -> BoardView {
+        let size = usize::from(self.size());
+        let cells = (0..self.board().cells())
+            .map(|square| match self.board().tile(square) {
+                crate::Tile::Black => Cell::X,
+                crate::Tile::White => Cell::O,
+                crate::Tile::Empty => Cell::Empty,
+            })
+            .collect();
+        BoardView::discs(size, size, cells)
+    }
+
+    fn move_square(&self, mv: Move) -> Option<usize> {
+        mv.square().map(|square| square as usize)
     }
 
     fn analyzer(&self, config: &EngineConfig) -> Result<Box<dyn Analyzer<Self>>, GameError> {

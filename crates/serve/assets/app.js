@@ -89,8 +89,8 @@ function showOptions() {
   ui.options.replaceChildren();
   if (!info) return;
   for (const option of info.options) {
-    // Options of `ply solve`'s printed tree do nothing for a game in play.
-    if (option.help.startsWith("solve")) continue;
+    // Each option declares the commands it acts on; the page is `serve`.
+    if (!option.commands.includes("serve")) continue;
     const label = document.createElement("label");
     const input = document.createElement("input");
     input.name = option.name;
@@ -251,7 +251,7 @@ function drawGrid(board) {
   const showValues = ui.values.checked;
   const legal = new Set(app.game.legal_moves);
   const last = lastMove();
-  const othello = board.counts !== undefined;
+  const discs = board.style === "discs";
   for (let c = 0; c < cols; c++) {
     const x = 30 + (app.flipped ? cols - 1 - c : c) * size + size / 2;
     el("text", { x, y: 18, class: "coord", "text-anchor": "middle" }, svg).textContent = String.fromCharCode(97 + c);
@@ -269,13 +269,13 @@ function drawGrid(board) {
       const v = showValues && legal.has(name) ? valueOf(name) : null;
       const g = el("g", { class: "cell", role: "gridcell", tabindex: "0", "data-move": name,
         "data-row": r, "data-col": c }, row);
-      const fill = v ? COLOURS[v.value] : (othello ? "#2e7d32" : "#fdfdf8");
-      const rect = el("rect", { x: x + 1, y: yy + 1, width: size - 2, height: size - 2, rx: othello ? 0 : 6,
+      const fill = v ? COLOURS[v.value] : (discs ? "#2e7d32" : "#fdfdf8");
+      const rect = el("rect", { x: x + 1, y: yy + 1, width: size - 2, height: size - 2, rx: discs ? 0 : 6,
         fill, class: "square" + (v ? " valued" : "") }, g);
       if (v) rect.setAttribute("data-value", v.value);
       if (mark) {
         const fading = board.fading.includes(i);
-        if (othello) {
+        if (discs) {
           el("circle", { cx: x + size / 2, cy: yy + size / 2, r: size * 0.38,
             fill: mark === "X" ? "#111" : "#f5f5f5", stroke: "#333", class: "disc" }, g);
         } else if (mark === "X") {

@@ -3,7 +3,7 @@
 //! `remoteness` (null when unknown), `seed_score`, and `margin` / `score`
 //! when the game has them; boards are the session's [`BoardView`].
 
-use ply_engine::{BoardView, GameKind, OptionSpec, Report, Value};
+use ply_engine::{BoardView, Command, GameKind, OptionRole, OptionSpec, Report, Value};
 use serde::{Deserialize, Serialize};
 
 /// `POST /api/games`.
@@ -105,6 +105,10 @@ pub struct OptionInfo {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value_name: Option<&'static str>,
     pub help: &'static str,
+    /// The commands the option acts on (`serve` for this page).
+    pub commands: &'static [Command],
+    /// What a front end does with it beyond passing it on.
+    pub role: OptionRole,
 }
 
 impl From<OptionSpec> for OptionInfo {
@@ -114,6 +118,8 @@ impl From<OptionSpec> for OptionInfo {
             flag: spec.value_name.is_none(),
             value_name: spec.value_name,
             help: spec.help,
+            commands: spec.commands,
+            role: spec.role,
         }
     }
 }

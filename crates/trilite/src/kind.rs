@@ -3,8 +3,8 @@
 use std::time::Instant;
 
 use ply_engine::{
-    BoardView, Cell, EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec,
-    Outcome, PositionNotation, Session, Side,
+    EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec, Outcome,
+    PositionNotation, Session,
 };
 
 use crate::board::Trilite;
@@ -14,25 +14,6 @@ pub struct TriliteKind;
 
 /// The registry's handle on this game.
 pub static TRILITE: TriliteKind = TriliteKind;
-
-/// The board for the page: the marks, and the one each player loses on
-/// its next move fading.
-fn board(game: &Trilite) -> BoardView {
-    let cells = (0..9).map(|square| Cell::of(game.owner(square))).collect();
-    let fading = Side::BOTH
-        .into_iter()
-        .filter_map(|side| game.vanishing(side))
-        .map(usize::from)
-        .collect();
-    BoardView::Grid {
-        rows: 3,
-        cols: 3,
-        cells,
-        fading,
-        counts: None,
-        last: None,
-    }
-}
 
 impl GameKind for TriliteKind {
     fn name(&self) -> &'static str {
@@ -55,7 +36,7 @@ impl GameKind for TriliteKind {
     }
 
     fn new_session(&self, _options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
-        Ok(GameSession::boxed_with_board(Trilite::new(), board))
+        Ok(GameSession::boxed(Trilite::new()))
     }
 
     /// Where the values come from: the retrograde solution (and how big it

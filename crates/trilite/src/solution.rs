@@ -5,7 +5,7 @@ use std::sync::{Arc, OnceLock};
 
 use ply_engine::bots::SearchAnalyzer;
 use ply_engine::retrograde::{RetrogradeAnalyzer, Solution};
-use ply_engine::{Analyzer, EngineConfig, GameError, Playable};
+use ply_engine::{Analyzer, BoardView, Cell, EngineConfig, GameError, Playable, Side};
 
 use crate::board::Trilite;
 
@@ -33,5 +33,20 @@ impl Playable for Trilite {
             Some(_) => Ok(Box::new(SearchAnalyzer::new(config))),
             None => Ok(Box::new(RetrogradeAnalyzer::new(Arc::clone(solution())))),
         }
+    }
+
+    /// The 3x3 grid, with the marks that vanish next.
+    fn board_view(&self) -> BoardView {
+        let cells = (0..9).map(|square| Cell::of(self.owner(square))).collect();
+        let fading = Side::BOTH
+            .into_iter()
+            .filter_map(|side| self.vanishing(side))
+            .map(usize::from)
+            .collect();
+        BoardView::grid(3, 3, cells).with_fading(fading)
+    }
+
+    fn move_square(&self, square: u8) -> Option<usize> {
+        Some(usize::from(square))
     }
 }
