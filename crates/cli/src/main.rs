@@ -16,6 +16,7 @@ mod interrupt;
 mod limits;
 mod output;
 mod progress;
+mod proof;
 
 use std::io::Write;
 use std::process::ExitCode;

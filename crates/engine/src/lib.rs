@@ -21,6 +21,7 @@ pub mod report;
 pub mod retrograde;
 pub mod score;
 pub mod session;
+pub mod solve;
 pub mod solver;
 pub mod transcript;
 pub mod tt;
@@ -35,6 +36,9 @@ pub use options::{Command, GameOptions, OptionRole, OptionSpec};
 pub use playable::Playable;
 pub use report::{BoardView, Cell, GridStyle, MoveValue, Report, Stopped};
 pub use session::{Bot, GameKind, GameSession, MoveReport, OptionNote, PositionNotation, Session};
+pub use solve::{
+    Listing, ListingFormat, ProofBudget, ProofReport, ProofStop, SolveOutput, SolveRequest,
+};
 pub use solver::Searcher;
 pub use transcript::Transcript;
 pub use tt::{TableStats, TranspositionTable};

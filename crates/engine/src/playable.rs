@@ -4,7 +4,9 @@ use crate::bots::{generic_player, Analyzer, Player, SearchAnalyzer};
 use crate::config::{BotSpec, EngineConfig};
 use crate::error::GameError;
 use crate::game::Notation;
-use crate::report::BoardView;
+use crate::options::GameOptions;
+use crate::report::{BoardView, Report};
+use crate::solve::{SolveOutput, SolveRequest};
 
 /// A game the front ends can drive: rules, notation, and its engines.
 pub trait Playable: Notation {
@@ -39,6 +41,23 @@ pub trait Playable: Notation {
     /// Leaf count of the game tree `depth` plies deep.
     fn perft(&self, depth: u32) -> u64 {
         crate::perft::perft(self, depth)
+    }
+
+    /// The game's own solve of this position when `options` ask for one
+    /// (Nim's `--tree`, the (m,n,k) proof search); `None` means the plain
+    /// analysis.
+    fn special_solve(
+        &self,
+        _options: &GameOptions,
+        _request: &SolveRequest,
+    ) -> Option<Result<SolveOutput, GameError>> {
+        None
+    }
+
+    /// What the game's solver knows beyond the values of `report`, an
+    /// analysis of this position (positions counted, the final score).
+    fn solve_notes(&self, _report: &Report) -> Option<String> {
+        None
     }
 
     /// The board as a front end draws it; text only unless the game says.

@@ -8,6 +8,7 @@ use crate::error::GameError;
 use crate::game::{GameResult, Side};
 use crate::playable::Playable;
 pub use crate::report::{BoardView, MoveValue, Report, Stopped};
+use crate::solve::{SolveOutput, SolveRequest};
 use crate::value::Value;
 
 /// What a bot played.
@@ -79,6 +80,17 @@ pub trait Session: Send {
     fn perft(&self, depth: u32) -> Result<u64, GameError>;
     /// A copy of the game (its start and moves), without the bots.
     fn boxed_clone(&self) -> Box<dyn Session>;
+    /// The game's own solve of the current position when its options ask
+    /// for one (Nim's tree, the (m,n,k) proof search); `None` means the
+    /// plain analysis.
+    fn special_solve(
+        &mut self,
+        options: &crate::options::GameOptions,
+        request: &SolveRequest,
+    ) -> Option<Result<SolveOutput, GameError>>;
+    /// Lines `ply solve` adds after the values of `report` (an analysis of
+    /// the current position): what the game's solver knows beyond them.
+    fn solve_notes(&self, report: &Report) -> Option<String>;
 }
 
 /// The one implementation of `Session`, generic over the game.
@@ -330,6 +342,18 @@ impl<G: Playable> Session for GameSession<G> {
         Ok(game.perft(depth))
     }
 
+    fn special_solve(
+        &mut self,
+        options: &crate::options::GameOptions,
+        request: &SolveRequest,
+    ) -> Option<Result<SolveOutput, GameError>> {
+        self.current().special_solve(options, request)
+    }
+
+    fn solve_notes(&self, report: &Report) -> Option<String> {
+        self.current().solve_notes(report)
+    }
+
     fn boxed_clone(&self) -> Box<dyn Session> {
         Box::new(GameSession {
             start: self.start.clone(),
@@ -392,15 +416,6 @@ pub trait GameKind: Send + Sync {
     ) -> Option<Result<(Box<dyn crate::transcript::Transcript>, String), GameError>> {
         None
     }
-    /// Extra output for `ply solve` driven by the game's own options (Nim's
-    /// `--tree`); `None` means the plain solve.
-    fn special_solve(
-        &self,
-        _options: &crate::options::GameOptions,
-        _session: &mut dyn Session,
-    ) -> Option<Result<String, GameError>> {
-        None
-    }
     /// True for request 000's game, (n,k)-tic-tac-toe against the computer:
     /// `play` and `hint` then also show each move's score on the request's
     /// scale, from the computer's side (computer wins 3, draw 2, undecided
@@ -408,17 +423,12 @@ pub trait GameKind: Send + Sync {
     fn request_scores(&self) -> bool {
         false
     }
-    /// Lines `ply solve` adds after the values: what the game's solver
-    /// knows beyond them (positions counted, the final score).
-    fn solve_notes(&self, _session: &dyn Session, _report: &Report) -> Option<String> {
-        None
-    }
     /// The session's report with the game's name and notes: the one shape
     /// every front end shows (`ply solve --json`, the web API).
     fn solve(&self, session: &mut dyn Session, config: &EngineConfig) -> Result<Report, GameError> {
         let mut report = session.analyze(config)?;
         report.game = self.name();
-        report.notes = self.solve_notes(session, &report);
+        report.notes = session.solve_notes(&report);
         Ok(report)
     }
     /// `ply bench GAME`: the game's benchmark, as a printed report.

@@ -16,6 +16,7 @@ pub mod notation;
 pub mod pairing;
 pub mod player;
 pub mod proof;
+mod solve;
 pub mod threats;
 mod view;
 pub mod wide;

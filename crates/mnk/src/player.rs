@@ -39,6 +39,14 @@ impl Playable for Mnk {
         crate::view::board(self)
     }
 
+    fn special_solve(
+        &self,
+        options: &ply_engine::GameOptions,
+        request: &ply_engine::SolveRequest,
+    ) -> Option<Result<ply_engine::SolveOutput, GameError>> {
+        crate::solve::special_solve(self, options, request)
+    }
+
     fn move_square(&self, mv: u8) -> Option<usize> {
         let (row, col) = self.geo.row_col(mv);
         Some(usize::from(row) * usize::from(self.cols()) + usize::from(col))

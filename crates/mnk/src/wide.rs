@@ -284,6 +284,14 @@ impl Playable for MnkWide {
         crate::view::wide_board(self)
     }
 
+    fn special_solve(
+        &self,
+        options: &ply_engine::GameOptions,
+        _request: &ply_engine::SolveRequest,
+    ) -> Option<Result<ply_engine::SolveOutput, GameError>> {
+        crate::solve::refuse_proof(options)
+    }
+
     fn move_square(&self, mv: Move) -> Option<usize> {
         Some(usize::from(mv.y) * usize::from(self.cols()) + usize::from(mv.x))
     }

@@ -36,6 +36,14 @@ impl Playable for Nim {
         Ok(Box::new(BoutonAnalyzer))
     }
 
+    fn special_solve(
+        &self,
+        options: &ply_engine::GameOptions,
+        _request: &ply_engine::SolveRequest,
+    ) -> Option<Result<ply_engine::SolveOutput, GameError>> {
+        crate::kind::special_solve(self, options)
+    }
+
     /// The objects in each row.
     fn board_view(&self) -> ply_engine::BoardView {
         ply_engine::BoardView::Heaps {

@@ -5,7 +5,7 @@ use ply_engine::{
     OptionProblem, OptionRole, OptionSpec, PositionNotation, Session, Transcript,
 };
 
-use ply_engine::{Game, Notation, Outcome};
+use ply_engine::{Game, Listing, ListingFormat, Notation, Outcome, SolveOutput};
 
 use crate::bouton;
 use crate::count::{self, TreeSize};
@@ -150,23 +150,26 @@ impl GameKind for NimKind {
     fn bench(&self, _options: &GameOptions, config: &EngineConfig) -> Result<String, GameError> {
         crate::bench::run(config)
     }
+}
 
-    fn special_solve(
-        &self,
-        options: &GameOptions,
-        session: &mut dyn Session,
-    ) -> Option<Result<String, GameError>> {
-        if !options.flag("tree") && !options.flag("dot") {
-            return None;
-        }
-        let misere = options.flag("misere");
-        let dot = options.flag("dot");
-        Some(
-            Nim::standard()
-                .parse_position(&session.position())
-                .and_then(|nim| solve_tree(nim.rows(), misere, dot)),
-        )
+/// `ply solve nim --tree` (or `--dot`): the marked game tree of `nim`.
+pub(crate) fn special_solve(
+    nim: &Nim,
+    options: &GameOptions,
+) -> Option<Result<SolveOutput, GameError>> {
+    let dot = options.flag("dot");
+    if !options.flag("tree") && !dot {
+        return None;
     }
+    let format = if dot {
+        ListingFormat::Graphviz
+    } else {
+        ListingFormat::Text
+    };
+    Some(
+        solve_tree(nim.rows(), nim.misere(), dot)
+            .map(|text| SolveOutput::Listing(Listing { text, format })),
+    )
 }
 
 /// `--tree`: the tree node by node when it is small enough, else its counts

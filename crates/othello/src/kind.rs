@@ -71,28 +71,6 @@ impl GameKind for OthelloKind {
         }))
     }
 
-    /// The final score an exact margin stands for: with the empty squares
-    /// given to the winner the two counts add up to the whole board.
-    fn solve_notes(&self, session: &dyn Session, report: &ply_engine::Report) -> Option<String> {
-        let margin = report.value.margin?;
-        let position = session.position();
-        let squares = position.split_whitespace().next()?.len() as i32;
-        let mover = (squares + margin) / 2;
-        let other = squares - mover;
-        let (black, white) = match session.to_move() {
-            ply_engine::Side::First => (mover, other),
-            ply_engine::Side::Second => (other, mover),
-        };
-        let verdict = match black.cmp(&white) {
-            std::cmp::Ordering::Greater => "black wins",
-            std::cmp::Ordering::Less => "white wins",
-            std::cmp::Ordering::Equal => "a tie",
-        };
-        Some(format!(
-            "With perfect play: {verdict}, black {black} - white {white} (empty squares to the winner)"
-        ))
-    }
-
     fn bench(&self, options: &GameOptions, config: &EngineConfig) -> Result<String, GameError> {
         with_geometry!(Self::size(options)?, G => crate::bench::run(&Othello::<G>::new(), config))
     }

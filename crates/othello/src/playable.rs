@@ -20,6 +20,27 @@ impl<G: Geometry> Playable for Othello<G> {
         format!("{n}x{n}")
     }
 
+    /// The final score an exact margin stands for: with the empty squares
+    /// given to the winner the two counts add up to the whole board.
+    fn solve_notes(&self, report: &ply_engine::Report) -> Option<String> {
+        let margin = report.value.margin?;
+        let squares = i32::from(self.size()) * i32::from(self.size());
+        let mover = (squares + margin) / 2;
+        let other = squares - mover;
+        let (black, white) = match ply_engine::Game::to_move(self) {
+            ply_engine::Side::First => (mover, other),
+            ply_engine::Side::Second => (other, mover),
+        };
+        let verdict = match black.cmp(&white) {
+            std::cmp::Ordering::Greater => "black wins",
+            std::cmp::Ordering::Less => "white wins",
+            std::cmp::Ordering::Equal => "a tie",
+        };
+        Some(format!(
+            "With perfect play: {verdict}, black {black} - white {white} (empty squares to the winner)"
+        ))
+    }
+
     /// The discs row by row from a1, and their counts.
     fn board_view(&self) -> BoardView {
         let size = usize::from(self.size());

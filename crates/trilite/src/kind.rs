@@ -3,8 +3,8 @@
 use std::time::Instant;
 
 use ply_engine::{
-    EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec, Outcome,
-    PositionNotation, Session,
+    EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionSpec, PositionNotation,
+    Session,
 };
 
 use crate::board::Trilite;
@@ -37,32 +37,6 @@ impl GameKind for TriliteKind {
 
     fn new_session(&self, _options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
         Ok(GameSession::boxed(Trilite::new()))
-    }
-
-    /// Where the values come from: the retrograde solution (and how big it
-    /// is: computed on first use, tens of milliseconds), or, with `--depth`,
-    /// a search with a horizon that proves only what it sees. A report with
-    /// a depth or an unknown value never came from the solution, so it is
-    /// not credited to it.
-    fn solve_notes(&self, _session: &dyn Session, report: &ply_engine::Report) -> Option<String> {
-        let unknown = std::iter::once(&report.value)
-            .chain(report.moves.iter().map(|m| &m.value))
-            .any(|v| v.outcome == Outcome::Unknown);
-        if report.depth.is_some() || unknown {
-            let depth = report.depth.map_or(String::new(), |d| {
-                format!(" {d} {} deep", if d == 1 { "ply" } else { "plies" })
-            });
-            return Some(format!(
-                "Searched{depth}, not solved: values past the search horizon are unknown \
-                 (without a depth limit the values come from the retrograde solution of the whole game)"
-            ));
-        }
-        let stats = crate::solution::solution().stats();
-        Some(format!(
-            "Solved by retrograde analysis of all {} positions reachable from the empty board \
-             ({} won, {} lost, {} drawn for the side to move; {} finished; longest forced win {} plies)",
-            stats.positions, stats.wins, stats.losses, stats.draws, stats.terminal, stats.max_remoteness
-        ))
     }
 
     /// Times a fresh retrograde solve and table look-ups.

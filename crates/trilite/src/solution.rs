@@ -35,6 +35,32 @@ impl Playable for Trilite {
         }
     }
 
+    /// Where the values come from: the retrograde solution (and how big it
+    /// is: computed on first use, tens of milliseconds), or, with `--depth`,
+    /// a search with a horizon that proves only what it sees. A report with
+    /// a depth or an unknown value never came from the solution, so it is
+    /// not credited to it.
+    fn solve_notes(&self, report: &ply_engine::Report) -> Option<String> {
+        let unknown = std::iter::once(&report.value)
+            .chain(report.moves.iter().map(|m| &m.value))
+            .any(|v| v.outcome == ply_engine::Outcome::Unknown);
+        if report.depth.is_some() || unknown {
+            let depth = report.depth.map_or(String::new(), |d| {
+                format!(" {d} {} deep", if d == 1 { "ply" } else { "plies" })
+            });
+            return Some(format!(
+                "Searched{depth}, not solved: values past the search horizon are unknown \
+                 (without a depth limit the values come from the retrograde solution of the whole game)"
+            ));
+        }
+        let stats = solution().stats();
+        Some(format!(
+            "Solved by retrograde analysis of all {} positions reachable from the empty board \
+             ({} won, {} lost, {} drawn for the side to move; {} finished; longest forced win {} plies)",
+            stats.positions, stats.wins, stats.losses, stats.draws, stats.terminal, stats.max_remoteness
+        ))
+    }
+
     /// The 3x3 grid, with the marks that vanish next.
     fn board_view(&self) -> BoardView {
         let cells = (0..9).map(|square| Cell::of(self.owner(square))).collect();

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use ply_engine::{GameKind, GameOptions, Stopped};
+use ply_engine::{GameKind, GameOptions, SolveOutput, SolveRequest, Stopped};
 
 use crate::common::{self, EngineArgs, PositionArgs};
 use crate::hints::{self, Ending};
@@ -47,32 +47,35 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
     if args.engine.seed.is_some() {
         anyhow::bail!("--seed does nothing for `ply solve`: an analysis makes no random choice");
     }
-    // A game's own solve (the (m,n,k) proof search) sees the time budget,
-    // the depth limit and the wish for JSON as the values `move-time`,
-    // `depth` and `json`.
-    let mut special_options = options.clone();
-    if let Some(ms) = args.engine.move_time_ms {
-        special_options = special_options.with_value("move-time", &ms.to_string());
-    }
-    if args.json {
-        special_options = special_options.with_flag("json");
-    }
-    if let Some(depth) = args.depth {
-        special_options = special_options.with_value("depth", &depth.to_string());
-    }
-    if let Some(special) = kind.special_solve(&special_options, session.as_mut()) {
+    let config = args.engine.config(args.depth);
+    let request = SolveRequest {
+        config: config.clone(),
+    };
+    if let Some(special) = session.special_solve(options, &request) {
         if args.stats || args.depth.is_some() {
             anyhow::bail!("--stats and --depth do not apply to this output");
         }
-        let special = special?;
-        if args.json && serde_json::from_str::<serde_json::Value>(&special).is_err() {
-            anyhow::bail!("--json does not apply to this output");
+        match (special?, args.json) {
+            (SolveOutput::Report(report), true) => {
+                writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?
+            }
+            (SolveOutput::Report(report), false) => {
+                write!(out, "{}", hints::format_report(&report))?
+            }
+            (SolveOutput::Proof(proof), true) => writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&crate::proof::report(kind.name(), &proof))?
+            )?,
+            (SolveOutput::Proof(proof), false) => write!(out, "{}", crate::proof::text(&proof))?,
+            (SolveOutput::Listing(_), true) => {
+                anyhow::bail!("--json does not apply to this output")
+            }
+            (SolveOutput::Listing(listing), false) => write!(out, "{}", listing.text)?,
         }
-        write!(out, "{special}")?;
         out.flush()?;
         return Ok(());
     }
-    let config = args.engine.config(args.depth);
     let started = Instant::now();
     let (mut report, ending) = {
         let analysis = interrupt::Analysis::start();

@@ -684,112 +684,52 @@ fn from_image(game: &Mnk, image: usize, zone: u64) -> u64 {
     out
 }
 
-/// How `ply solve mnk --prove` asked for its proof.
-#[derive(Clone, Copy, Debug)]
-pub struct Request<'a> {
-    pub budget: Budget,
-    pub method: Method,
-    /// What set the time budget, in words, for the message when it runs
-    /// out (`move time`; no command-line flag: the front end words those).
-    pub budget_option: &'a str,
-    /// The side to move as the game calls it, for the JSON report.
-    pub to_move_name: &'a str,
-    /// One JSON object in the shared report shape instead of lines.
-    pub json: bool,
-}
-
 /// `ply solve mnk --prove`: the proved value of `game` for the side to
-/// move, with the proof's size and time, as printed lines or as one JSON
-/// object ([`ply_engine::Report`]). A proof the budget cut short reports
-/// the value as unknown, with what it did prove.
-pub fn solve_report(game: &Mnk, request: Request) -> Result<String, ply_engine::GameError> {
-    let attempt = attempt(game, request.budget, request.method, false);
-    let mover = game.to_move();
-    let board = format!("({},{},{})", game.rows(), game.cols(), game.k());
+/// move, with the proof's size and time; a proof the budget cut short
+/// reports the value as unknown, with the position's heuristic score and
+/// what it did prove. `budget_source` says which setting set the time.
+pub fn proof_report(
+    game: &Mnk,
+    budget: Budget,
+    method: Method,
+    budget_source: ply_engine::ProofBudget,
+) -> ply_engine::ProofReport {
+    use ply_engine::{Outcome, Value};
+    let attempt = attempt(game, budget, method, false);
     let position = if game.empty_squares() == game.geo.full {
         String::new()
     } else {
         ply_engine::Notation::format_position(game)
     };
-    let cost = format!(
-        "{} nodes in {:.3} s ({} with relevance zones)",
-        ply_engine::digits::with_commas(attempt.nodes as u128),
-        attempt.elapsed.as_secs_f64(),
-        request.method,
-    );
-    // Unproved: the position's heuristic score, for the side to move.
-    let score = crate::threats::evaluate(game);
-    let held: Vec<String> = attempt
-        .held
-        .iter()
-        .map(|side| format!("{} cannot force a line", side.letter()))
-        .collect();
-    if request.json {
-        use ply_engine::{Outcome, Report, Value};
-        let outcome = match attempt.value {
-            Some(ProvedValue::Win) => Outcome::Win,
-            Some(ProvedValue::Loss) => Outcome::Lose,
-            Some(ProvedValue::Draw) => Outcome::Draw,
-            None => Outcome::Unknown,
-        };
-        let mut notes =
-            format!("{board}: proof search, {cost}; it values the position, not each move");
-        if attempt.value.is_none() && !held.is_empty() {
-            notes.push_str(&format!("; proved: {}", held.join(", ")));
-        }
-        let report = Report {
-            game: "mnk",
-            position,
-            to_move: mover,
-            to_move_name: request.to_move_name.to_string(),
-            value: Value {
-                heuristic: attempt.value.is_none().then_some(score),
-                ..Value::new(outcome, None)
-            },
-            moves: Vec::new(),
-            depth: None,
-            notes: Some(notes),
-            stats: None,
-            stopped: attempt
-                .stopped
-                .map(|_| ply_engine::report::Stopped::TimeBudget),
-        };
-        return serde_json::to_string_pretty(&report)
-            .map(|text| text + "\n")
-            .map_err(|e| ply_engine::GameError::Unsupported(e.to_string()));
-    }
-    let place = if position.is_empty() {
-        "from the start".to_string()
-    } else {
-        format!("position {position}")
+    let outcome = match attempt.value {
+        Some(ProvedValue::Win) => Outcome::Win,
+        Some(ProvedValue::Loss) => Outcome::Lose,
+        Some(ProvedValue::Draw) => Outcome::Draw,
+        None => Outcome::Unknown,
     };
-    match attempt.value {
-        Some(value) => {
-            let value = match value {
-                ProvedValue::Win => format!("{} wins", mover.letter()),
-                ProvedValue::Loss => format!("{} wins", mover.opponent().letter()),
-                ProvedValue::Draw => "draw".to_string(),
-            };
-            Ok(format!(
-                "{board} {place}: {value} with best play, proved ({} to move)\nProof: {cost}\n",
-                mover.letter()
-            ))
-        }
-        None => {
-            let why = attempt
-                .stopped
-                .map_or_else(|| "no proof".to_string(), |s| s.to_string());
-            let proved = if held.is_empty() {
-                String::new()
-            } else {
-                format!("Proved so far: {}.\n", held.join("; "))
-            };
-            Ok(format!(
-                "{board} {place}: unknown ({} to move, heuristic score {score}): {why}; \
-                 a longer {} allows more\n{proved}Searched: {cost}\n",
-                mover.letter(),
-                request.budget_option,
-            ))
-        }
+    let proved = attempt.value.is_some();
+    ply_engine::ProofReport {
+        variant: format!("({},{},{})", game.rows(), game.cols(), game.k()),
+        position,
+        to_move: game.to_move(),
+        to_move_name: ply_engine::Notation::side_name(game, game.to_move()),
+        value: Value {
+            // Unproved: the position's heuristic score, for the side to move.
+            heuristic: (!proved).then(|| crate::threats::evaluate(game)),
+            ..Value::new(outcome, None)
+        },
+        nodes: attempt.nodes,
+        elapsed: attempt.elapsed,
+        method: format!("{method} with relevance zones"),
+        cannot_win: if proved {
+            Vec::new()
+        } else {
+            attempt.held.clone()
+        },
+        stopped: attempt.stopped.map(|stopped| match stopped {
+            Stopped::Nodes(n) => ply_engine::ProofStop::Nodes(n),
+            Stopped::Time(t) => ply_engine::ProofStop::Time(t),
+        }),
+        budget: budget_source,
     }
 }

@@ -2,7 +2,10 @@
 
 use std::time::Instant;
 
-use ply_engine::{BotSpec, EngineConfig, GameError, GameKind, GameOptions, Outcome};
+use ply_engine::{
+    BotSpec, EngineConfig, GameError, GameKind, GameOptions, ListingFormat, Outcome, Session,
+    SolveOutput, SolveRequest,
+};
 use ply_nim::NIM;
 
 fn tree_options(heaps: &str) -> GameOptions {
@@ -17,12 +20,25 @@ fn options_are_the_games_own() {
     assert_eq!(names, ["heaps", "misere", "tree", "dot", "trace"]);
 }
 
+/// The listing the session's own solve answers, checked to be in `format`.
+fn listing(session: &mut dyn Session, options: &GameOptions, format: ListingFormat) -> String {
+    match session
+        .special_solve(options, &SolveRequest::default())
+        .expect("--tree is special")
+        .unwrap()
+    {
+        SolveOutput::Listing(listing) => {
+            assert_eq!(listing.format, format);
+            listing.text
+        }
+        other => panic!("not a listing: {other:?}"),
+    }
+}
+
 fn solve_tree(heaps: &str) -> String {
     let options = tree_options(heaps);
     let mut session = NIM.new_session(&options).unwrap();
-    NIM.special_solve(&options, session.as_mut())
-        .expect("--tree is special")
-        .unwrap()
+    listing(session.as_mut(), &options, ListingFormat::Text)
 }
 
 /// Timing, out of the default suite: `cargo test --release -p ply-nim
@@ -54,10 +70,7 @@ fn solve_tree_from_123_is_complete() {
 fn solve_tree_dot_is_graphviz() {
     let options = tree_options("123").with_flag("dot");
     let mut session = NIM.new_session(&options).unwrap();
-    let dot = NIM
-        .special_solve(&options, session.as_mut())
-        .unwrap()
-        .unwrap();
+    let dot = listing(session.as_mut(), &options, ListingFormat::Graphviz);
     assert!(dot.starts_with("digraph nim {"));
     assert!(dot.trim_end().ends_with('}'));
     assert_eq!(dot.matches(" -> ").count(), 446);
@@ -68,10 +81,7 @@ fn solve_tree_follows_the_session_position_and_misere() {
     let options = tree_options("1,2,3").with_flag("misere");
     let mut session = NIM.new_session(&options).unwrap();
     session.set_position("1,1").unwrap();
-    let text = NIM
-        .special_solve(&options, session.as_mut())
-        .unwrap()
-        .unwrap();
+    let text = listing(session.as_mut(), &options, ListingFormat::Text);
     // Misère 1,1: the player to move takes one and leaves the last to the
     // opponent, so the root is -1 (a win for the player moving at level 0).
     assert!(text.contains("level 0  1,1  mark -1"), "{text}");
@@ -126,7 +136,9 @@ fn big_trees_are_counted_at_once() {
 fn plain_solve_is_not_special() {
     let options = GameOptions::new().with_value("heaps", "3,4,5");
     let mut session = NIM.new_session(&options).unwrap();
-    assert!(NIM.special_solve(&options, session.as_mut()).is_none());
+    assert!(session
+        .special_solve(&options, &SolveRequest::default())
+        .is_none());
     let report = session.analyze(&EngineConfig::default()).unwrap();
     assert_eq!(report.value.outcome, Outcome::Win);
     let winning: Vec<&str> = report

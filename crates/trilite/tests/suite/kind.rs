@@ -11,9 +11,7 @@ fn notes(depth: Option<u32>) -> (Outcome, String) {
         ..EngineConfig::default()
     };
     let report = session.analyze(&config).expect("an analysis");
-    let notes = TRILITE
-        .solve_notes(session.as_ref(), &report)
-        .expect("notes");
+    let notes = session.solve_notes(&report).expect("notes");
     (report.value.outcome, notes)
 }
 

@@ -1,0 +1,76 @@
+//! The (m,n,k) games' own `ply solve`: the proof search, with `--prove`
+//! or where alpha-beta would take too long.
+
+use std::time::Duration;
+
+use ply_engine::{GameError, GameOptions, OptionProblem, ProofBudget, SolveOutput, SolveRequest};
+
+use crate::board::Mnk;
+use crate::kind::{AUTO_PROVE_ABOVE, DEFAULT_PROOF_SECONDS};
+use crate::proof::{proof_report, Budget, Method};
+
+/// The proof search's answer when `--prove` asks for it, or on a position
+/// with more than [`AUTO_PROVE_ABOVE`] empty squares and no depth limit
+/// (where alpha-beta would take too long); within the request's time
+/// budget when it has one, else `--proof-time`.
+pub(crate) fn special_solve(
+    game: &Mnk,
+    options: &GameOptions,
+    request: &SolveRequest,
+) -> Option<Result<SolveOutput, GameError>> {
+    let automatic =
+        request.config.depth.is_none() && game.empty_squares().count_ones() > AUTO_PROVE_ABOVE;
+    if !options.flag("prove") && !automatic {
+        return None;
+    }
+    Some(prove(game, options, request))
+}
+
+fn prove(
+    game: &Mnk,
+    options: &GameOptions,
+    request: &SolveRequest,
+) -> Result<SolveOutput, GameError> {
+    let seconds: Option<u64> = options.get("proof-time")?;
+    let (time, source) = match (request.config.move_time, seconds) {
+        (Some(_), Some(_)) => {
+            return Err(GameError::ConflictingOptions {
+                options: ("move-time".into(), "proof-time".into()),
+            })
+        }
+        (Some(budget), None) => (budget, ProofBudget::MoveTime),
+        (None, seconds) => (
+            Duration::from_secs(seconds.unwrap_or(DEFAULT_PROOF_SECONDS)),
+            ProofBudget::ProofTime,
+        ),
+    };
+    let method = match options.get::<String>("proof-method")? {
+        None => Method::default(),
+        Some(text) => Method::parse(&text).ok_or_else(|| {
+            GameError::option(
+                "proof-method",
+                OptionProblem::Invalid {
+                    value: ply_engine::echo::shown(&text),
+                    why: "the proof method is dfpn or dfs".into(),
+                    example: Some("dfs".into()),
+                },
+            )
+        })?,
+    };
+    let budget = Budget {
+        nodes: None,
+        time: Some(time),
+    };
+    Ok(SolveOutput::Proof(proof_report(
+        game, budget, method, source,
+    )))
+}
+
+/// A wide board (above 8 x 8, or the exact rule) has no proof search.
+pub(crate) fn refuse_proof(options: &GameOptions) -> Option<Result<SolveOutput, GameError>> {
+    options.flag("prove").then(|| {
+        Err(GameError::Unsupported(
+            "the proof search takes freestyle boards of at most 8x8".into(),
+        ))
+    })
+}
