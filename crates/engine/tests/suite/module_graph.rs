@@ -237,12 +237,20 @@ impl ModuleGraph {
 fn the_reader_sees_paths_in_braces_and_inline() {
     let code = "use crate::a::{b::C, d, self};\nlet x = crate::e::f(crate::g);";
     assert_eq!(crate_paths(code), ["a::b::C", "a::d", "a", "e::f", "g"]);
-    assert_eq!(declared_modules("pub mod a;\n#[cfg(test)] mod b;\nmod c {"), ["a", "b"]);
+    assert_eq!(
+        declared_modules("pub mod a;\n#[cfg(test)] mod b;\nmod c {"),
+        ["a", "b"]
+    );
 }
 
 #[test]
 fn the_search_finds_a_circle() {
-    let arrows = [("a", &["b"][..]), ("b", &["c"]), ("c", &["a"]), ("d", &["a"])];
+    let arrows = [
+        ("a", &["b"][..]),
+        ("b", &["c"]),
+        ("c", &["a"]),
+        ("d", &["a"]),
+    ];
     let graph = ModuleGraph {
         arrows: arrows
             .iter()
@@ -261,7 +269,11 @@ fn no_crate_has_a_module_circle() {
     for (name, root) in &crates {
         for circle in ModuleGraph::of_crate(root).circles() {
             let explained = EXPLAINED.iter().any(|(krate, modules)| {
-                krate == name && modules.iter().copied().eq(circle.iter().map(String::as_str))
+                krate == name
+                    && modules
+                        .iter()
+                        .copied()
+                        .eq(circle.iter().map(String::as_str))
             });
             if !explained {
                 unexplained.push(format!("{name}: {circle:?}"));
