@@ -12,6 +12,7 @@ pub mod bench;
 pub mod board;
 pub mod geometry;
 pub mod kind;
+pub mod knowledge;
 pub mod notation;
 pub mod pairing;
 pub mod player;
@@ -21,5 +22,6 @@ pub mod wide;
 
 pub use board::{Mnk, Status};
 pub use kind::{MnkKind, TicTacToeKind, MNK, TICTACTOE};
+pub use knowledge::MnkKnowledge;
 pub use player::SeedPlayer;
-pub use wide::MnkWide;
+pub use wide::{MnkWide, WideKnowledge};
