@@ -1,4 +1,6 @@
-//! What a game adds to its rules to be played and analysed through sessions.
+//! What a game adds to its rules to be played and analysed through sessions,
+//! and the generic players built from it (beside the trait, whose default
+//! `player` hands out those players).
 
 use crate::bots::{
     AlphaBetaPlayer, AnalyzingPlayer, HeuristicPlayer, RandomPlayer, SearchAnalyzer,
@@ -63,7 +65,8 @@ fn learner_game_name<G>() -> String {
         .to_ascii_lowercase()
 }
 
-/// The generic players every game gets unless it builds its own.
+/// The generic players every game gets unless it builds its own; the
+/// searching ones use the game's [`Playable::Knowledge`].
 pub fn generic_player<G: Playable>(
     game: &G,
     spec: &BotSpec,
