@@ -134,7 +134,7 @@ fn check(
                 tally.past_horizon += 1;
             }
         }
-        if game.result().is_none() && MnkKnowledge.is_dead_draw(&game) && empties > depth {
+        if game.result().is_none() && MnkKnowledge.is_dead_draw(game) && empties > depth {
             tally.dead_draws_cut += 1;
             assert_eq!(
                 got.value,

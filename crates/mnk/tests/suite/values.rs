@@ -141,7 +141,7 @@ fn minimax(game: &mut Mnk) -> i32 {
 
 fn minimax_value(game: &Mnk) -> Value {
     let s = minimax(&mut game.clone());
-    let empties = MnkKnowledge.max_remaining_plies(&game);
+    let empties = MnkKnowledge.max_remaining_plies(game);
     match s {
         s if s > 0 => Value::win((1000 - s) as u32),
         s if s < 0 => Value::lose((1000 + s) as u32),
