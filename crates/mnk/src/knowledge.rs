@@ -1,6 +1,6 @@
 //! What the generic searches and bots know of the (m,n,k) game beyond its
 //! rules: the threat-based pruning, ordering, dead draws, evaluation and
-//! rule-based move of [`threats`](crate::threats), and the board's emptiness
+//! rule-based move of [`threats`], and the board's emptiness
 //! as the bound on the plies left and the length of a draw.
 
 use ply_engine::Knowledge;
