@@ -139,11 +139,6 @@ impl<G: Symmetric, K: Knowledge<G>> Searcher<G, K> {
         }
     }
 
-    /// The knowledge the searches use.
-    pub fn knowledge(&self) -> &K {
-        &self.knowledge
-    }
-
     pub fn stats(&self) -> TableStats {
         self.table.stats()
     }
