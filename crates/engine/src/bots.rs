@@ -1,63 +1,38 @@
-//! Computer players, generic over any game.
+//! Computer players, generic over any game and over the search knowledge
+//! they are given.
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use crate::config::{BotSpec, EngineConfig};
+use crate::config::EngineConfig;
 use crate::error::GameError;
-use crate::game::{Game, GameResult, Side};
-use crate::playable::Playable;
+use crate::game::Game;
+use crate::knowledge::Knowledge;
+use crate::player::{Analyzer, Choice, Player};
 use crate::solver::Searcher;
+use crate::symmetry::Symmetric;
 use crate::value::{Analysis, Value};
-
-/// A chosen move and, when the player knows it, the move's value.
-#[derive(Clone, Debug)]
-pub struct Choice<M> {
-    pub mv: M,
-    pub value: Option<Value>,
-}
-
-/// A computer player for game `G`.
-pub trait Player<G: Game>: Send {
-    /// Picks a legal move in a position that is not over.
-    fn choose(&mut self, game: &G) -> Choice<G::Move>;
-
-    /// Called when a game this player took part in has ended; `positions`
-    /// are the positions of the game from the start to the end.
-    fn game_over(&mut self, _positions: &[G], _result: Option<GameResult>, _seat: Side) {}
-
-    /// Saves what the player learned, if anything (learners).
-    fn save(&mut self) -> Result<(), GameError> {
-        Ok(())
-    }
-}
-
-/// Something that values every move of a position: the game's strongest
-/// analysis (exact solver, retrograde table, Othello search, ...).
-pub trait Analyzer<G: Game>: Send {
-    fn analyze(&mut self, game: &G) -> Result<Analysis<G::Move>, GameError>;
-}
 
 /// The generic exact or depth-limited analyzer over `Searcher`, bounded by
 /// the config's time budget (and always by an interrupt).
-pub struct SearchAnalyzer<G: Game> {
-    searcher: Searcher<G>,
+pub struct SearchAnalyzer<G: Symmetric, K: Knowledge<G>> {
+    searcher: Searcher<G, K>,
     depth: Option<u32>,
     move_time: Option<std::time::Duration>,
 }
 
-impl<G: Game> SearchAnalyzer<G> {
-    pub fn new(config: &EngineConfig) -> Self {
+impl<G: Symmetric, K: Knowledge<G>> SearchAnalyzer<G, K> {
+    pub fn new(knowledge: K, config: &EngineConfig) -> Self {
         SearchAnalyzer {
-            searcher: Searcher::new(config.hash_mb),
+            searcher: Searcher::new(config.hash_mb).with_knowledge(knowledge),
             depth: config.depth,
             move_time: config.move_time,
         }
     }
 }
 
-impl<G: Game> Analyzer<G> for SearchAnalyzer<G> {
+impl<G: Symmetric, K: Knowledge<G>> Analyzer<G> for SearchAnalyzer<G, K> {
     fn analyze(&mut self, game: &G) -> Result<Analysis<G::Move>, GameError> {
         let deadline = crate::deadline::Deadline::after(self.move_time);
         match self.depth {
@@ -134,23 +109,23 @@ impl<G: Game> Player<G> for AnalyzingPlayer<G> {
 }
 
 /// Heuristic alpha-beta to a fixed depth; ties broken at random.
-pub struct AlphaBetaPlayer<G: Game> {
-    searcher: Searcher<G>,
+pub struct AlphaBetaPlayer<G: Symmetric, K: Knowledge<G>> {
+    searcher: Searcher<G, K>,
     depth: u32,
     rng: StdRng,
 }
 
-impl<G: Game> AlphaBetaPlayer<G> {
-    pub fn new(depth: u32, config: &EngineConfig) -> Self {
+impl<G: Symmetric, K: Knowledge<G>> AlphaBetaPlayer<G, K> {
+    pub fn new(knowledge: K, depth: u32, config: &EngineConfig) -> Self {
         AlphaBetaPlayer {
-            searcher: Searcher::new(config.hash_mb.min(16)),
+            searcher: Searcher::new(config.hash_mb.min(16)).with_knowledge(knowledge),
             depth: depth.max(1),
             rng: rng(config),
         }
     }
 }
 
-impl<G: Game> Player<G> for AlphaBetaPlayer<G> {
+impl<G: Symmetric, K: Knowledge<G>> Player<G> for AlphaBetaPlayer<G, K> {
     fn choose(&mut self, game: &G) -> Choice<G::Move> {
         let scores = self.searcher.heuristic_scores(game, self.depth);
         let best = scores.iter().map(|(_, s)| *s).max().expect("a move exists");
@@ -171,19 +146,23 @@ impl<G: Game> Player<G> for AlphaBetaPlayer<G> {
 
 /// The rule-based player: the game's own rules of thumb, else the move with
 /// the best one-ply evaluation.
-pub struct HeuristicPlayer {
+pub struct HeuristicPlayer<K> {
+    knowledge: K,
     rng: StdRng,
 }
 
-impl HeuristicPlayer {
-    pub fn new(config: &EngineConfig) -> Self {
-        HeuristicPlayer { rng: rng(config) }
+impl<K> HeuristicPlayer<K> {
+    pub fn new(knowledge: K, config: &EngineConfig) -> Self {
+        HeuristicPlayer {
+            knowledge,
+            rng: rng(config),
+        }
     }
 }
 
-impl<G: Game> Player<G> for HeuristicPlayer {
+impl<G: Game, K: Knowledge<G>> Player<G> for HeuristicPlayer<K> {
     fn choose(&mut self, game: &G) -> Choice<G::Move> {
-        if let Some(mv) = game.rule_based_move() {
+        if let Some(mv) = self.knowledge.rule_based_move(game) {
             return Choice { mv, value: None };
         }
         let mut moves = Vec::new();
@@ -194,7 +173,7 @@ impl<G: Game> Player<G> for HeuristicPlayer {
             let undo = position.play(mv);
             let score = match position.result() {
                 Some(result) => -crate::score::terminal_score(&position, result, 0),
-                None => -position.evaluate(),
+                None => -self.knowledge.evaluate(&position),
             };
             position.undo(mv, undo);
             scored.push((mv, score));
@@ -208,48 +187,4 @@ impl<G: Game> Player<G> for HeuristicPlayer {
         let mv = *best_moves.choose(&mut self.rng).expect("a move exists");
         Choice { mv, value: None }
     }
-}
-
-/// The name learner files record for a game: its type name without the
-/// module path, in lower case ("mnk"), as the command line spells games.
-fn learner_game_name<G>() -> String {
-    let full = std::any::type_name::<G>();
-    full.rsplit("::")
-        .next()
-        .unwrap_or(full)
-        .to_ascii_lowercase()
-}
-
-/// The generic players every game gets unless it builds its own.
-pub fn generic_player<G: Playable>(
-    game: &G,
-    spec: &BotSpec,
-    config: &EngineConfig,
-) -> Result<Box<dyn Player<G>>, GameError> {
-    Ok(match spec {
-        BotSpec::Random => Box::new(RandomPlayer::new(config)),
-        BotSpec::Heuristic => Box::new(HeuristicPlayer::new(config)),
-        BotSpec::AlphaBeta(depth) => Box::new(AlphaBetaPlayer::new(*depth, config)),
-        BotSpec::Perfect => {
-            let exact = EngineConfig {
-                depth: None,
-                ..config.clone()
-            };
-            Box::new(AnalyzingPlayer::new(game.analyzer(&exact)?, config))
-        }
-        BotSpec::Computer(_) => Box::new(AnalyzingPlayer::new(game.analyzer(config)?, config)),
-        BotSpec::Mcts(playouts) => Box::new(crate::mcts::MctsPlayer::new(*playouts, config)),
-        BotSpec::Learner(path) => Box::new(crate::learner::LearnerPlayer::<G>::open(
-            path.as_deref(),
-            &learner_game_name::<G>(),
-            &game.variant(),
-            config,
-        )?),
-        BotSpec::Entry(path) => {
-            return Err(GameError::Unsupported(format!(
-                "the C entry '{}' plays only in a tournament (ply tournament trilite)",
-                crate::echo::shown(&path.display().to_string())
-            )))
-        }
-    })
 }

@@ -12,11 +12,11 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
-use crate::bots::Analyzer;
 use crate::config::EngineConfig;
 use crate::game::Game;
 use crate::options::GameOptions;
 use crate::playable::Playable;
+use crate::player::Analyzer;
 use crate::session::{GameKind, Session};
 use crate::value::{Outcome, Value};
 
@@ -63,7 +63,9 @@ pub fn check_position<G: Playable>(game: &G) {
         "position '{text}' prints differently"
     );
 
-    for image in game.symmetric_images() {
+    let mut images = Vec::new();
+    game.symmetric_images(&mut images);
+    for image in &images {
         assert_eq!(
             image.canonical().1,
             game.canonical().1,
@@ -129,8 +131,10 @@ pub fn check_values<G: Playable>(
             let analysis = analyzer.analyze(&game).expect("analysis");
             let best = crate::solver::best_value(&analysis.moves);
             assert_values_match(analysis.value, best, &game, "position vs best move");
-            for image in game.symmetric_images() {
-                let other = analyzer.analyze(&image).expect("analysis").value;
+            let mut images = Vec::new();
+            game.symmetric_images(&mut images);
+            for image in &images {
+                let other = analyzer.analyze(image).expect("analysis").value;
                 assert_values_match(analysis.value, other, &game, "symmetric image");
             }
             let &(mv, move_value) = analysis.moves.choose(&mut rng).expect("a move");

@@ -3,7 +3,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use serde::{de::DeserializeOwned, Serialize};
+use serde::Serialize;
 
 use crate::error::GameError;
 
@@ -60,7 +60,11 @@ pub enum GameResult {
 /// The rules of a two-player game of perfect information.
 ///
 /// Implementations are small `Clone` values; search is generic over this trait
-/// (monomorphised), never through `dyn`.
+/// (monomorphised), never through `dyn`. Only the rules live here: the
+/// board's symmetries are [`Symmetric`](crate::Symmetric), and what a
+/// searcher may know beyond the rules (ordering, pruning, evaluation, bounds
+/// such as the plies left) is [`Knowledge`](crate::Knowledge), which the
+/// searchers take as a parameter.
 pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// A move, small and copyable.
     type Move: Copy + Eq + Debug + Send + Sync + 'static;
@@ -68,7 +72,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     type Undo: Copy + Debug + Send + Sync;
     /// The exact identity of a position: stored in the transposition table
     /// beside each entry so that a hash collision can never change a result.
-    type Key: Copy + Eq + Hash + Debug + Send + Sync + Serialize + DeserializeOwned + 'static;
+    type Key: Copy + Eq + Hash + Debug + Send + Sync + 'static;
 
     /// Whose turn it is (meaningless once the game is over).
     fn to_move(&self) -> Side;
@@ -95,66 +99,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The exact key of this position.
     fn key(&self) -> Self::Key;
 
-    /// Hash and key of a canonical representative of the position's symmetry
-    /// class; games with symmetries override it so solvers store one entry per class.
-    fn canonical(&self) -> (u64, Self::Key) {
-        (self.hash(), self.key())
-    }
-
-    /// The positions equivalent to this one under the board's symmetries
-    /// (not including itself). Used by tests of symmetry invariance.
-    fn symmetric_images(&self) -> Vec<Self> {
-        Vec::new()
-    }
-
     /// Number of plies played since the start (used for bounds and display).
     fn ply(&self) -> u32;
 
     /// Whether every line of play is finite, so plain negamax terminates.
     const ALWAYS_ENDS: bool = true;
 
-    /// An upper bound on the plies left, if known; solvers use it to size
-    /// mate-distance windows.
-    fn max_remaining_plies(&self) -> Option<u32> {
-        None
-    }
-
     /// True for the pass move of games where a player without a move passes.
     fn is_pass(&self, _mv: Self::Move) -> bool {
-        false
-    }
-
-    /// Reorders moves so that likely best moves come first (search speed only).
-    fn order_moves(&self, _moves: &mut [Self::Move]) {}
-
-    /// Removes moves that cannot change the position's value or remoteness
-    /// (for example: keep only the winning move when one wins at once, or
-    /// only the blocks when the opponent threatens to win). Search speed only;
-    /// the per-move analysis at the root never prunes.
-    fn prune_moves(&self, _moves: &mut Vec<Self::Move>) {}
-
-    /// Plies left in a drawn game when the length of a draw is fixed
-    /// (a filled board), for the draw's remoteness.
-    fn draw_length(&self) -> Option<u32> {
-        None
-    }
-
-    /// A heuristic evaluation from the side to move's point of view, in
-    /// roughly [-10_000, 10_000]; used by depth-limited bots at the horizon.
-    fn evaluate(&self) -> i32 {
-        0
-    }
-
-    /// The legal move a rule-based ("heuristic") player would choose, if the
-    /// game defines one; `None` makes the bot fall back to one-ply evaluation.
-    fn rule_based_move(&self) -> Option<Self::Move> {
-        None
-    }
-
-    /// True when the game is bound to end in a draw whatever anyone plays
-    /// (in k-in-a-row games: no line can still be completed). Exact and
-    /// depth-limited searches score it as a draw without looking further.
-    fn is_dead_draw(&self) -> bool {
         false
     }
 }

@@ -35,13 +35,15 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::bots::{Choice, Player};
 use crate::config::EngineConfig;
 use crate::echo::{self, shown_within};
 use crate::error::GameError;
-use crate::game::{Game, GameResult, Side};
+use crate::game::{GameResult, Side};
+use crate::player::{Choice, Player};
+use crate::symmetry::Symmetric;
 
 mod file;
 
@@ -133,8 +135,14 @@ struct LearnerFile {
     failing: bool,
 }
 
+/// A game a learner can learn: its canonical keys are what the table holds
+/// and what the file saves. Every game whose key can be serialised is one.
+pub trait Learnable: Symmetric<Key: Serialize + DeserializeOwned> {}
+
+impl<G: Symmetric<Key: Serialize + DeserializeOwned>> Learnable for G {}
+
 /// The learning player. See the module documentation.
-pub struct LearnerPlayer<G: Game> {
+pub struct LearnerPlayer<G: Learnable> {
     file: Option<LearnerFile>,
     header: Header,
     table: HashMap<G::Key, Entry>,
@@ -142,7 +150,7 @@ pub struct LearnerPlayer<G: Game> {
     rng: StdRng,
 }
 
-impl<G: Game> LearnerPlayer<G> {
+impl<G: Learnable> LearnerPlayer<G> {
     /// A learner for game `game` in configuration `config`, with the table in
     /// `path` (loaded if the file exists, created on the first save) or only
     /// in memory when there is no path. Fails if the file cannot be read or
@@ -348,7 +356,7 @@ impl<G: Game> LearnerPlayer<G> {
     }
 }
 
-impl<G: Game> Player<G> for LearnerPlayer<G> {
+impl<G: Learnable> Player<G> for LearnerPlayer<G> {
     fn choose(&mut self, game: &G) -> Choice<G::Move> {
         let mover = game.to_move();
         let mut moves = Vec::new();
@@ -400,7 +408,7 @@ impl<G: Game> Player<G> for LearnerPlayer<G> {
     }
 }
 
-impl<G: Game> Drop for LearnerPlayer<G> {
+impl<G: Learnable> Drop for LearnerPlayer<G> {
     /// Saves the games since the last save. There is no caller left to
     /// return a failure to, so it is reported on stderr (once: not if the
     /// same file's failure was reported already).
@@ -414,6 +422,7 @@ impl<G: Game> Drop for LearnerPlayer<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
 
     /// A pile of `left` counters; a move takes 1 to 3; whoever takes the
     /// last wins. Lost exactly when `left` is a multiple of 4.
@@ -459,6 +468,8 @@ mod tests {
             self.ply
         }
     }
+
+    impl Symmetric for Pile {}
 
     fn play_out(learner: &mut LearnerPlayer<Pile>, start: u32, rng: &mut StdRng) -> Vec<Pile> {
         let mut game = Pile {

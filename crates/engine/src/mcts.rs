@@ -5,9 +5,9 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
-use crate::bots::{Choice, Player};
 use crate::config::EngineConfig;
 use crate::game::{Game, GameResult, Side};
+use crate::player::{Choice, Player};
 
 /// Plies after which a random playout is scored as a draw (loopy games).
 const PLAYOUT_LIMIT: u32 = 400;

@@ -10,6 +10,7 @@ use thiserror::Error;
 
 use crate::error::GameError;
 use crate::game::Game;
+use crate::knowledge::Knowledge;
 
 /// The deepest perft of a game that can go on forever. Its tree never ends,
 /// so a deeper count would only run for ages: with four moves a turn, 32
@@ -46,9 +47,13 @@ pub fn check_depth<G: Game>(depth: u32) -> Result<(), PerftError> {
 
 /// Number of legal move sequences of exactly `depth` plies from `game` (a
 /// game that ended earlier has no moves, so it adds nothing deeper: the
-/// tic-tac-toe convention; Othello counts its own way).
-pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
-    if game.max_remaining_plies().is_some_and(|left| depth > left) {
+/// tic-tac-toe convention; Othello counts its own way). `knowledge` only
+/// saves time: its bound on the plies left skips counts deeper than any line.
+pub fn perft<G: Game, K: Knowledge<G>>(game: &G, knowledge: &K, depth: u32) -> u64 {
+    if knowledge
+        .max_remaining_plies(game)
+        .is_some_and(|left| depth > left)
+    {
         // Every line ends within `left` plies: no sequence is this long.
         return 0;
     }

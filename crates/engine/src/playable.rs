@@ -1,15 +1,26 @@
-//! What a game adds to its rules to be played and analysed through sessions.
+//! What a game adds to its rules to be played and analysed through sessions,
+//! and the generic players built from it (beside the trait, whose default
+//! `player` hands out those players).
 
-use crate::bots::{generic_player, Analyzer, Player, SearchAnalyzer};
+use crate::bots::{
+    AlphaBetaPlayer, AnalyzingPlayer, HeuristicPlayer, RandomPlayer, SearchAnalyzer,
+};
 use crate::config::{BotSpec, EngineConfig};
 use crate::error::GameError;
 use crate::game::Notation;
+use crate::knowledge::Knowledge;
+use crate::learner::{Learnable, LearnerPlayer};
+use crate::mcts::MctsPlayer;
 use crate::options::GameOptions;
+use crate::player::{Analyzer, Player};
 use crate::report::{BoardView, Report};
 use crate::solve::{SolveOutput, SolveRequest};
 
 /// A game the front ends can drive: rules, notation, and its engines.
-pub trait Playable: Notation {
+pub trait Playable: Notation + Learnable {
+    /// The search knowledge the game's generic engines use.
+    type Knowledge: Knowledge<Self> + Default + 'static;
+
     /// The game's strongest analysis under `config` (exact unless
     /// `config.depth` limits it).
     fn analyzer(&self, config: &EngineConfig) -> Result<Box<dyn Analyzer<Self>>, GameError> {
@@ -19,7 +30,10 @@ pub trait Playable: Notation {
                 why: "this game can go on forever".into(),
             });
         }
-        Ok(Box::new(SearchAnalyzer::new(config)))
+        Ok(Box::new(SearchAnalyzer::new(
+            Self::Knowledge::default(),
+            config,
+        )))
     }
 
     /// A bot for `spec`.
@@ -40,7 +54,7 @@ pub trait Playable: Notation {
 
     /// Leaf count of the game tree `depth` plies deep.
     fn perft(&self, depth: u32) -> u64 {
-        crate::perft::perft(self, depth)
+        crate::perft::perft(self, &Self::Knowledge::default(), depth)
     }
 
     /// The game's own solve of this position when `options` ask for one
@@ -71,4 +85,53 @@ pub trait Playable: Notation {
     fn move_square(&self, _mv: Self::Move) -> Option<usize> {
         None
     }
+}
+
+/// The name learner files record for a game: its type name without the
+/// module path, in lower case ("mnk"), as the command line spells games.
+fn learner_game_name<G>() -> String {
+    let full = std::any::type_name::<G>();
+    full.rsplit("::")
+        .next()
+        .unwrap_or(full)
+        .to_ascii_lowercase()
+}
+
+/// The generic players every game gets unless it builds its own; the
+/// searching ones use the game's [`Playable::Knowledge`].
+pub fn generic_player<G: Playable>(
+    game: &G,
+    spec: &BotSpec,
+    config: &EngineConfig,
+) -> Result<Box<dyn Player<G>>, GameError> {
+    Ok(match spec {
+        BotSpec::Random => Box::new(RandomPlayer::new(config)),
+        BotSpec::Heuristic => Box::new(HeuristicPlayer::new(G::Knowledge::default(), config)),
+        BotSpec::AlphaBeta(depth) => Box::new(AlphaBetaPlayer::new(
+            G::Knowledge::default(),
+            *depth,
+            config,
+        )),
+        BotSpec::Perfect => {
+            let exact = EngineConfig {
+                depth: None,
+                ..config.clone()
+            };
+            Box::new(AnalyzingPlayer::new(game.analyzer(&exact)?, config))
+        }
+        BotSpec::Computer(_) => Box::new(AnalyzingPlayer::new(game.analyzer(config)?, config)),
+        BotSpec::Mcts(playouts) => Box::new(MctsPlayer::new(*playouts, config)),
+        BotSpec::Learner(path) => Box::new(LearnerPlayer::<G>::open(
+            path.as_deref(),
+            &learner_game_name::<G>(),
+            &game.variant(),
+            config,
+        )?),
+        BotSpec::Entry(path) => {
+            return Err(GameError::Unsupported(format!(
+                "the C entry '{}' plays only in a tournament (ply tournament trilite)",
+                crate::echo::shown(&path.display().to_string())
+            )))
+        }
+    })
 }

@@ -17,9 +17,9 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
-use crate::bots::Analyzer;
 use crate::error::GameError;
 use crate::game::{Game, GameResult};
+use crate::player::Analyzer;
 use crate::value::{Analysis, Outcome, Value};
 
 /// A multiply-rotate hasher (FxHash): game keys are already well mixed

@@ -2,11 +2,12 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::bots::{Analyzer, Player};
 use crate::config::{BotSpec, EngineConfig};
 use crate::error::GameError;
 use crate::game::{GameResult, Side};
+use crate::knowledge::Knowledge;
 use crate::playable::Playable;
+use crate::player::{Analyzer, Player};
 pub use crate::report::{BoardView, MoveValue, Report, Stopped};
 use crate::solve::{SolveOutput, SolveRequest};
 use crate::value::Value;
@@ -335,7 +336,7 @@ impl<G: Playable> Session for GameSession<G> {
         // Every line has ended one ply past the longest: deeper counts equal
         // that one under either convention (ended lines count nothing, or one
         // leaf at every depth), so a huge depth costs no more than the tree.
-        let depth = match game.max_remaining_plies() {
+        let depth = match G::Knowledge::default().max_remaining_plies(game) {
             Some(left) => depth.min(left.saturating_add(1)),
             None => depth,
         };

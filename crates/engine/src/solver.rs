@@ -27,7 +27,7 @@
 //!   proof) may return it `d` plies above the horizon only when its
 //!   remoteness is at most `d`; otherwise the position is a horizon node;
 //! - move pruning that keeps every node's exact value and remoteness
-//!   ([`Game::prune_moves`]) keeps the cut tree's answers too: the theorem
+//!   ([`Knowledge::prune_moves`]) keeps the cut tree's answers too: the theorem
 //!   applied to the pruned tree, whose exact values are the same, gives the
 //!   same values masked the same way;
 //! - a table entry of a bound search is used only at the depth it was
@@ -45,8 +45,10 @@ use std::time::Instant;
 
 use crate::bound::Bound;
 use crate::deadline::Deadline;
-use crate::game::{Game, Side};
+use crate::game::Side;
+use crate::knowledge::{Knowledge, NoKnowledge};
 use crate::score::{self, DECIDED, HEURISTIC_LIMIT, WIN};
+use crate::symmetry::Symmetric;
 use crate::tt::{TableStats, TranspositionTable};
 use crate::value::{Analysis, Outcome, Value};
 
@@ -79,8 +81,10 @@ const EXACT_DEPTH: u32 = u32::MAX;
 const POLL_MASK: u64 = (1 << 12) - 1;
 
 /// Search state: the transposition table and move buffers, reused across
-/// searches (exact results stay valid, so later solves start warm).
-pub struct Searcher<G: Game> {
+/// searches (exact results stay valid, so later solves start warm), and the
+/// game knowledge `K` the searches use.
+pub struct Searcher<G: Symmetric, K: Knowledge<G> = NoKnowledge> {
+    knowledge: K,
     table: TranspositionTable<G::Key, Entry<G::Move>>,
     buffers: Vec<Vec<G::Move>>,
     horizon: Horizon,
@@ -93,8 +97,9 @@ pub struct Searcher<G: Game> {
     aborted: bool,
 }
 
-impl<G: Game> Searcher<G> {
-    /// A searcher whose table uses `hash_megabytes` MiB.
+impl<G: Symmetric> Searcher<G> {
+    /// A searcher without knowledge whose table uses `hash_megabytes` MiB.
+    /// [`with_knowledge`](Self::with_knowledge) gives it the game's.
     pub fn new(hash_megabytes: usize) -> Self {
         Self::with_table(TranspositionTable::with_megabytes(hash_megabytes))
     }
@@ -106,10 +111,29 @@ impl<G: Game> Searcher<G> {
 
     fn with_table(table: TranspositionTable<G::Key, Entry<G::Move>>) -> Self {
         Searcher {
+            knowledge: NoKnowledge,
             table,
             buffers: Vec::new(),
             horizon: Horizon::None,
             nodes: 0,
+            deadline: None,
+            aborted: false,
+        }
+    }
+}
+
+impl<G: Symmetric, K: Knowledge<G>> Searcher<G, K> {
+    /// This searcher with `knowledge` instead of its own (and an empty table:
+    /// what one knowledge stored, another need not agree with).
+    pub fn with_knowledge<L: Knowledge<G>>(self, knowledge: L) -> Searcher<G, L> {
+        let mut table = self.table;
+        table.clear();
+        Searcher {
+            knowledge,
+            table,
+            buffers: self.buffers,
+            horizon: Horizon::None,
+            nodes: self.nodes,
             deadline: None,
             aborted: false,
         }
@@ -148,7 +172,7 @@ impl<G: Game> Searcher<G> {
     fn finish_exact(&self, game: &G, score: i32) -> Value {
         let mut value = score::exact_value(score);
         if value.outcome == Outcome::Draw {
-            value.remoteness = game.draw_length();
+            value.remoteness = self.knowledge.draw_length(game);
         }
         value
     }
@@ -239,7 +263,7 @@ impl<G: Game> Searcher<G> {
             position.play(mv);
             let mut value = bounded_value(lower[i], upper[i]);
             if value.outcome == Outcome::Draw {
-                value.remoteness = position.draw_length();
+                value.remoteness = self.knowledge.draw_length(&position);
             }
             results.push((mv, value));
         }
@@ -297,7 +321,7 @@ impl<G: Game> Searcher<G> {
         let exact_allowed = G::ALWAYS_ENDS && max_depth.is_none();
         // Beyond the longest line left, a depth-limited search only repeats
         // the exact solve, slower.
-        let exact_depth = game.max_remaining_plies().unwrap_or(u32::MAX);
+        let exact_depth = self.knowledge.max_remaining_plies(game).unwrap_or(u32::MAX);
         let deepen = max_depth.is_some() || deadline.is_limited() || !G::ALWAYS_ENDS;
         if deepen {
             let last = max_depth.unwrap_or(u32::MAX);
@@ -380,7 +404,10 @@ impl<G: Game> Searcher<G> {
             Horizon::RootLoses(_) => WIN,
             Horizon::RootWins(root) if game.to_move() == root => WIN,
             Horizon::RootWins(_) => -WIN,
-            Horizon::Evaluate => game.evaluate().clamp(-HEURISTIC_LIMIT, HEURISTIC_LIMIT),
+            Horizon::Evaluate => self
+                .knowledge
+                .evaluate(game)
+                .clamp(-HEURISTIC_LIMIT, HEURISTIC_LIMIT),
         }
     }
 
@@ -403,11 +430,14 @@ impl<G: Game> Searcher<G> {
             return score::terminal_score(game, result, ply);
         }
         let fake_bounds = matches!(self.horizon, Horizon::RootLoses(_) | Horizon::RootWins(_));
-        if game.is_dead_draw() {
+        if self.knowledge.is_dead_draw(game) {
             // A proof that the game ends drawn decides a depth-limited value
             // only when the draw ends within the horizon; beyond it the node
             // is a horizon node like any other (see "The horizon" above).
-            let within = game.draw_length().is_some_and(|length| length <= depth);
+            let within = self
+                .knowledge
+                .draw_length(game)
+                .is_some_and(|length| length <= depth);
             if !fake_bounds || within {
                 return 0;
             }
@@ -459,8 +489,8 @@ impl<G: Game> Searcher<G> {
         }
         let mut moves = std::mem::take(&mut self.buffers[level]);
         game.generate_moves(&mut moves);
-        game.prune_moves(&mut moves);
-        game.order_moves(&mut moves);
+        self.knowledge.prune_moves(game, &mut moves);
+        self.knowledge.order_moves(game, &mut moves);
         // The stored best move may belong to a symmetric image; use it only
         // when it is legal here (it only affects ordering).
         if let Some(best) = tt_move {

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use ply_engine::bots::AlphaBetaPlayer;
 use ply_engine::mcts::MctsPlayer;
 use ply_engine::{Deadline, EngineConfig, Game, GameResult, Player, Side};
-use ply_gomoku::{Engine, GomokuGame, Move, Rule};
+use ply_gomoku::{Engine, GomokuGame, GomokuKnowledge, Move, Rule};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -62,7 +62,7 @@ fn main() {
                 ..EngineConfig::default()
             };
             let mut opponent: Box<dyn Player<GomokuGame>> = if name.starts_with("alpha") {
-                Box::new(AlphaBetaPlayer::new(3, &config))
+                Box::new(AlphaBetaPlayer::new(GomokuKnowledge, 3, &config))
             } else {
                 Box::new(MctsPlayer::new(2000, &config))
             };

@@ -1,11 +1,11 @@
 //! Gomoku as a [`ply_engine::Game`], so the generic bots (`alphabeta:D`,
 //! `mcts:N`, `random`) and the arena can play it on any board size, and so
-//! the (m,n,k) game can hand large boards to this crate.
+//! the (m,n,k) game can hand large boards to this crate. It has no
+//! symmetry the searches use (the identity of [`Symmetric`]).
 
-use ply_engine::{Game, GameResult, Side};
+use ply_engine::{Game, GameResult, Side, Symmetric};
 
 use crate::board::Board;
-use crate::pattern::Level;
 use crate::{GomokuError, Move, Rule, Stone, MAX_SIDE};
 
 /// 64-bit words holding one bit per cell of the largest board.
@@ -137,47 +137,9 @@ impl Game for GomokuGame {
     fn ply(&self) -> u32 {
         self.board.placed() as u32
     }
-
-    fn max_remaining_plies(&self) -> Option<u32> {
-        Some((self.board.width() * self.board.height() - self.board.placed()) as u32)
-    }
-
-    fn draw_length(&self) -> Option<u32> {
-        self.max_remaining_plies()
-    }
-
-    /// Keeps only the immediate win, or only the blocks of the opponent's
-    /// five: every other move loses at once or wins later than it could.
-    fn prune_moves(&self, moves: &mut Vec<Move>) {
-        let wins = self.board.winning_cells(self.to_move);
-        if let Some(&win) = wins.first() {
-            moves.retain(|&m| m == win);
-            return;
-        }
-        let blocks = self.board.winning_cells(self.to_move.opponent());
-        if !blocks.is_empty() {
-            moves.retain(|m| blocks.contains(m));
-        }
-    }
-
-    /// Moves that make or stop threats first.
-    fn order_moves(&self, moves: &mut [Move]) {
-        let value = |m: &Move| -> u8 {
-            let mut best = Level::None as u8;
-            for dir in 0..4 {
-                for stone in [Stone::Black, Stone::White] {
-                    best = best.max(self.board.level(*m, stone, dir) as u8);
-                }
-            }
-            best
-        };
-        moves.sort_by_key(|m| std::cmp::Reverse(value(m)));
-    }
-
-    fn evaluate(&self) -> i32 {
-        (crate::search::evaluate(&self.board, self.to_move) / 4).clamp(-10_000, 10_000)
-    }
 }
+
+impl Symmetric for GomokuGame {}
 
 fn side_key(stone: Stone) -> u64 {
     match stone {

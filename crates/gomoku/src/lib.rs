@@ -18,6 +18,7 @@
 pub mod analysis;
 pub mod board;
 pub mod game;
+pub mod knowledge;
 pub mod pattern;
 pub mod protocol;
 pub mod search;
@@ -26,6 +27,7 @@ pub mod vcf;
 pub use analysis::{analyze_moves, Verdict};
 pub use board::Board;
 pub use game::GomokuGame;
+pub use knowledge::GomokuKnowledge;
 pub use pattern::Level;
 pub use search::{Engine, Score, SearchInfo};
 pub use vcf::{find_vcf, find_vct};

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use ply_engine::{Notation, Searcher};
-use ply_mnk::Mnk;
+use ply_mnk::{Mnk, MnkKnowledge};
 
 fn main() {
     let args: Vec<u8> = std::env::args()
@@ -24,7 +24,7 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(64);
-    let mut searcher = Searcher::<Mnk>::new(hash_mb);
+    let mut searcher = Searcher::<Mnk>::new(hash_mb).with_knowledge(MnkKnowledge);
     let clock = Instant::now();
     let analysis = searcher.analyze(&start);
     println!(

@@ -5,6 +5,8 @@ use std::time::{Duration, Instant};
 
 use ply_engine::{EngineConfig, GameError, Searcher, Value};
 
+use crate::knowledge::MnkKnowledge;
+
 use crate::board::Mnk;
 
 /// The benchmark boards (rows, cols, k), quickest first; the speed
@@ -46,7 +48,7 @@ pub fn measure(board: (u8, u8, u8), runs: usize, hash_mb: usize) -> Result<Measu
     let mut times = Vec::with_capacity(runs);
     let mut result = None;
     for _ in 0..runs.max(1) {
-        let mut searcher = Searcher::<Mnk>::new(hash_mb);
+        let mut searcher = Searcher::<Mnk>::new(hash_mb).with_knowledge(MnkKnowledge);
         let clock = Instant::now();
         let value = searcher.solve(&start);
         times.push(clock.elapsed());

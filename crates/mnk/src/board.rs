@@ -5,10 +5,9 @@
 use std::fmt;
 use std::sync::Arc;
 
-use ply_engine::{Game, GameError, GameResult, Side};
+use ply_engine::{Game, GameError, GameResult, Side, Symmetric};
 
 use crate::geometry::Geometry;
-use crate::threats;
 
 const MAX_IMAGES: usize = 8;
 
@@ -255,6 +254,12 @@ impl Game for Mnk {
         self.image_key(0)
     }
 
+    fn ply(&self) -> u32 {
+        self.ply as u32
+    }
+}
+
+impl Symmetric for Mnk {
     /// The image with the smallest key; its hash comes from the same image,
     /// so symmetric positions share one table entry.
     #[inline]
@@ -271,43 +276,12 @@ impl Game for Mnk {
         (self.hash[best], best_key)
     }
 
-    fn symmetric_images(&self) -> Vec<Mnk> {
-        (1..self.geo.symmetries.len())
-            .map(|i| Mnk::from_stones(self.geo.clone(), self.x[i], self.o[i]))
-            .collect()
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply as u32
-    }
-
-    fn max_remaining_plies(&self) -> Option<u32> {
-        Some(self.empty_squares().count_ones())
-    }
-
-    fn order_moves(&self, moves: &mut [u8]) {
-        threats::order_moves(self, moves);
-    }
-
-    fn prune_moves(&self, moves: &mut Vec<u8>) {
-        threats::prune_moves(self, moves);
-    }
-
-    /// A draw fills the board.
-    fn draw_length(&self) -> Option<u32> {
-        Some(self.empty_squares().count_ones())
-    }
-
-    fn is_dead_draw(&self) -> bool {
-        threats::is_dead_draw(self)
-    }
-
-    fn evaluate(&self) -> i32 {
-        threats::evaluate(self)
-    }
-
-    fn rule_based_move(&self) -> Option<u8> {
-        threats::rule_based_move(self)
+    fn symmetric_images(&self, images: &mut Vec<Mnk>) {
+        images.clear();
+        images.extend(
+            (1..self.geo.symmetries.len())
+                .map(|i| Mnk::from_stones(self.geo.clone(), self.x[i], self.o[i])),
+        );
     }
 }
 

@@ -16,17 +16,6 @@ pub const MAX_SIDE: u8 = 26;
 /// Largest side the 64-bit board takes (8 x 8 = 64 cells).
 pub const BITBOARD_SIDE: u8 = 8;
 
-/// Above this many empty squares `ply solve` proves instead of running
-/// alpha-beta: measured from the start, alpha-beta with every move's value
-/// takes 1.4 s on (5,6,4) (30 empties) but 7 s on (5,7,4) and past 20 s on
-/// (5,7,5) and (4,8,4), where the prover takes 0.1 s, 0.02 s and 16 s.
-pub const AUTO_PROVE_ABOVE: u32 = 30;
-
-/// The proof search's time limit when none is given: a minute, so that no
-/// `ply solve` runs on for minutes unasked; every value of the literature
-/// that the README lists is proved well within it ((8,4,4) in 16 s).
-pub const DEFAULT_PROOF_SECONDS: u64 = 60;
-
 /// The proof search's options act on `ply solve` only.
 const SOLVE: &[Command] = &[Command::Solve];
 

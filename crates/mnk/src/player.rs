@@ -7,13 +7,14 @@ use rand::SeedableRng;
 
 use std::time::Duration;
 
-use ply_engine::bots::{generic_player, AnalyzingPlayer, SearchAnalyzer};
+use ply_engine::bots::{AnalyzingPlayer, SearchAnalyzer};
 use ply_engine::{
-    Analysis, Analyzer, BotSpec, Choice, EngineConfig, Game, GameError, Outcome, Playable, Player,
-    Searcher, Value,
+    generic_player, Analysis, Analyzer, BotSpec, Choice, EngineConfig, Game, GameError, Knowledge,
+    Outcome, Playable, Player, Searcher, Value,
 };
 
 use crate::board::Mnk;
+use crate::knowledge::MnkKnowledge;
 
 /// Positions with more empty squares than this are beyond a quick exact
 /// analysis; there `computer` without a depth plays heuristic alpha-beta
@@ -31,12 +32,19 @@ pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
 const SCORE_DEPTH: u32 = 2;
 
 impl Playable for Mnk {
+    type Knowledge = MnkKnowledge;
+
     fn variant(&self) -> String {
         format!("{}x{} k={}", self.rows(), self.cols(), self.k())
     }
 
+    /// The cells row by row from the top.
     fn board_view(&self) -> ply_engine::BoardView {
-        crate::view::board(self)
+        let (rows, cols) = (self.rows(), self.cols());
+        let cells = (0..rows * cols)
+            .map(|sq| ply_engine::Cell::of(self.owner(sq)))
+            .collect();
+        ply_engine::BoardView::grid(rows.into(), cols.into(), cells)
     }
 
     fn special_solve(
@@ -98,7 +106,7 @@ impl Playable for Mnk {
 /// scores (win 3, draw 2, undecided 1, loss 0); the quickest win, the
 /// slowest loss, and among undecided moves the best evaluated.
 pub struct SeedPlayer {
-    searcher: Searcher<Mnk>,
+    searcher: Searcher<Mnk, MnkKnowledge>,
     depth: u32,
     rng: StdRng,
 }
@@ -106,7 +114,7 @@ pub struct SeedPlayer {
 impl SeedPlayer {
     pub fn new(depth: u32, config: &EngineConfig) -> Self {
         SeedPlayer {
-            searcher: Searcher::new(config.hash_mb.min(16)),
+            searcher: Searcher::new(config.hash_mb.min(16)).with_knowledge(MnkKnowledge),
             depth: depth.max(1),
             rng: StdRng::seed_from_u64(config.seed),
         }
@@ -121,7 +129,7 @@ impl SeedPlayer {
             Outcome::Unknown => {
                 let mut child = game.clone();
                 child.play(mv);
-                -child.evaluate() as i64
+                -MnkKnowledge.evaluate(&child) as i64
             }
         };
         (value.outcome.seed_score(), tie)
@@ -150,8 +158,8 @@ impl Player<Mnk> for SeedPlayer {
 /// (2-ply alpha-beta on the game's evaluation) on each move it
 /// left unknown, so that `hint` ranks them and the computer picks the best.
 pub struct MnkAnalyzer {
-    inner: SearchAnalyzer<Mnk>,
-    scorer: Searcher<Mnk>,
+    inner: SearchAnalyzer<Mnk, MnkKnowledge>,
+    scorer: Searcher<Mnk, MnkKnowledge>,
 }
 
 impl MnkAnalyzer {
@@ -162,8 +170,8 @@ impl MnkAnalyzer {
             ..config.clone()
         };
         MnkAnalyzer {
-            inner: SearchAnalyzer::new(&inner),
-            scorer: Searcher::new(1),
+            inner: SearchAnalyzer::new(MnkKnowledge, &inner),
+            scorer: Searcher::new(1).with_knowledge(MnkKnowledge),
         }
     }
 }

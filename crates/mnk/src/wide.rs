@@ -16,12 +16,14 @@
 
 use std::time::Duration;
 
-use ply_engine::bots::generic_player;
 use ply_engine::{
-    Analysis, Analyzer, BotSpec, Choice, Deadline, EngineConfig, Game, GameError, GameResult,
-    MoveProblem, Notation, Outcome, Playable, Player, Side, Value,
+    generic_player, Analysis, Analyzer, BotSpec, Choice, Deadline, EngineConfig, Game, GameError,
+    GameResult, Knowledge, MoveProblem, Notation, Outcome, Playable, Player, Side, Symmetric,
+    Value,
 };
-use ply_gomoku::{analyze_moves, Engine, GomokuGame, Move, Rule, Score, Stone, Verdict};
+use ply_gomoku::{
+    analyze_moves, Engine, GomokuGame, GomokuKnowledge, Move, Rule, Score, Stone, Verdict,
+};
 
 /// How long the computer thinks per move on this board unless
 /// `--move-time` says otherwise.
@@ -143,25 +145,34 @@ impl Game for MnkWide {
     fn ply(&self) -> u32 {
         self.game.ply()
     }
+}
 
-    fn max_remaining_plies(&self) -> Option<u32> {
-        self.game.max_remaining_plies()
+/// No symmetry: the Gomoku board keeps none.
+impl Symmetric for MnkWide {}
+
+/// What the searches know of the wide board: the Gomoku crate's knowledge.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WideKnowledge;
+
+impl Knowledge<MnkWide> for WideKnowledge {
+    fn max_remaining_plies(&self, game: &MnkWide) -> Option<u32> {
+        GomokuKnowledge.max_remaining_plies(&game.game)
     }
 
-    fn draw_length(&self) -> Option<u32> {
-        self.game.draw_length()
+    fn draw_length(&self, game: &MnkWide) -> Option<u32> {
+        GomokuKnowledge.draw_length(&game.game)
     }
 
-    fn prune_moves(&self, moves: &mut Vec<Move>) {
-        self.game.prune_moves(moves)
+    fn prune_moves(&self, game: &MnkWide, moves: &mut Vec<Move>) {
+        GomokuKnowledge.prune_moves(&game.game, moves)
     }
 
-    fn order_moves(&self, moves: &mut [Move]) {
-        self.game.order_moves(moves)
+    fn order_moves(&self, game: &MnkWide, moves: &mut [Move]) {
+        GomokuKnowledge.order_moves(&game.game, moves)
     }
 
-    fn evaluate(&self) -> i32 {
-        self.game.evaluate()
+    fn evaluate(&self, game: &MnkWide) -> i32 {
+        GomokuKnowledge.evaluate(&game.game)
     }
 }
 
@@ -272,6 +283,8 @@ impl Notation for MnkWide {
 }
 
 impl Playable for MnkWide {
+    type Knowledge = WideKnowledge;
+
     fn variant(&self) -> String {
         let rule = match self.rule() {
             Rule::Freestyle => "",
@@ -280,8 +293,23 @@ impl Playable for MnkWide {
         format!("{}x{} k={}{rule}", self.rows(), self.cols(), self.k())
     }
 
+    /// The cells row by row from the top.
     fn board_view(&self) -> ply_engine::BoardView {
-        crate::view::wide_board(self)
+        let board = self.game.board();
+        let cells = (0..board.height())
+            .flat_map(|y| (0..board.width()).map(move |x| (x, y)))
+            .map(|(x, y)| {
+                let stone = board.stone(Move {
+                    x: x as u8,
+                    y: y as u8,
+                });
+                ply_engine::Cell::of(stone.map(|s| match s {
+                    Stone::Black => ply_engine::Side::First,
+                    Stone::White => ply_engine::Side::Second,
+                }))
+            })
+            .collect();
+        ply_engine::BoardView::grid(board.height(), board.width(), cells)
     }
 
     fn special_solve(

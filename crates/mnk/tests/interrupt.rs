@@ -8,14 +8,16 @@ use std::time::Duration;
 
 use ply_engine::deadline::{clear_interrupt, interrupt};
 use ply_engine::{Deadline, Outcome, Searcher};
-use ply_mnk::Mnk;
+use ply_mnk::{Mnk, MnkKnowledge};
 
 #[test]
 fn an_interrupted_analysis_keeps_only_proved_values() {
     for (rows, cols, k) in [(4, 4, 3), (4, 4, 4), (3, 5, 3)] {
         let game = Mnk::new(rows, cols, k).expect("a board");
-        let truth = Searcher::<Mnk>::new(8).analyze(&game);
-        let mut searcher = Searcher::<Mnk>::new(8);
+        let truth = Searcher::<Mnk>::new(8)
+            .with_knowledge(MnkKnowledge)
+            .analyze(&game);
+        let mut searcher = Searcher::<Mnk>::new(8).with_knowledge(MnkKnowledge);
         for delay_micros in [0, 200, 2_000] {
             clear_interrupt();
             let stopper = thread::spawn(move || {

@@ -2,12 +2,14 @@
 //! Bouton's rule in closed form (instant at any size, where a search over
 //! positions would never finish), and the learner's rule-variant tag.
 
-use ply_engine::bots::generic_player;
 use ply_engine::learner::LearnerPlayer;
-use ply_engine::{Analysis, Analyzer, BotSpec, EngineConfig, Game, GameError, Playable, Player};
+use ply_engine::{
+    generic_player, Analysis, Analyzer, BotSpec, EngineConfig, Game, GameError, Playable, Player,
+};
 
 use crate::bouton;
 use crate::game::Nim;
+use crate::knowledge::NimKnowledge;
 
 /// Values every move with Bouton's rule.
 #[derive(Clone, Copy, Debug, Default)]
@@ -31,6 +33,8 @@ impl Analyzer<Nim> for BoutonAnalyzer {
 }
 
 impl Playable for Nim {
+    type Knowledge = NimKnowledge;
+
     /// Bouton's rule is exact at every depth, so `--depth` is not needed.
     fn analyzer(&self, _config: &EngineConfig) -> Result<Box<dyn Analyzer<Nim>>, GameError> {
         Ok(Box::new(BoutonAnalyzer))

@@ -4,11 +4,10 @@
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
-use ply_engine::{BotSpec, EngineConfig, GameError, GameKind, GameOptions, Playable, Side};
+use ply_engine::{BotSpec, EngineConfig, GameError, GameSession, Playable, Side};
 
 use crate::count;
 use crate::game::Nim;
-use crate::kind::NIM;
 use crate::memo::MemoSolver;
 use crate::tree::TreeNode;
 
@@ -80,8 +79,7 @@ pub fn run(config: &EngineConfig) -> Result<String, GameError> {
     line(
         "learner: 1,000 games from 3,4,5 against random",
         median(|| {
-            let options = GameOptions::new().with_value("heaps", "3,4,5");
-            let mut session = NIM.new_session(&options)?;
+            let mut session = GameSession::boxed(Nim::new(&[3, 4, 5], false));
             let mut learner = session.new_bot(&BotSpec::Learner(None), config)?;
             let mut random = session.new_bot(&BotSpec::Random, config)?;
             for game in 0..1000 {

@@ -1,7 +1,7 @@
 //! The rules of Nim: rows of objects, a move takes one or more objects from
 //! one row, and whoever takes the last object wins (loses in misère play).
 
-use ply_engine::{Game, GameResult, Side};
+use ply_engine::{Game, GameResult, Side, Symmetric};
 use serde::{Deserialize, Serialize};
 
 /// Most rows a position may have: the exact key must be `Copy`, so the rows
@@ -183,6 +183,12 @@ impl Game for Nim {
         }
     }
 
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+}
+
+impl Symmetric for Nim {
     /// Rows are interchangeable: the canonical form sorts them, and its hash
     /// is a sum over counts, which does not depend on the order. Nim is
     /// impartial (both players have the same moves), so swapping the players
@@ -199,44 +205,27 @@ impl Game for Nim {
         (hash, key)
     }
 
-    fn symmetric_images(&self) -> Vec<Nim> {
+    fn symmetric_images(&self, images: &mut Vec<Nim>) {
         // Rotations and the reversal are enough to exercise canonical keys
         // without listing every permutation of many rows.
         let rows = self.rows();
-        let mut images = Vec::new();
+        let mut orders = Vec::new();
         for shift in 1..rows.len() {
             let mut r = rows.to_vec();
             r.rotate_left(shift);
-            images.push(r);
+            orders.push(r);
         }
         let mut reversed = rows.to_vec();
         reversed.reverse();
-        images.push(reversed);
-        let mut images: Vec<Nim> = images
-            .into_iter()
-            .filter(|r| r.as_slice() != rows)
-            .map(|r| Nim::new(&r, self.misere).with_ply(self.ply))
-            .collect();
+        orders.push(reversed);
+        images.clear();
+        images.extend(
+            orders
+                .into_iter()
+                .filter(|r| r.as_slice() != rows)
+                .map(|r| Nim::new(&r, self.misere).with_ply(self.ply)),
+        );
         // The same rows with the other player to move.
         images.push(Nim::new(rows, self.misere).with_ply(self.ply ^ 1));
-        images
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-
-    fn max_remaining_plies(&self) -> Option<u32> {
-        u32::try_from(self.total()).ok()
-    }
-
-    /// Taking a whole row first finds short wins sooner.
-    fn order_moves(&self, moves: &mut [NimMove]) {
-        moves.sort_by_key(|m| std::cmp::Reverse(m.take));
-    }
-
-    /// The move Bouton's rule gives (a winning one when there is one).
-    fn rule_based_move(&self) -> Option<NimMove> {
-        crate::bouton::best_move(self)
     }
 }

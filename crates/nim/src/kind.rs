@@ -11,7 +11,7 @@ use crate::bouton;
 use crate::count::{self, TreeSize};
 use crate::game::Nim;
 use crate::graph::{self, Graph, EDGE_LIMIT, GRAPH_LIMIT};
-use crate::notation::{request_notation, short_rows};
+use crate::notation::{request_notation, short_rows, POSITION_NOTATION};
 use crate::rows::{read_rows, RowsText};
 use crate::tree::{TreeNode, TREE_LIMIT};
 use ply_engine::echo::shown;
@@ -82,12 +82,7 @@ impl GameKind for NimKind {
     }
 
     fn position_notation(&self) -> PositionNotation {
-        PositionNotation {
-            description:
-                "the objects in each row, comma separated, then /2 when player 2 is to move \
-                          (three digits without commas, such as 123, are three rows of 0-9)",
-            example: "1,2,3",
-        }
+        POSITION_NOTATION
     }
 
     fn options(&self) -> Vec<OptionSpec> {

@@ -2,10 +2,9 @@
 //! moves `ROW:COUNT` (1-based row), and the rows drawn as objects. How rows
 //! are read from text is in `rows`.
 
-use ply_engine::{Game, GameError, GameKind, MoveProblem, Notation, Side};
+use ply_engine::{Game, GameError, MoveProblem, Notation, PositionNotation, Side};
 
 use crate::game::{Nim, NimMove};
-use crate::kind::NIM;
 use crate::rows::read_rows;
 use ply_engine::echo::shown;
 
@@ -13,11 +12,18 @@ use ply_engine::echo::shown;
 /// is always printed).
 const DRAWN: usize = 40;
 
+/// How a Nim position is written, for help and error messages.
+pub const POSITION_NOTATION: PositionNotation = PositionNotation {
+    description: "the objects in each row, comma separated, then /2 when player 2 is to move \
+                  (three digits without commas, such as 123, are three rows of 0-9)",
+    example: "1,2,3",
+};
+
 /// The error for a position that cannot be read: what is wrong (naming the
 /// part at fault; the front end names the whole), then the notation with an
 /// example.
 fn bad_position(why: impl std::fmt::Display) -> GameError {
-    let notation = NIM.position_notation();
+    let notation = POSITION_NOTATION;
     GameError::BadPosition(format!(
         "{why}; a Nim position is {}, for example {}",
         notation.description, notation.example

@@ -23,8 +23,8 @@ use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
 use ply_othello::bitboard::Size8;
-use ply_othello::endgame::final_margin;
 use ply_othello::eval;
+use ply_othello::margin::final_margin;
 use ply_othello::movegen::moves;
 use ply_othello::pattern::{self, Weights};
 

@@ -39,9 +39,10 @@ use std::time::Duration;
 use ply_engine::{Analysis, Analyzer, Deadline, EngineConfig, GameError, Outcome, Value};
 
 use crate::bitboard::{Bits, Geometry, Squares};
-use crate::endgame::{final_margin, split_score, Solver, INFINITY, SCALE};
+use crate::endgame::{split_score, Solver, INFINITY, SCALE};
 use crate::eval::{evaluate, DISC};
 use crate::game::{Move, Othello};
+use crate::margin::final_margin;
 use crate::movegen::{flips, moves};
 use crate::search::{proven_margin_sign, Search};
 

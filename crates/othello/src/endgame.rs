@@ -16,6 +16,7 @@
 use ply_engine::{Deadline, TranspositionTable};
 
 use crate::bitboard::{Bits, Geometry, Squares};
+use crate::margin::final_margin;
 use crate::movegen::{flips, moves, neighbours};
 use crate::stability::stable_discs;
 
@@ -55,22 +56,6 @@ pub struct Solver<G: Geometry, const LENGTH: bool> {
     deadline: Deadline,
     next_poll: u64,
     aborted: bool,
-}
-
-/// The final margin of `p` against `o`, empties to the winner.
-#[inline]
-pub fn final_margin<G: Geometry>(p: G::B, o: G::B) -> i32 {
-    let mine = p.count() as i32;
-    let theirs = o.count() as i32;
-    let empty = G::CELLS as i32 - mine - theirs;
-    let diff = mine - theirs;
-    if diff > 0 {
-        diff + empty
-    } else if diff < 0 {
-        diff - empty
-    } else {
-        0
-    }
 }
 
 impl<G: Geometry, const LENGTH: bool> Solver<G, LENGTH> {

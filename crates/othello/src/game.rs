@@ -1,6 +1,6 @@
 //! The game: a board plus whose turn it is, under ply's `Game` trait.
 
-use ply_engine::{Game, GameResult, Side};
+use ply_engine::{Game, GameResult, Side, Symmetric};
 use serde::{Deserialize, Serialize};
 
 use crate::bitboard::{hash_pair, Bits, Geometry, Squares};
@@ -220,6 +220,12 @@ impl<G: Geometry> Game for Othello<G> {
         self.ply
     }
 
+    fn is_pass(&self, mv: Move) -> bool {
+        mv.is_pass()
+    }
+}
+
+impl<G: Geometry> Symmetric for Othello<G> {
     /// The least key among the eight symmetric images.
     fn canonical(&self) -> (u64, OthelloKey) {
         (0..symmetry::SYMMETRIES)
@@ -232,27 +238,8 @@ impl<G: Geometry> Game for Othello<G> {
             .unwrap_or((self.hash(), self.key()))
     }
 
-    fn symmetric_images(&self) -> Vec<Othello<G>> {
-        (1..symmetry::SYMMETRIES)
-            .map(|t| self.transformed(t))
-            .collect()
-    }
-
-    fn max_remaining_plies(&self) -> Option<u32> {
-        // Each move fills a square; at most one pass between two moves.
-        Some(2 * self.empties())
-    }
-
-    fn is_pass(&self, mv: Move) -> bool {
-        mv.is_pass()
-    }
-
-    fn evaluate(&self) -> i32 {
-        let (p, o) = self.player_opponent();
-        crate::eval::evaluate::<G>(p, o)
-    }
-
-    fn rule_based_move(&self) -> Option<Move> {
-        self.greedy_moves().first().copied()
+    fn symmetric_images(&self, images: &mut Vec<Othello<G>>) {
+        images.clear();
+        images.extend((1..symmetry::SYMMETRIES).map(|t| self.transformed(t)));
     }
 }

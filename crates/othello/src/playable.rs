@@ -1,19 +1,21 @@
 //! Othello's engines behind the `Playable` hooks sessions call.
 
 use ply_engine::{
-    bots::generic_player, Analyzer, BoardView, BotSpec, Cell, EngineConfig, GameError, Playable,
-    Player,
+    generic_player, Analyzer, BoardView, BotSpec, Cell, EngineConfig, GameError, Playable, Player,
 };
 
 use crate::analyzer::{check_depth, too_deep, OthelloAnalyzer, MAX_DEPTH};
 use crate::bitboard::Geometry;
 use crate::game::{Move, Othello};
+use crate::knowledge::OthelloKnowledge;
 use crate::players::{EnginePlayer, GreedyPlayer, Strength, DEFAULT_LEVEL};
 
 /// Beyond this many empty squares `perfect` would not answer in useful time.
 const PERFECT_EMPTIES: u32 = 20;
 
 impl<G: Geometry> Playable for Othello<G> {
+    type Knowledge = OthelloKnowledge;
+
     /// The board size: a learner's table from one size is refused on another.
     fn variant(&self) -> String {
         let n = self.size();

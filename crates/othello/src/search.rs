@@ -20,8 +20,8 @@ use ply_engine::bound::Bound;
 use ply_engine::{Deadline, TranspositionTable};
 
 use crate::bitboard::{hash_pair, Bits, Geometry, Squares};
-use crate::endgame::final_margin;
 use crate::eval::{evaluate, reply_count, DISC};
+use crate::margin::final_margin;
 use crate::movegen::{flips, moves};
 
 /// Scores of finished games lie beyond every evaluation: a won ending is

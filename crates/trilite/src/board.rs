@@ -277,24 +277,7 @@ impl Game for Trilite {
         Self::pack(self.marks(Side::First)) | Self::pack(self.marks(Side::Second)) << 12 | side
     }
 
-    fn canonical(&self) -> (u64, u32) {
-        let best = crate::symmetry::canonical_image(self);
-        (best.hash, best.key())
-    }
-
-    fn symmetric_images(&self) -> Vec<Self> {
-        crate::symmetry::images(self).into_iter().skip(1).collect()
-    }
-
     fn ply(&self) -> u32 {
         self.ply
-    }
-
-    fn order_moves(&self, moves: &mut [u8]) {
-        crate::heuristic::order_moves(self, moves);
-    }
-
-    fn evaluate(&self) -> i32 {
-        crate::heuristic::evaluate(self)
     }
 }

@@ -2,7 +2,7 @@
 //! and move ordering. Search speed and bot strength only; the perfect
 //! player reads the solved table instead.
 
-use ply_engine::{Game, Side};
+use ply_engine::{Game, Knowledge, Side};
 
 use crate::board::{has_line, Trilite, LINES};
 
@@ -82,4 +82,18 @@ pub fn order_moves(game: &Trilite, moves: &mut [u8]) {
 /// Squares on which `side`, moving next from this board, would complete a line.
 pub fn winning_squares(game: &Trilite, side: Side) -> u16 {
     completing(game.staying(side), game.empty())
+}
+
+/// Trilite's search knowledge: the ordering and evaluation above.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TriliteKnowledge;
+
+impl Knowledge<Trilite> for TriliteKnowledge {
+    fn order_moves(&self, game: &Trilite, moves: &mut [u8]) {
+        order_moves(game, moves);
+    }
+
+    fn evaluate(&self, game: &Trilite) -> i32 {
+        evaluate(game)
+    }
 }

@@ -9,10 +9,12 @@ pub mod kind;
 pub mod notation;
 pub mod render;
 pub mod solution;
+pub mod square;
 pub mod symmetry;
 mod zobrist;
 
 pub use board::Trilite;
+pub use heuristic::TriliteKnowledge;
 pub use kind::{TriliteKind, TRILITE};
-pub use notation::{parse_square, square_name};
 pub use solution::solution;
+pub use square::{parse_square, square_name};

@@ -5,7 +5,7 @@
 use ply_engine::{Game, Notation, Side};
 
 use crate::board::Trilite;
-use crate::notation::square_name;
+use crate::square::square_name;
 
 const RESET: &str = "\x1b[0m";
 

@@ -8,6 +8,7 @@ use ply_engine::retrograde::{RetrogradeAnalyzer, Solution};
 use ply_engine::{Analyzer, BoardView, Cell, EngineConfig, GameError, Playable, Side};
 
 use crate::board::Trilite;
+use crate::heuristic::TriliteKnowledge;
 
 /// Far above Trilite's reachable positions; a guard, not a tuning knob.
 const MAX_POSITIONS: usize = 1 << 22;
@@ -25,12 +26,14 @@ pub fn solution() -> &'static Arc<Solution<Trilite>> {
 }
 
 impl Playable for Trilite {
+    type Knowledge = TriliteKnowledge;
+
     /// Exact analysis reads the solved table; with `--depth` the generic
     /// depth-limited search answers instead (it has a horizon, so cycles are
     /// no problem).
     fn analyzer(&self, config: &EngineConfig) -> Result<Box<dyn Analyzer<Self>>, GameError> {
         match config.depth {
-            Some(_) => Ok(Box::new(SearchAnalyzer::new(config))),
+            Some(_) => Ok(Box::new(SearchAnalyzer::new(TriliteKnowledge, config))),
             None => Ok(Box::new(RetrogradeAnalyzer::new(Arc::clone(solution())))),
         }
     }

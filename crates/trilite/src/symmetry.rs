@@ -1,7 +1,7 @@
 //! The eight symmetries of the 3x3 board, for canonical keys (the searcher
 //! stores one entry per symmetry class) and symmetry tests.
 
-use ply_engine::Game;
+use ply_engine::{Game, Symmetric};
 
 use crate::board::Trilite;
 
@@ -42,4 +42,16 @@ pub fn canonical_image(game: &Trilite) -> Trilite {
         .into_iter()
         .min_by_key(|g| g.key())
         .expect("eight images")
+}
+
+impl Symmetric for Trilite {
+    fn canonical(&self) -> (u64, u32) {
+        let best = canonical_image(self);
+        (best.hash(), best.key())
+    }
+
+    fn symmetric_images(&self, images_out: &mut Vec<Trilite>) {
+        images_out.clear();
+        images_out.extend(images(self).into_iter().skip(1));
+    }
 }

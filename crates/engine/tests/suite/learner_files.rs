@@ -5,7 +5,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use ply_engine::learner::LearnerPlayer;
-use ply_engine::{EngineConfig, Game, GameResult, Side};
+use ply_engine::{EngineConfig, Game, GameResult, Side, Symmetric};
 use proptest::prelude::*;
 
 /// A pile of counters; a move takes 1 to 3; whoever takes the last wins.
@@ -51,6 +51,8 @@ impl Game for Pile {
         self.ply
     }
 }
+
+impl Symmetric for Pile {}
 
 /// A folder for one test's files.
 fn scratch(test: &str) -> PathBuf {

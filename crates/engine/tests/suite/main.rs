@@ -4,5 +4,6 @@
 
 mod common;
 mod learner_files;
+mod module_graph;
 mod time_bounded;
 mod toy_game;

@@ -6,7 +6,9 @@ use crate::common;
 use common::{minimax, same, Race};
 use ply_engine::conformance;
 use ply_engine::value::Outcome;
-use ply_engine::{Analyzer, EngineConfig, Game, GameResult, Notation, Playable, Searcher, Side};
+use ply_engine::{
+    Analyzer, EngineConfig, Game, GameResult, NoKnowledge, Notation, Playable, Searcher, Side,
+};
 
 #[test]
 fn exact_solver_agrees_with_minimax_everywhere() {
@@ -192,7 +194,7 @@ fn perft_counts_sequences_and_takes_any_depth() {
     let mut game = Race::new(9, 7);
     for depth in 0..=9 {
         assert_eq!(
-            perft(&game, depth),
+            perft(&game, &NoKnowledge, depth),
             sequences(&mut game, depth),
             "depth {depth}"
         );
@@ -200,7 +202,7 @@ fn perft_counts_sequences_and_takes_any_depth() {
     // Race declares no bound on its length, yet always ends: the deepest
     // depth walks its tree once and allocates per ply reached, not per ply
     // asked (a buffer per ply asked was 100 GB here).
-    assert_eq!(perft(&game, u32::MAX), 0);
+    assert_eq!(perft(&game, &NoKnowledge, u32::MAX), 0);
 }
 
 /// Race as a registered game: the sound one, or the broken one.
@@ -280,7 +282,7 @@ mod perft_properties {
         fn any_depth_is_counted(depth in any::<u32>(), limit in 0u32..7) {
             let mut game = Race::new(9, limit);
             let expected = if depth <= limit { sequences(&mut game, depth) } else { 0 };
-            prop_assert_eq!(ply_engine::perft::perft(&game, depth), expected);
+            prop_assert_eq!(ply_engine::perft::perft(&game, &NoKnowledge, depth), expected);
         }
     }
 }

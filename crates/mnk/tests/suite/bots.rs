@@ -1,9 +1,9 @@
 //! Bots against each other, played through the `Player` trait directly.
 
 use ply_engine::{
-    BotSpec, EngineConfig, Game, GameResult, Notation, Outcome, Playable, Player, Side,
+    BotSpec, EngineConfig, Game, GameResult, Knowledge, Notation, Outcome, Playable, Player, Side,
 };
-use ply_mnk::Mnk;
+use ply_mnk::{Mnk, MnkKnowledge};
 
 fn bot(game: &Mnk, spec: BotSpec, seed: u64) -> Box<dyn Player<Mnk>> {
     let config = EngineConfig {
@@ -94,14 +94,14 @@ fn rule_based_player_follows_the_rules() {
     let game = Mnk::tic_tac_toe();
     let at = |text: &str| game.parse_position(text).expect("a position");
     // Centre first, then edges, then corners.
-    assert_eq!(at("---------").rule_based_move(), Some(4));
-    assert_eq!(at("----X----").rule_based_move(), Some(1));
-    assert_eq!(at("-X-XOX-O-").rule_based_move(), Some(0));
+    assert_eq!(MnkKnowledge.rule_based_move(&at("---------")), Some(4));
+    assert_eq!(MnkKnowledge.rule_based_move(&at("----X----")), Some(1));
+    assert_eq!(MnkKnowledge.rule_based_move(&at("-X-XOX-O-")), Some(0));
     // Complete a line before blocking one.
-    assert_eq!(at("XX-OO----").rule_based_move(), Some(2));
-    assert_eq!(at("XX-OO-X--").rule_based_move(), Some(5));
+    assert_eq!(MnkKnowledge.rule_based_move(&at("XX-OO----")), Some(2));
+    assert_eq!(MnkKnowledge.rule_based_move(&at("XX-OO-X--")), Some(5));
     // Block.
-    assert_eq!(at("XX--O----").rule_based_move(), Some(2));
+    assert_eq!(MnkKnowledge.rule_based_move(&at("XX--O----")), Some(2));
 }
 
 #[test]
@@ -237,7 +237,7 @@ fn rule_based_player_is_the_request_algorithm_on_every_reachable_position() {
         let turns = (mine | theirs).count_ones() as usize;
         let expected = request_next_move(boxes, turns);
         assert_eq!(
-            game.rule_based_move().map(i32::from),
+            MnkKnowledge.rule_based_move(&game).map(i32::from),
             Some(expected),
             "at {}",
             game.format_position()

@@ -11,9 +11,10 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 use ply_engine::{
-    BotSpec, Deadline, EngineConfig, Game, GameResult, Notation, Outcome, Playable, Searcher, Value,
+    BotSpec, Deadline, EngineConfig, Game, GameResult, Knowledge, Notation, Outcome, Playable,
+    Searcher, Value,
 };
-use ply_mnk::Mnk;
+use ply_mnk::{Mnk, MnkKnowledge};
 
 /// The value of `game` for the side to move in the tree cut `depth` plies
 /// deep, for every depth from 0 to `max_depth` at once (`values[d]`).
@@ -91,7 +92,12 @@ struct Tally {
 /// Checks every depth-limited answer for `game` at depths 1..=`max_depth`
 /// against the reference; `exact` also compares it with the exact solve
 /// (the reference at full depth).
-fn check(game: &Mnk, max_depth: u32, searcher: &mut Searcher<Mnk>, tally: &mut Tally) {
+fn check(
+    game: &Mnk,
+    max_depth: u32,
+    searcher: &mut Searcher<Mnk, MnkKnowledge>,
+    tally: &mut Tally,
+) {
     let mut position = game.clone();
     let here = reference(&mut position, max_depth);
     let mut moves = Vec::new();
@@ -128,7 +134,7 @@ fn check(game: &Mnk, max_depth: u32, searcher: &mut Searcher<Mnk>, tally: &mut T
                 tally.past_horizon += 1;
             }
         }
-        if game.result().is_none() && game.is_dead_draw() && empties > depth {
+        if game.result().is_none() && MnkKnowledge.is_dead_draw(game) && empties > depth {
             tally.dead_draws_cut += 1;
             assert_eq!(
                 got.value,
@@ -201,7 +207,7 @@ fn every_reachable_tic_tac_toe_position_at_every_depth_matches_plain_minimax() {
     let mut tally = Tally::default();
     for game in &positions {
         // A fresh searcher per position: nothing carried over between them.
-        let mut searcher = Searcher::<Mnk>::new(1);
+        let mut searcher = Searcher::<Mnk>::new(1).with_knowledge(MnkKnowledge);
         check(game, 9, &mut searcher, &mut tally);
     }
     assert!(tally.decided > 100_000, "{tally:?}");
@@ -218,7 +224,7 @@ fn check_random_positions(samples: &[Sample]) -> Tally {
         let start = board(rows, cols, k);
         // One searcher for the whole board: answers must not depend on
         // what earlier searches left in the table.
-        let mut searcher = Searcher::<Mnk>::new(2);
+        let mut searcher = Searcher::<Mnk>::new(2).with_knowledge(MnkKnowledge);
         let seed = u64::from(rows) * 1000 + u64::from(cols) * 100 + u64::from(k) * 10;
         for game in random_positions(&start, empty, count, seed + u64::from(empty)) {
             check(&game, max_depth, &mut searcher, &mut tally);
@@ -269,24 +275,26 @@ fn the_issue_examples_decide_nothing_past_the_horizon() {
     let game = Mnk::tic_tac_toe()
         .parse_position("-X-----OX")
         .expect("a position");
-    let analysis = Searcher::<Mnk>::new(1).analyze_to_depth(&game, 3);
+    let analysis = Searcher::<Mnk>::new(1)
+        .with_knowledge(MnkKnowledge)
+        .analyze_to_depth(&game, 3);
     let a1 = analysis.moves.iter().find(|(mv, _)| *mv == 0).expect("a1");
     assert_eq!(a1.1, Value::unknown());
-    let mut searcher = Searcher::new(1);
+    let mut searcher = Searcher::new(1).with_knowledge(MnkKnowledge);
     check(&game, 9, &mut searcher, &mut Tally::default());
     // 6x6 k=5 at depth 2 reported `draw (32 to the end)`: the early draw
     // of a pairing proof, 32 plies away. Along random games, positions the
     // proof settles with 28 or more empty squares decide nothing at 1 to 3
     // plies, as plain minimax says.
     let start = board(6, 6, 5);
-    let mut searcher = Searcher::new(4);
+    let mut searcher = Searcher::new(4).with_knowledge(MnkKnowledge);
     let mut tally = Tally::default();
     let mut rng = StdRng::seed_from_u64(3);
     let mut met = 0;
     while met < 3 {
         let mut game = start.clone();
         while game.empty_squares().count_ones() >= 28 {
-            if game.is_dead_draw() {
+            if MnkKnowledge.is_dead_draw(&game) {
                 met += 1;
                 check(&game, 3, &mut searcher, &mut tally);
                 break;
@@ -314,9 +322,12 @@ fn hint_and_solve_with_a_depth_give_the_same_values() {
             let mut position = game.clone();
             let here = reference(&mut position, max_depth);
             for depth in 1..=max_depth {
-                let got =
-                    Searcher::<Mnk>::new(1).analyze_within(&game, Some(depth), Deadline::none());
-                let plain = Searcher::<Mnk>::new(1).analyze_to_depth(&game, depth);
+                let got = Searcher::<Mnk>::new(1)
+                    .with_knowledge(MnkKnowledge)
+                    .analyze_within(&game, Some(depth), Deadline::none());
+                let plain = Searcher::<Mnk>::new(1)
+                    .with_knowledge(MnkKnowledge)
+                    .analyze_to_depth(&game, depth);
                 assert_eq!(got.value, here[depth as usize], "{game:?} depth {depth}");
                 assert_eq!(got.moves, plain.moves, "{game:?} depth {depth}");
                 // It stops early once every move is decided.

@@ -13,7 +13,7 @@ use rand::{Rng, SeedableRng};
 
 use ply_engine::{Game, Notation, Outcome, Searcher, Side};
 use ply_mnk::proof::{prove, prove_with, Budget, Method, ProvedValue, Prover};
-use ply_mnk::Mnk;
+use ply_mnk::{Mnk, MnkKnowledge};
 
 fn board(rows: u8, cols: u8, k: u8) -> Mnk {
     Mnk::new(rows, cols, k).expect("a valid board")
@@ -55,7 +55,7 @@ fn value_by(game: &Mnk, method: Method, dfs_below: u32) -> ProvedValue {
     }
 }
 
-fn solved(searcher: &mut Searcher<Mnk>, game: &Mnk) -> ProvedValue {
+fn solved(searcher: &mut Searcher<Mnk, MnkKnowledge>, game: &Mnk) -> ProvedValue {
     match searcher.solve(game).outcome {
         Outcome::Win => ProvedValue::Win,
         Outcome::Lose => ProvedValue::Loss,
@@ -94,7 +94,7 @@ fn prover_agrees_with_alpha_beta_on_every_small_board() {
             for k in 1..=rows.max(cols) {
                 let game = board(rows, cols, k);
                 // A fresh table: its keys name the stones, not the board.
-                let mut searcher = Searcher::<Mnk>::new(4);
+                let mut searcher = Searcher::<Mnk>::new(4).with_knowledge(MnkKnowledge);
                 let expected = solved(&mut searcher, &game);
                 assert_eq!(proved(&game), expected, "({rows},{cols},{k})");
                 for method in [Method::DfPn, Method::Dfs] {
@@ -127,7 +127,7 @@ fn prover_agrees_with_alpha_beta_on_random_positions() {
     let mut seen = [0usize; 3];
     for ((rows, cols, k), empty, count) in boards {
         let start = board(rows, cols, k);
-        let mut searcher = Searcher::<Mnk>::new(16);
+        let mut searcher = Searcher::<Mnk>::new(16).with_knowledge(MnkKnowledge);
         for game in random_positions(
             &start,
             empty,
@@ -166,7 +166,7 @@ fn threat_search_agrees_with_alpha_beta() {
         ((6, 3, 3), 13),
     ] {
         let start = board(rows, cols, k);
-        let mut searcher = Searcher::<Mnk>::new(16);
+        let mut searcher = Searcher::<Mnk>::new(16).with_knowledge(MnkKnowledge);
         for game in random_positions(&start, empty, 50, rows as u64 + 3 * k as u64) {
             for attacker in Side::BOTH {
                 let mut prover = Prover::new(attacker);
@@ -190,7 +190,7 @@ fn threat_search_agrees_with_alpha_beta() {
 }
 
 /// Whether `attacker` wins `game` by the exact solver.
-fn attacker_wins(searcher: &mut Searcher<Mnk>, game: &Mnk, attacker: Side) -> bool {
+fn attacker_wins(searcher: &mut Searcher<Mnk, MnkKnowledge>, game: &Mnk, attacker: Side) -> bool {
     match game.status() {
         ply_mnk::Status::Won(side) => side == attacker,
         ply_mnk::Status::Drawn => false,
@@ -250,7 +250,7 @@ fn relevance_zones_keep_their_promise() {
         (3, 6, 4),
     ] {
         let start = board(rows, cols, k);
-        let mut searcher = Searcher::<Mnk>::new(16);
+        let mut searcher = Searcher::<Mnk>::new(16).with_knowledge(MnkKnowledge);
         for game in random_positions(&start, 16, 60, rows as u64 * 3 + cols as u64 + k as u64) {
             for (attacker, method) in Side::BOTH
                 .into_iter()
@@ -303,7 +303,7 @@ fn small_tables_and_the_hybrid_keep_the_answers() {
     let mut checked = 0;
     for ((rows, cols, k), empty) in [((5, 5, 4), 18), ((4, 5, 3), 15), ((5, 4, 4), 16)] {
         let start = board(rows, cols, k);
-        let mut searcher = Searcher::<Mnk>::new(16);
+        let mut searcher = Searcher::<Mnk>::new(16).with_knowledge(MnkKnowledge);
         for game in random_positions(&start, empty, 30, rows as u64 * 7 + k as u64) {
             for attacker in Side::BOTH {
                 let expected = attacker_wins(&mut searcher, &game, attacker);

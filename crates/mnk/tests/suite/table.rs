@@ -3,11 +3,11 @@
 //! before solving tic-tac-toe in under 4 ms).
 
 use ply_engine::{Outcome, Searcher};
-use ply_mnk::Mnk;
+use ply_mnk::{Mnk, MnkKnowledge};
 
 #[test]
 fn tic_tac_toe_solves_in_a_small_table() {
-    let mut searcher = Searcher::<Mnk>::new(64);
+    let mut searcher = Searcher::<Mnk>::new(64).with_knowledge(MnkKnowledge);
     let analysis = searcher.analyze(&Mnk::tic_tac_toe());
     assert_eq!(analysis.value.outcome, Outcome::Draw);
     let stats = searcher.stats();

@@ -12,7 +12,7 @@ use ply_engine::conformance::assert_compatible;
 use ply_engine::{
     Analysis, Deadline, EngineConfig, Game, GameKind, GameOptions, Outcome, Searcher,
 };
-use ply_mnk::{Mnk, MNK};
+use ply_mnk::{Mnk, MnkKnowledge, MNK};
 
 /// Positions met along seeded random games, from the start to the end.
 fn positions(start: &Mnk, games: usize, seed: u64) -> Vec<Mnk> {
@@ -48,8 +48,8 @@ fn time_limited_values_never_contradict_the_exact_solver() {
     let budgets = [0, 20, 200, 2_000, 20_000].map(Duration::from_micros);
     for (rows, cols, k, games) in [(3, 3, 3, 3), (4, 4, 3, 2), (4, 4, 4, 2), (3, 5, 3, 2)] {
         let start = Mnk::new(rows, cols, k).expect("a board");
-        let mut exact = Searcher::<Mnk>::new(8);
-        let mut timed = Searcher::<Mnk>::new(8);
+        let mut exact = Searcher::<Mnk>::new(8).with_knowledge(MnkKnowledge);
+        let mut timed = Searcher::<Mnk>::new(8).with_knowledge(MnkKnowledge);
         for game in positions(&start, games, 11) {
             let truth = exact.analyze(&game);
             for budget in budgets {

@@ -7,15 +7,17 @@ use rand::SeedableRng;
 
 use ply_engine::bots::SearchAnalyzer;
 use ply_engine::conformance::check_values;
-use ply_engine::{EngineConfig, Game, GameResult, Notation, Outcome, Searcher, Value};
-use ply_mnk::Mnk;
+use ply_engine::{EngineConfig, Game, GameResult, Knowledge, Notation, Outcome, Searcher, Value};
+use ply_mnk::{Mnk, MnkKnowledge};
 
 fn board(rows: u8, cols: u8, k: u8) -> Mnk {
     Mnk::new(rows, cols, k).expect("a valid board")
 }
 
 fn solve(game: &Mnk) -> Value {
-    Searcher::<Mnk>::new(16).solve(game)
+    Searcher::<Mnk>::new(16)
+        .with_knowledge(MnkKnowledge)
+        .solve(game)
 }
 
 #[test]
@@ -32,7 +34,7 @@ fn values_are_consistent_on_small_boards() {
         (4, 4, 4),
         (1, 6, 3),
     ] {
-        let mut analyzer = SearchAnalyzer::<Mnk>::new(&config);
+        let mut analyzer = SearchAnalyzer::new(MnkKnowledge, &config);
         check_values(&board(rows, cols, k), &mut analyzer, 6, 30, 7);
     }
 }
@@ -40,7 +42,9 @@ fn values_are_consistent_on_small_boards() {
 #[test]
 fn tic_tac_toe_is_a_draw_and_every_first_move_draws() {
     let start = Mnk::tic_tac_toe();
-    let analysis = Searcher::<Mnk>::new(1).analyze(&start);
+    let analysis = Searcher::<Mnk>::new(1)
+        .with_knowledge(MnkKnowledge)
+        .analyze(&start);
     assert_eq!(analysis.value, Value::draw(Some(9)));
     assert_eq!(analysis.moves.len(), 9);
     for (mv, value) in analysis.moves {
@@ -76,7 +80,9 @@ fn known_values_of_larger_games() {
 
 #[test]
 fn every_first_move_of_5x5_k4_draws() {
-    let analysis = Searcher::<Mnk>::new(16).analyze(&board(5, 5, 4));
+    let analysis = Searcher::<Mnk>::new(16)
+        .with_knowledge(MnkKnowledge)
+        .analyze(&board(5, 5, 4));
     assert_eq!(analysis.value, Value::draw(Some(25)));
     assert!(analysis
         .moves
@@ -88,7 +94,9 @@ fn every_first_move_of_5x5_k4_draws() {
 #[test]
 fn first_moves_of_6x5_k4() {
     let start = board(6, 5, 4);
-    let analysis = Searcher::<Mnk>::new(64).analyze(&start);
+    let analysis = Searcher::<Mnk>::new(64)
+        .with_knowledge(MnkKnowledge)
+        .analyze(&start);
     assert_eq!(analysis.value, Value::win(11));
     let value = |square: &str| {
         let mv = start.parse_move(square).expect("a square");
@@ -133,7 +141,7 @@ fn minimax(game: &mut Mnk) -> i32 {
 
 fn minimax_value(game: &Mnk) -> Value {
     let s = minimax(&mut game.clone());
-    let empties = game.max_remaining_plies();
+    let empties = MnkKnowledge.max_remaining_plies(game);
     match s {
         s if s > 0 => Value::win((1000 - s) as u32),
         s if s < 0 => Value::lose((1000 + s) as u32),
@@ -147,7 +155,9 @@ fn random_positions(start: &Mnk, empty: u32, count: usize, seed: u64) -> Vec<Mnk
     let mut found = Vec::new();
     while found.len() < count {
         let mut game = start.clone();
-        while game.max_remaining_plies().unwrap_or(0) > empty && game.result().is_none() {
+        while MnkKnowledge.max_remaining_plies(&game).unwrap_or(0) > empty
+            && game.result().is_none()
+        {
             let mut moves = Vec::new();
             game.generate_moves(&mut moves);
             game.play(*moves.choose(&mut rng).expect("a move"));
@@ -176,12 +186,12 @@ fn solver_agrees_with_plain_minimax() {
     let mut collisions = 0;
     for ((rows, cols, k), empty, count) in boards {
         let start = board(rows, cols, k);
-        let mut searcher = Searcher::<Mnk>::new(4);
-        let mut tiny = Searcher::<Mnk>::with_entries(4);
+        let mut searcher = Searcher::<Mnk>::new(4).with_knowledge(MnkKnowledge);
+        let mut tiny = Searcher::<Mnk>::with_entries(4).with_knowledge(MnkKnowledge);
         for game in random_positions(&start, empty, count, rows as u64 * 31 + cols as u64) {
             let expected = minimax_value(&game);
             let text = game.format_position();
-            if game.is_dead_draw() {
+            if MnkKnowledge.is_dead_draw(&game) {
                 dead_draws += 1;
                 assert_eq!(expected.outcome, Outcome::Draw, "dead draw {text}");
             }
@@ -216,15 +226,12 @@ fn dead_draws_are_draws() {
     let line = board(1, 5, 3);
     // X to move with two moves left, O with one: O's lines need two more.
     let dead = line.parse_position("X-O--").expect("a position");
-    assert!(dead.is_dead_draw());
+    assert!(MnkKnowledge.is_dead_draw(&dead));
     // O to move: X can still fill only a1-c1, and O holds it by answering
     // b1 with c1 and c1 with b1.
-    assert!(line
-        .parse_position("X----")
-        .expect("a position")
-        .is_dead_draw());
+    assert!(MnkKnowledge.is_dead_draw(&line.parse_position("X----").expect("a position")));
     // Eight lines over nine squares cannot all hold disjoint pairs.
-    assert!(!Mnk::tic_tac_toe().is_dead_draw());
+    assert!(!MnkKnowledge.is_dead_draw(&Mnk::tic_tac_toe()));
     // Along random games, every dead draw is a draw by plain minimax.
     let mut rng = StdRng::seed_from_u64(11);
     let mut met = 0;
@@ -233,7 +240,9 @@ fn dead_draws_are_draws() {
             let mut game = board(rows, cols, k);
             while game.result().is_none() {
                 // Plain minimax is quick enough from 8 empty squares.
-                if game.max_remaining_plies() <= Some(8) && game.is_dead_draw() {
+                if MnkKnowledge.max_remaining_plies(&game) <= Some(8)
+                    && MnkKnowledge.is_dead_draw(&game)
+                {
                     met += 1;
                     let text = game.format_position();
                     assert_eq!(minimax_value(&game).outcome, Outcome::Draw, "{text}");
@@ -335,8 +344,8 @@ fn check_pairing_draws(empty: std::ops::RangeInclusive<u32>, games: usize) -> us
         for _ in 0..games {
             let mut game = board(rows, cols, k);
             while game.result().is_none() {
-                let left = game.max_remaining_plies().unwrap_or(0);
-                if empty.contains(&left) && game.is_dead_draw() {
+                let left = MnkKnowledge.max_remaining_plies(&game).unwrap_or(0);
+                if empty.contains(&left) && MnkKnowledge.is_dead_draw(&game) {
                     met += 1;
                     let text = game.format_position();
                     assert_eq!(outcome(&mut game.clone(), -1, 1), 0, "{text}");

@@ -9,7 +9,7 @@ use ply_engine::{
     Side,
 };
 use ply_gomoku::Rule;
-use ply_mnk::{Mnk, MnkWide, MNK};
+use ply_mnk::{Mnk, MnkKnowledge, MnkWide, WideKnowledge, MNK};
 
 fn session(options: &[(&str, &str)]) -> Box<dyn Session> {
     let mut opts = GameOptions::new();
@@ -28,8 +28,8 @@ fn wide_perft_matches_the_bitboard() {
         let wide = MnkWide::new(rows, cols, k, Rule::Freestyle).expect("any size");
         for d in 0..=depth {
             assert_eq!(
-                ply_engine::perft::perft(&wide, d),
-                ply_engine::perft::perft(&narrow, d),
+                ply_engine::perft::perft(&wide, &WideKnowledge, d),
+                ply_engine::perft::perft(&narrow, &MnkKnowledge, d),
                 "{rows}x{cols} k={k} depth {d}"
             );
         }
@@ -40,13 +40,19 @@ fn wide_perft_matches_the_bitboard() {
 #[test]
 fn wide_solves_agree_with_the_bitboard() {
     for (rows, cols, k) in [(3, 3, 3), (4, 3, 3), (4, 4, 3), (3, 3, 2)] {
-        let narrow = Searcher::new(8).solve(&Mnk::new(rows, cols, k).expect("fits"));
-        let wide = Searcher::new(8).solve(&MnkWide::new(rows, cols, k, Rule::Freestyle).unwrap());
+        let narrow = Searcher::new(8)
+            .with_knowledge(MnkKnowledge)
+            .solve(&Mnk::new(rows, cols, k).expect("fits"));
+        let wide = Searcher::new(8)
+            .with_knowledge(WideKnowledge)
+            .solve(&MnkWide::new(rows, cols, k, Rule::Freestyle).unwrap());
         assert_eq!(wide.outcome, narrow.outcome, "{rows}x{cols} k={k}");
         assert_eq!(wide.remoteness, narrow.remoteness, "{rows}x{cols} k={k}");
     }
     // Tic-tac-toe is a draw.
-    let ttt = Searcher::new(8).solve(&MnkWide::new(3, 3, 3, Rule::Freestyle).unwrap());
+    let ttt = Searcher::new(8)
+        .with_knowledge(WideKnowledge)
+        .solve(&MnkWide::new(3, 3, 3, Rule::Freestyle).unwrap());
     assert_eq!(ttt.outcome, Outcome::Draw);
 }
 

@@ -1,7 +1,7 @@
 //! Rules, notation and the conformance harness.
 
 use ply_engine::conformance::{check_rules, check_values};
-use ply_engine::{Game, GameError, GameResult, Notation, Side};
+use ply_engine::{Game, GameError, GameResult, Notation, Side, Symmetric};
 use ply_nim::{BoutonAnalyzer, Nim};
 
 #[test]

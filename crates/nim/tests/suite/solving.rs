@@ -5,7 +5,7 @@ use ply_engine::{EngineConfig, Game, Outcome, Playable, Searcher};
 use ply_nim::bouton;
 use ply_nim::count;
 use ply_nim::tree::{self, TreeNode};
-use ply_nim::{MemoSolver, Nim};
+use ply_nim::{MemoSolver, Nim, NimKnowledge};
 use proptest::prelude::*;
 
 /// All 1,000 positions of three rows of 0-9.
@@ -89,7 +89,7 @@ fn four_rows_agree_with_memo() {
 #[test]
 fn generic_solver_agrees_with_bouton_move_by_move() {
     for misere in [false, true] {
-        let mut searcher = Searcher::<Nim>::new(8);
+        let mut searcher = Searcher::<Nim>::new(8).with_knowledge(NimKnowledge);
         let mut analyzer = Nim::standard().analyzer(&EngineConfig::default()).unwrap();
         for rows in [[1u16, 2, 3], [3, 4, 5], [2, 2, 7], [0, 5, 5], [1, 1, 1]] {
             let nim = Nim::new(&rows, misere);

@@ -4,7 +4,7 @@
 //! argument reader.
 
 use ply_othello::bitboard::Size8;
-use ply_othello::endgame::final_margin;
+use ply_othello::margin::final_margin;
 use ply_othello::movegen::{flips, moves};
 
 /// Above every score.

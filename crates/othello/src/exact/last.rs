@@ -15,7 +15,7 @@
 //! searched position with at least one empty square.
 
 use crate::bitboard::{Size8, Squares};
-use crate::endgame::final_margin;
+use crate::margin::final_margin;
 use crate::movegen::{flips, moves};
 use crate::stability::stable_discs;
 

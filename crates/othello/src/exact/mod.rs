@@ -38,7 +38,7 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering}
 use ply_engine::Deadline;
 
 use crate::bitboard::{hash_pair, Size8, Squares};
-use crate::endgame::final_margin;
+use crate::margin::final_margin;
 use crate::movegen::{flips, moves};
 
 use last::{parity_of, solve_small, stability_cutoff, SHALLOW};

@@ -32,8 +32,8 @@ use ply_engine::bound::Bound;
 use ply_engine::Deadline;
 
 use crate::bitboard::{hash_pair, Size8, Squares};
-use crate::endgame::final_margin;
 use crate::exact::ExactSolver;
+use crate::margin::final_margin;
 use crate::movegen::{flips, moves};
 use table::{Entry, Table, NO_MOVE};
 

@@ -27,7 +27,7 @@ mod weights;
 use std::sync::OnceLock;
 
 use crate::bitboard::Size8;
-use crate::endgame::final_margin;
+use crate::margin::final_margin;
 use crate::movegen::moves;
 
 pub use weights::{Weights, WeightsError, FORMAT_VERSION, MAGIC};

@@ -2,7 +2,7 @@
 //! wins judged after the removal, notation and its errors, and the
 //! conformance harness.
 
-use ply_engine::{conformance, Game, GameResult, Notation, Side};
+use ply_engine::{conformance, Game, GameResult, Notation, Side, Symmetric};
 use ply_trilite::Trilite;
 
 fn position(moves: &str) -> Trilite {
@@ -185,7 +185,8 @@ fn render_shows_the_vanishing_marks() {
 #[test]
 fn symmetric_images_are_distinct_and_canonical() {
     let game = position("a1 b2 c1 b1");
-    let images = game.symmetric_images();
+    let mut images = Vec::new();
+    game.symmetric_images(&mut images);
     assert_eq!(images.len(), 7);
     let mut keys: Vec<u32> = images.iter().map(|g| g.key()).collect();
     keys.push(game.key());

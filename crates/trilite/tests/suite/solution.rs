@@ -3,7 +3,7 @@
 
 use ply_engine::conformance;
 use ply_engine::retrograde::{fixed_point, RetrogradeAnalyzer};
-use ply_engine::{Game, GameResult, Notation, Outcome, Side, Value};
+use ply_engine::{Game, GameResult, Notation, Outcome, Side, Symmetric, Value};
 use ply_trilite::{solution, Trilite};
 
 #[test]
@@ -180,7 +180,7 @@ fn depth_limited_search_agrees_with_the_table() {
         depth: Some(7),
         ..EngineConfig::default()
     };
-    let mut search = SearchAnalyzer::new(&config);
+    let mut search = SearchAnalyzer::new(ply_trilite::TriliteKnowledge, &config);
     let mut rng = StdRng::seed_from_u64(5);
     let mut decided = 0;
     for _ in 0..40 {

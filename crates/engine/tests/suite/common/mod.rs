@@ -8,7 +8,7 @@
 
 pub use ply_engine::conformance::assert_compatible;
 use ply_engine::value::{Analysis, Outcome, Value};
-use ply_engine::{Game, GameError, GameResult, Notation, Playable, Side};
+use ply_engine::{Game, GameError, GameResult, Knowledge, Notation, Playable, Side, Symmetric};
 
 #[derive(Clone, Debug)]
 pub struct Race {
@@ -106,10 +106,18 @@ impl Game for Race {
     fn ply(&self) -> u32 {
         self.ply
     }
+}
 
-    fn evaluate(&self) -> i32 {
+impl Symmetric for Race {}
+
+/// Race's rule of thumb for depth-limited bots.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RaceKnowledge;
+
+impl Knowledge<Race> for RaceKnowledge {
+    fn evaluate(&self, game: &Race) -> i32 {
         // Being a multiple of 4 short of the target is good for the mover's opponent.
-        if (self.target - self.total).is_multiple_of(4) {
+        if (game.target - game.total).is_multiple_of(4) {
             -10
         } else {
             10
@@ -160,7 +168,9 @@ impl Notation for Race {
     }
 }
 
-impl Playable for Race {}
+impl Playable for Race {
+    type Knowledge = RaceKnowledge;
+}
 
 /// Plain minimax: no pruning, no table. Returns the value for the side to move.
 pub fn minimax(game: &mut Race) -> Value {
