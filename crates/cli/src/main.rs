@@ -5,7 +5,6 @@
 // terminal (`computer[:LEVEL]`), not rustdoc links.
 #![allow(rustdoc::broken_intra_doc_links)]
 
-mod c_entry;
 mod cli;
 mod commands;
 mod common;
@@ -54,13 +53,16 @@ fn command() -> Command {
         ))
         .subcommand(Command::new("games").about("List the games, their options and notations"))
         .subcommand(
-            // The process a contest entry runs in (see `c_entry`), started
-            // by `ply tournament trilite`; not for people.
-            Command::new("trilite-entry").hide(true).arg(
-                clap::Arg::new("library")
-                    .required(true)
-                    .value_parser(clap::value_parser!(std::path::PathBuf)),
-            ),
+            // The process a contest entry runs in, started by `ply
+            // tournament` for a game with contest entries; not for people.
+            Command::new("entry-host")
+                .hide(true)
+                .arg(clap::Arg::new("game").required(true))
+                .arg(
+                    clap::Arg::new("library")
+                        .required(true)
+                        .value_parser(clap::value_parser!(std::path::PathBuf)),
+                ),
         )
         .subcommand(<serve::ServeArgs as clap::Args>::augment_args(
             Command::new("serve")
@@ -145,10 +147,20 @@ fn run() -> anyhow::Result<()> {
         Some(("train", m)) => with_game(GameCommand::Train, m, train::run),
         Some(("bench", m)) => with_game(GameCommand::Bench, m, bench::run),
         Some(("games", _)) => commands::games::run(),
-        Some(("trilite-entry", m)) => match m.get_one::<std::path::PathBuf>("library") {
-            Some(library) => c_entry::host::run(library),
-            None => anyhow::bail!("trilite-entry needs a library"),
-        },
+        Some(("entry-host", m)) => {
+            let (Some(game), Some(library)) = (
+                m.get_one::<String>("game"),
+                m.get_one::<std::path::PathBuf>("library"),
+            ) else {
+                anyhow::bail!("entry-host needs a game and a library");
+            };
+            let host = ply_registry::find(game)
+                .and_then(ply_registry::entry_host)
+                .ok_or_else(|| {
+                    anyhow::anyhow!("no game with contest entries is called '{game}'")
+                })?;
+            Ok(host.serve(library)?)
+        }
         Some(("serve", m)) => serve::run(
             serve::ServeArgs::from_arg_matches(m).map_err(|e| anyhow::anyhow!(e.to_string()))?,
         ),

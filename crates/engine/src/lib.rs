@@ -25,6 +25,7 @@ pub mod score;
 pub mod session;
 pub mod solve;
 pub mod solver;
+pub mod suite;
 pub mod symmetry;
 pub mod transcript;
 pub mod tt;
@@ -45,6 +46,7 @@ pub use solve::{
     Listing, ListingFormat, ProofBudget, ProofReport, ProofStop, SolveOutput, SolveRequest,
 };
 pub use solver::Searcher;
+pub use suite::{SuiteAnswer, SuitePosition, SuiteSettings, SuiteSolver};
 pub use symmetry::Symmetric;
 pub use transcript::Transcript;
 pub use tt::{TableStats, TranspositionTable};

@@ -417,6 +417,22 @@ pub trait GameKind: Send + Sync {
     ) -> Option<Result<(Box<dyn crate::transcript::Transcript>, String), GameError>> {
         None
     }
+    /// The test suites the game's exact solver reads, in words ("OBF files
+    /// of 8x8 Othello positions"); `None` for games without suites.
+    fn suite_format(&self) -> Option<&'static str> {
+        None
+    }
+    /// The game's exact solver over a test suite file (`text`, read from
+    /// `source`), when the game has suites; `None` for games without.
+    fn suite_solver(
+        &self,
+        _options: &crate::options::GameOptions,
+        _text: &str,
+        _source: &str,
+        _settings: crate::suite::SuiteSettings,
+    ) -> Option<Result<Box<dyn crate::suite::SuiteSolver>, GameError>> {
+        None
+    }
     /// True for request 000's game, (n,k)-tic-tac-toe against the computer:
     /// `play` and `hint` then also show each move's score on the request's
     /// scale, from the computer's side (computer wins 3, draw 2, undecided

@@ -71,6 +71,21 @@ impl GameKind for OthelloKind {
         }))
     }
 
+    fn suite_format(&self) -> Option<&'static str> {
+        Some("OBF files of 8x8 Othello positions, such as the FFO endgame suite")
+    }
+
+    /// OBF suites such as FFO's, solved exactly on 8x8.
+    fn suite_solver(
+        &self,
+        options: &GameOptions,
+        text: &str,
+        source: &str,
+        settings: ply_engine::SuiteSettings,
+    ) -> Option<Result<Box<dyn ply_engine::SuiteSolver>, GameError>> {
+        Some(crate::suite::load(options, text, source, settings))
+    }
+
     fn bench(&self, options: &GameOptions, config: &EngineConfig) -> Result<String, GameError> {
         with_geometry!(Self::size(options)?, G => crate::bench::run(&Othello::<G>::new(), config))
     }

@@ -25,6 +25,7 @@ pub mod playable;
 pub mod players;
 pub mod search;
 pub mod stability;
+mod suite;
 pub mod symmetry;
 pub mod tile;
 

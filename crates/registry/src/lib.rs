@@ -1,6 +1,7 @@
 //! Every game ply knows, in menu order: the one list the command line, the
 //! web server and their tests share. Adding a game is one line here.
 
+use ply_engine::arena::entry::EntryHost;
 use ply_engine::GameKind;
 
 /// The registered games, in menu order.
@@ -12,6 +13,13 @@ pub fn games() -> Vec<&'static dyn GameKind> {
         &ply_trilite::TRILITE,
         &ply_othello::OTHELLO,
     ]
+}
+
+/// What runs the contest entries of `kind` (C libraries with the game's
+/// interface, each in a process of its own), if its game has them.
+pub fn entry_host(kind: &dyn GameKind) -> Option<&'static dyn EntryHost> {
+    let trilite: &dyn GameKind = &ply_trilite::TRILITE;
+    (kind.name() == trilite.name()).then_some(&ply_contest::TRILITE_ENTRIES as &dyn EntryHost)
 }
 
 /// The game called `name` (any case).

@@ -5,15 +5,11 @@
 
 use std::time::{Duration, Instant};
 
-use ply_engine::{GameKind, GameOptions};
-use ply_othello::bitboard::Size8;
-use ply_othello::exact::ExactSolver;
-use ply_othello::movegen::moves;
-use ply_othello::obf::{move_name, parse_suite, ObfPosition};
+use ply_engine::{GameKind, GameOptions, SuitePosition, SuiteSettings};
 
 use super::solve::SolveArgs;
 use crate::interrupt;
-use crate::output::Output;
+use crate::output::{self, Output};
 
 /// The table's size when `--hash` is not given: FFO #40-#59 fill it.
 const DEFAULT_MB: usize = 256;
@@ -22,12 +18,6 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: &SolveArgs) -> anyh
     let Some(path) = &args.obf else {
         anyhow::bail!("--obf needs a file");
     };
-    if kind.name() != "othello" {
-        anyhow::bail!("--obf reads Othello test suites: use `ply solve othello --obf FILE`");
-    }
-    if options.raw("size").is_some_and(|s| s != "8") {
-        anyhow::bail!("--obf suites are 8x8: drop --size");
-    }
     if args.position.position.is_some() || args.depth.is_some() || args.json || args.stats {
         anyhow::bail!("--position, --depth, --json and --stats do not apply with --obf");
     }
@@ -35,18 +25,50 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: &SolveArgs) -> anyh
         anyhow::bail!("--seed does nothing for `ply solve`: an analysis makes no random choice");
     }
     let shown_path = ply_engine::echo::shown(&path.display().to_string());
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let megabytes = args.engine.hash_mb.unwrap_or(DEFAULT_MB);
+    let settings = SuiteSettings {
+        hash_mb: megabytes,
+        threads,
+    };
+    // Whether the game has suites at all comes first: the file is not read
+    // for a game that could not solve it.
+    if kind.suite_format().is_none() {
+        let readers: Vec<String> = ply_registry::games()
+            .into_iter()
+            .filter_map(|g| {
+                let format = g.suite_format()?;
+                Some(format!(
+                    "`ply solve {} --obf FILE` reads {format}",
+                    g.name()
+                ))
+            })
+            .collect();
+        anyhow::bail!(
+            "--obf reads test suites, and {} has none: {}",
+            kind.name(),
+            readers.join("; ")
+        );
+    }
     let text = std::fs::read_to_string(path)
         .map_err(|e| anyhow::anyhow!("cannot read {shown_path}: {e}"))?;
-    let suite = parse_suite(&text, &path.display().to_string())
-        .map_err(|e| anyhow::anyhow!("{shown_path}: {e}"))?;
-    let (first, last) = (suite[0].number, suite[suite.len() - 1].number);
-    let selected: Vec<&ObfPosition> = match &args.range {
-        None => suite.iter().collect(),
+    let mut suite = kind
+        .suite_solver(options, &text, &path.display().to_string(), settings)
+        .expect("the game has suites")
+        .map_err(|e| match e {
+            ply_engine::GameError::BadPosition(why) => anyhow::anyhow!("{shown_path}: {why}"),
+            other => anyhow::anyhow!("{}", output::game_error(&other)),
+        })?;
+    let positions: Vec<SuitePosition> = suite.positions().to_vec();
+    let (first, last) = (positions[0].number, positions[positions.len() - 1].number);
+    let selected: Vec<usize> = match &args.range {
+        None => (0..positions.len()).collect(),
         Some(range) => {
             let (a, b) = parse_range(range)?;
-            let chosen: Vec<&ObfPosition> = suite
-                .iter()
-                .filter(|p| (a..=b).contains(&p.number))
+            let chosen: Vec<usize> = (0..positions.len())
+                .filter(|&i| (a..=b).contains(&positions[i].number))
                 .collect();
             if chosen.is_empty() {
                 anyhow::bail!(
@@ -56,11 +78,6 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: &SolveArgs) -> anyh
             chosen
         }
     };
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let megabytes = args.engine.hash_mb.unwrap_or(DEFAULT_MB);
-    let mut solver = ExactSolver::new(megabytes).with_threads(threads);
 
     let mut out = Output::stdout();
     writeln!(
@@ -80,44 +97,36 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: &SolveArgs) -> anyh
     let (mut total_time, mut total_nodes) = (Duration::ZERO, 0u64);
     let mut mismatches = Vec::new();
     let mut solved = 0;
-    for position in &selected {
-        let (p, o) = position.game.player_opponent();
-        solver.clear();
+    for &index in &selected {
+        let position = &positions[index];
         let started = Instant::now();
-        let result = solver.solve(p, o);
+        let answer = suite.solve(index);
         let elapsed = started.elapsed();
-        if solver.aborted() || analysis.interrupted() {
+        let Some(answer) = answer.filter(|_| !analysis.interrupted()) else {
             writeln!(out, "interrupted at #{}", position.number)?;
             break;
-        }
+        };
         solved += 1;
         total_time += elapsed;
-        total_nodes += result.nodes;
-        let expected = position.expected();
-        let verdict = match expected {
-            Some(e) if e != result.score => {
+        total_nodes += answer.nodes;
+        let verdict = match position.expected {
+            Some(e) if e != answer.score => {
                 mismatches.push(position.number);
                 "  MISMATCH"
             }
             _ => "",
         };
-        let best = match result.best {
-            Some(x) => move_name(Some(x)),
-            // No move: a forced pass, or the game is over.
-            None if moves::<Size8>(o, p) != 0 => "pass".into(),
-            None => "-".into(),
-        };
         writeln!(
             out,
             "{:>4} {:>7} {:>+6} {:>6} {:>5} {:>8.3} s {:>15} {:>9}{verdict}",
             position.number,
-            position.game.empties(),
-            result.score,
-            expected.map_or("-".into(), |e| format!("{e:+}")),
-            best,
+            position.empties,
+            answer.score,
+            position.expected.map_or("-".into(), |e| format!("{e:+}")),
+            answer.best,
             elapsed.as_secs_f64(),
-            thousands(result.nodes),
-            rate(result.nodes, elapsed),
+            thousands(answer.nodes),
+            rate(answer.nodes, elapsed),
         )?;
         out.flush()?;
     }

@@ -69,7 +69,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TournamentArgs) -> 
     if players.len() < 2 {
         bail!("--players needs at least 2 players, for example --players perfect,random");
     }
-    let host = crate::c_entry::host_for(kind);
+    let host = ply_registry::entry_host(kind);
     if let (None, Some(BotSpec::Entry(path))) = (
         host,
         players.iter().find(|p| matches!(p, BotSpec::Entry(_))),

@@ -359,7 +359,7 @@ fn the_entry_host_answers_the_request_calls() {
     let calls = "play -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 1 1\n\
                  play 0 2 -1 -1 -1 -1 -1 -1 -1 1 1 0\n\
                  play -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 1 0\n";
-    let run = ply(&["trilite-entry", &naive], calls);
+    let run = ply(&["entry-host", "trilite", &naive], calls);
     run.assert_ok();
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines.len(), 4, "{}", run.stdout);

@@ -5,6 +5,7 @@
 mod c_entries;
 mod checked_output;
 mod cli_errors;
+mod front_ends;
 mod gomocup;
 mod interrupts;
 mod menu;

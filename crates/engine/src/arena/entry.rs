@@ -21,6 +21,11 @@ pub trait EntryHost: Sync {
     /// that cannot be loaded or lacks the game's interface is refused here,
     /// before any game is played, with a one-line reason.
     fn start(&self, path: &Path) -> Result<StartedEntry, GameError>;
+
+    /// Runs in the entry's own process (the front end's hidden host
+    /// command): loads the library `path` names and answers the referee's
+    /// calls until the referee closes the line.
+    fn serve(&self, path: &Path) -> Result<(), GameError>;
 }
 
 /// An entry ready to play, and the time its loading took (charged to it:

@@ -44,6 +44,13 @@ impl EntryHost for Scripted {
             setup: SETUP,
         })
     }
+
+    /// Scripted entries play in the referee's own process.
+    fn serve(&self, _path: &Path) -> Result<(), GameError> {
+        Err(GameError::Unsupported(
+            "scripted entries need no host process".into(),
+        ))
+    }
 }
 
 struct ScriptedEntry {

@@ -3,8 +3,10 @@
 //! call it, in a process of its own so that its faults cannot take the
 //! referee down.
 //!
-//! The referee (`referee`) starts `ply trilite-entry LIBRARY` (`host`, a
-//! hidden subcommand of this binary) once per entry, before any game. The
+//! The referee (`referee`) starts `ply entry-host trilite LIBRARY` (`host`,
+//! a hidden subcommand of the `ply` binary, which calls
+//! [`EntryHost::serve`](ply_engine::arena::entry::EntryHost::serve)) once
+//! per entry, before any game. The
 //! host loads the library, finds `PlayTrilite`, and answers the referee's
 //! calls over its standard input and output in a line protocol
 //! (`protocol`), timing each call itself. An entry that crashes, stays
@@ -12,8 +14,9 @@
 //! square that is not empty loses that game; its process is started again
 //! for its next game when it died or was stopped.
 
-pub mod host;
-pub mod protocol;
-pub mod referee;
+mod host;
+mod protocol;
+mod referee;
 
-pub use referee::host_for;
+pub use host::HostError;
+pub use referee::{TriliteEntries, TRILITE_ENTRIES};

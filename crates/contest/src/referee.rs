@@ -26,16 +26,17 @@ pub const LOAD_TIME: Duration = Duration::from_secs(10);
 /// is stopped.
 const EXIT_TIME: Duration = Duration::from_millis(500);
 
-/// The entry host for `kind`, if its game has a C interface (Trilite's
-/// `PlayTrilite`).
-pub fn host_for(kind: &dyn GameKind) -> Option<&'static dyn EntryHost> {
-    (kind.name() == ply_trilite::TRILITE.name()).then_some(&TriliteEntries)
-}
+/// Starts Trilite entries, and runs one in the host process.
+pub struct TriliteEntries;
 
-/// Starts Trilite entries.
-struct TriliteEntries;
+/// The registry's handle on Trilite's contest entries.
+pub static TRILITE_ENTRIES: TriliteEntries = TriliteEntries;
 
 impl EntryHost for TriliteEntries {
+    fn serve(&self, library: &Path) -> Result<(), GameError> {
+        crate::host::run(library).map_err(|e| GameError::Unsupported(e.to_string()))
+    }
+
     fn start(&self, path: &Path) -> Result<StartedEntry, GameError> {
         let typed = shown_within(&path.display().to_string(), 80);
         let refused = |reason: String| GameError::BadOption(format!("C entry '{typed}': {reason}"));
@@ -182,7 +183,7 @@ impl Running {
             .map_err(|e| format!("cannot find the ply program to host it: {e}"))?;
         let mut command = Command::new(ply);
         command
-            .arg("trilite-entry")
+            .args(["entry-host", ply_trilite::TRILITE.name()])
             .arg(library)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

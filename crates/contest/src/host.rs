@@ -1,4 +1,4 @@
-//! `ply trilite-entry LIBRARY` (hidden): the process one contest entry runs
+//! `ply entry-host trilite LIBRARY` (hidden): the process one contest entry runs
 //! in. It loads the library, finds `PlayTrilite`, and answers the
 //! referee's calls (see `protocol`), timing each call. Whatever the entry
 //! does, a crash, an endless loop, writing to standard output, it does it
@@ -11,8 +11,6 @@ use std::os::fd::AsFd;
 use std::path::Path;
 use std::time::Instant;
 
-use anyhow::Context;
-
 use super::protocol::{Reply, Request, MAX_LINE};
 
 /// The request's prototype: `BoardPosition PlayTrilite(const Board,
@@ -20,8 +18,25 @@ use super::protocol::{Reply, Request, MAX_LINE};
 /// `crates/trilite-c/include/trilite.h`.
 type PlayTrilite = unsafe extern "C" fn(*const c_int, c_int, c_int, c_uchar) -> c_int;
 
+/// Why the host process stopped serving its referee.
+#[derive(Debug, thiserror::Error)]
+pub enum HostError {
+    /// Reading or writing the protocol, or setting up the process, failed.
+    #[error("{0}: {1}")]
+    Io(&'static str, #[source] std::io::Error),
+    /// The referee sent a line that is not a call.
+    #[error("the referee's call is garbled")]
+    Garbled,
+}
+
+impl From<std::io::Error> for HostError {
+    fn from(error: std::io::Error) -> Self {
+        HostError::Io("cannot answer the referee", error)
+    }
+}
+
 /// Runs the host until the referee closes its input.
-pub fn run(library: &Path) -> anyhow::Result<()> {
+pub fn run(library: &Path) -> Result<(), HostError> {
     // The protocol gets copies of standard input and output; the entry's
     // own writes to standard output go where its standard error goes, and
     // it reads nothing the referee sent.
@@ -62,11 +77,11 @@ pub fn run(library: &Path) -> anyhow::Result<()> {
         let read = (&mut lines)
             .take(MAX_LINE as u64)
             .read_line(&mut line)
-            .context("cannot read the referee's call")?;
+            .map_err(|e| HostError::Io("cannot read the referee's call", e))?;
         if read == 0 {
             return Ok(());
         }
-        let request = Request::parse(&line).context("the referee's call is garbled")?;
+        let request = Request::parse(&line).ok_or(HostError::Garbled)?;
         let board = request.board;
         let started = Instant::now();
         // SAFETY: `board` is nine `c_int`s alive across the call, as the
@@ -85,7 +100,7 @@ pub fn run(library: &Path) -> anyhow::Result<()> {
     }
 }
 
-fn refuse(to_referee: &mut File, reason: &str) -> anyhow::Result<()> {
+fn refuse(to_referee: &mut File, reason: &str) -> Result<(), HostError> {
     to_referee.write_all(Reply::Refused(reason.to_string()).line().as_bytes())?;
     Ok(())
 }
@@ -93,18 +108,22 @@ fn refuse(to_referee: &mut File, reason: &str) -> anyhow::Result<()> {
 /// Points standard output at standard error (the referee sends that
 /// nowhere) and standard input at /dev/null, so an entry that prints or
 /// reads cannot touch the protocol.
-fn keep_standard_streams_for_the_entry() -> anyhow::Result<()> {
+fn keep_standard_streams_for_the_entry() -> Result<(), HostError> {
     #[cfg(unix)]
     {
         use std::os::fd::AsRawFd;
-        let null = File::open("/dev/null").context("cannot open /dev/null")?;
+        let null =
+            File::open("/dev/null").map_err(|e| HostError::Io("cannot open /dev/null", e))?;
         // SAFETY: `dup2` only changes which file descriptors 0 and 1 refer
         // to; both sources are open (standard error, and `null`, alive
         // until the end of this block), and the protocol holds its own
         // copies of the original descriptors, taken before this call.
         let (output, input) = unsafe { (libc::dup2(2, 1), libc::dup2(null.as_raw_fd(), 0)) };
         if output < 0 || input < 0 {
-            anyhow::bail!("cannot set the entry's standard streams aside");
+            return Err(HostError::Io(
+                "cannot set the entry's standard streams aside",
+                std::io::Error::last_os_error(),
+            ));
         }
     }
     Ok(())
