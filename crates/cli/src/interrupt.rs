@@ -5,8 +5,6 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use ply_engine::deadline;
-
 /// True while an [`Analysis`] is alive.
 static ANALYZING: AtomicBool = AtomicBool::new(false);
 
@@ -25,8 +23,8 @@ pub fn install() {
 
 #[cfg(unix)]
 extern "C" fn on_sigint(_signal: libc::c_int) {
-    if ANALYZING.load(Ordering::SeqCst) && !deadline::interrupted() {
-        deadline::interrupt();
+    if ANALYZING.load(Ordering::SeqCst) && !ply_engine::interrupted() {
+        ply_engine::interrupt();
         return;
     }
     // SAFETY: `signal` and `raise` are async-signal-safe (POSIX); putting
@@ -45,14 +43,14 @@ pub struct Analysis(());
 impl Analysis {
     /// Forgets any earlier interrupt and lets Ctrl-C stop searches.
     pub fn start() -> Analysis {
-        deadline::clear_interrupt();
+        ply_engine::clear_interrupt();
         ANALYZING.store(true, Ordering::SeqCst);
         Analysis(())
     }
 
     /// True when Ctrl-C stopped this analysis.
     pub fn interrupted(&self) -> bool {
-        deadline::interrupted()
+        ply_engine::interrupted()
     }
 }
 
@@ -61,6 +59,6 @@ impl Drop for Analysis {
     /// bots' next searches run their full time.
     fn drop(&mut self) {
         ANALYZING.store(false, Ordering::SeqCst);
-        deadline::clear_interrupt();
+        ply_engine::clear_interrupt();
     }
 }

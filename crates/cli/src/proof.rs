@@ -7,7 +7,7 @@ use ply_engine::{Outcome, ProofBudget, ProofReport, ProofStop, Report, Stopped};
 fn cost(proof: &ProofReport) -> String {
     format!(
         "{} nodes in {:.3} s ({})",
-        ply_engine::digits::with_commas(u128::from(proof.nodes)),
+        ply_engine::with_commas(u128::from(proof.nodes)),
         proof.elapsed.as_secs_f64(),
         proof.method,
     )

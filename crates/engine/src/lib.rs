@@ -3,49 +3,57 @@
 //! type-erased session every front end drives.
 
 pub mod arena;
-pub mod bots;
-pub mod bound;
-pub mod config;
+mod bots;
+mod bound;
+mod config;
 pub mod conformance;
-pub mod deadline;
-pub mod digits;
+mod deadline;
+mod digits;
 pub mod echo;
-pub mod error;
-pub mod game;
-pub mod knowledge;
-pub mod learner;
-pub mod mcts;
-pub mod options;
-pub mod perft;
-pub mod playable;
-pub mod player;
-pub mod report;
-pub mod retrograde;
-pub mod score;
-pub mod session;
-pub mod solve;
-pub mod solver;
-pub mod suite;
-pub mod symmetry;
-pub mod transcript;
-pub mod tt;
-pub mod value;
+mod error;
+mod game;
+mod knowledge;
+mod learner;
+mod mcts;
+mod options;
+mod perft;
+mod playable;
+mod player;
+mod report;
+mod retrograde;
+mod score;
+mod session;
+mod solve;
+mod solver;
+mod suite;
+mod symmetry;
+mod transcript;
+mod tt;
+mod value;
 
+pub use bots::{AlphaBetaPlayer, AnalyzingPlayer, HeuristicPlayer, RandomPlayer, SearchAnalyzer};
+pub use bound::Bound;
 pub use config::{BotSpec, EngineConfig, PlayerSpec};
-pub use deadline::Deadline;
+pub use deadline::{clear_interrupt, interrupt, interrupted, Deadline};
+pub use digits::with_commas;
 pub use error::{GameError, MoveProblem, OptionProblem};
 pub use game::{Game, GameResult, Notation, Side};
 pub use knowledge::{Knowledge, NoKnowledge};
-pub use learner::Learnable;
+pub use learner::{Learnable, LearnerPlayer};
+pub use mcts::MctsPlayer;
 pub use options::{Command, GameOptions, OptionRole, OptionSpec};
+pub use perft::perft;
 pub use playable::{generic_player, Playable};
 pub use player::{Analyzer, Choice, Player};
-pub use report::{BoardView, Cell, GridStyle, MoveValue, Report, Stopped};
+pub use report::{
+    wire_value, wire_value_opt, BoardView, Cell, GridStyle, MoveValue, Report, Stopped,
+};
+pub use retrograde::{fixed_point, RetrogradeAnalyzer, Solution};
 pub use session::{Bot, GameKind, GameSession, MoveReport, OptionNote, PositionNotation, Session};
 pub use solve::{
     Listing, ListingFormat, ProofBudget, ProofReport, ProofStop, SolveOutput, SolveRequest,
 };
-pub use solver::Searcher;
+pub use solver::{best_value, Searcher};
 pub use suite::{SuiteAnswer, SuitePosition, SuiteSettings, SuiteSolver};
 pub use symmetry::Symmetric;
 pub use transcript::Transcript;

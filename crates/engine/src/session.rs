@@ -8,7 +8,7 @@ use crate::game::{GameResult, Side};
 use crate::knowledge::Knowledge;
 use crate::playable::Playable;
 use crate::player::{Analyzer, Player};
-pub use crate::report::{BoardView, MoveValue, Report, Stopped};
+pub use crate::report::{BoardView, MoveValue, Report};
 use crate::solve::{SolveOutput, SolveRequest};
 use crate::value::Value;
 

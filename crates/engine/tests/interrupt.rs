@@ -10,7 +10,7 @@ use std::thread;
 use std::time::Duration;
 
 use common::{assert_sound, Race};
-use ply_engine::deadline::{clear_interrupt, interrupt};
+use ply_engine::{clear_interrupt, interrupt};
 use ply_engine::{Deadline, Searcher};
 
 #[test]

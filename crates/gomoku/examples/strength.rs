@@ -13,8 +13,8 @@
 
 use std::time::{Duration, Instant};
 
-use ply_engine::bots::AlphaBetaPlayer;
-use ply_engine::mcts::MctsPlayer;
+use ply_engine::AlphaBetaPlayer;
+use ply_engine::MctsPlayer;
 use ply_engine::{Deadline, EngineConfig, Game, GameResult, Player, Side};
 use ply_gomoku::{Engine, GomokuGame, GomokuKnowledge, Move, Rule};
 use rand::rngs::StdRng;

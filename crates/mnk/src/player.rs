@@ -7,11 +7,11 @@ use rand::SeedableRng;
 
 use std::time::Duration;
 
-use ply_engine::bots::{AnalyzingPlayer, SearchAnalyzer};
 use ply_engine::{
     generic_player, Analysis, Analyzer, BotSpec, Choice, EngineConfig, Game, GameError, Knowledge,
     Outcome, Playable, Player, Searcher, Value,
 };
+use ply_engine::{AnalyzingPlayer, SearchAnalyzer};
 
 use crate::board::Mnk;
 use crate::knowledge::MnkKnowledge;

@@ -6,7 +6,7 @@
 use std::thread;
 use std::time::Duration;
 
-use ply_engine::deadline::{clear_interrupt, interrupt};
+use ply_engine::{clear_interrupt, interrupt};
 use ply_engine::{Deadline, Outcome, Searcher};
 use ply_mnk::{Mnk, MnkKnowledge};
 

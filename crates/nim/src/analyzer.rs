@@ -2,7 +2,7 @@
 //! Bouton's rule in closed form (instant at any size, where a search over
 //! positions would never finish), and the learner's rule-variant tag.
 
-use ply_engine::learner::LearnerPlayer;
+use ply_engine::LearnerPlayer;
 use ply_engine::{
     generic_player, Analysis, Analyzer, BotSpec, EngineConfig, Game, GameError, Playable, Player,
 };

@@ -231,7 +231,7 @@ pub fn closed_form<N: Number>(rows: &[u16], tally: Tally) -> Option<N> {
         .try_fold(N::zero(), |sum, n| sum.add(n))
 }
 
-pub use ply_engine::digits::with_commas;
+pub use ply_engine::with_commas;
 
 #[cfg(test)]
 mod tests {

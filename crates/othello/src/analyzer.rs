@@ -30,7 +30,7 @@
 //! - with neither: exact up to [`EXACT_EMPTIES`] empties, else a
 //!   [`DEFAULT_DEPTH`]-ply search.
 //!
-//! Ctrl-C (`ply_engine::deadline::interrupt`) stops every search within a
+//! Ctrl-C (`ply_engine::interrupt`) stops every search within a
 //! few thousand positions; the moves not valued by then get the one-ply
 //! evaluation as their estimate.
 
@@ -160,7 +160,7 @@ fn is_complete(value: &Value) -> bool {
 /// every move decided), else unknown with the best estimate.
 fn position_value(moves: &[(Move, Value)]) -> Value {
     if moves.iter().all(|(_, v)| is_exact(v)) {
-        return ply_engine::solver::best_value(moves);
+        return ply_engine::best_value(moves);
     }
     let has = |o: Outcome| moves.iter().any(|(_, v)| v.outcome == o);
     if has(Outcome::Win) {

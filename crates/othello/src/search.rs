@@ -16,7 +16,7 @@
 
 use std::time::Instant;
 
-use ply_engine::bound::Bound;
+use ply_engine::Bound;
 use ply_engine::{Deadline, TranspositionTable};
 
 use crate::bitboard::{hash_pair, Bits, Geometry, Squares};

@@ -1,9 +1,9 @@
-//! Ctrl-C (`ply_engine::deadline::interrupt`) stops every Othello search
+//! Ctrl-C (`ply_engine::interrupt`) stops every Othello search
 //! and the analysis still answers: what was proved stays exact, the rest is
 //! `unknown` with an estimate. The interrupt is process-wide, so these
 //! checks live in their own test binary and run one after another.
 
-use ply_engine::deadline::{clear_interrupt, interrupt};
+use ply_engine::{clear_interrupt, interrupt};
 use ply_engine::{BotSpec, EngineConfig, Game, Notation, Outcome, Playable};
 use ply_othello::analyzer::MAX_DEPTH;
 use ply_othello::bitboard::{Size10, Size8};

@@ -36,7 +36,7 @@ pub struct PlayedMove {
     pub mv: String,
     /// `X` or `O`: who made it.
     pub side: &'static str,
-    #[serde(flatten, serialize_with = "ply_engine::report::wire_value_opt")]
+    #[serde(flatten, serialize_with = "ply_engine::wire_value_opt")]
     pub value: Option<Value>,
 }
 

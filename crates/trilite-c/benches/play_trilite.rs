@@ -5,8 +5,8 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use ply_engine::retrograde::Solution;
 use ply_engine::Game;
+use ply_engine::Solution;
 use ply_trilite_c::codes::{encode, K_NO_POSITION};
 use ply_trilite_c::play_trilite;
 use trilite::Trilite;

@@ -42,7 +42,7 @@ impl GameKind for TriliteKind {
     /// Times a fresh retrograde solve and table look-ups.
     fn bench(&self, _options: &GameOptions, _config: &EngineConfig) -> Result<String, GameError> {
         let started = Instant::now();
-        let fresh = ply_engine::retrograde::Solution::solve(&Trilite::new(), 1 << 22)?;
+        let fresh = ply_engine::Solution::solve(&Trilite::new(), 1 << 22)?;
         let solve_time = started.elapsed();
         let stats = fresh.stats();
         let start = Trilite::new();

@@ -3,9 +3,9 @@
 
 use std::sync::{Arc, OnceLock};
 
-use ply_engine::bots::SearchAnalyzer;
-use ply_engine::retrograde::{RetrogradeAnalyzer, Solution};
+use ply_engine::SearchAnalyzer;
 use ply_engine::{Analyzer, BoardView, Cell, EngineConfig, GameError, Playable, Side};
+use ply_engine::{RetrogradeAnalyzer, Solution};
 
 use crate::board::Trilite;
 use crate::heuristic::TriliteKnowledge;

@@ -179,7 +179,7 @@ fn parse_range(text: &str) -> anyhow::Result<(usize, usize)> {
 }
 
 fn thousands(n: u64) -> String {
-    ply_engine::digits::with_commas(u128::from(n))
+    ply_engine::with_commas(u128::from(n))
 }
 
 /// Nodes per second, in millions.

@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use ply_engine::learner::LearnerPlayer;
+use ply_engine::LearnerPlayer;
 use ply_engine::{EngineConfig, Game, GameResult, Side, Symmetric};
 use proptest::prelude::*;
 

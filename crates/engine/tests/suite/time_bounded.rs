@@ -7,7 +7,7 @@ use crate::common;
 use std::time::Duration;
 
 use common::{assert_sound, same, Race};
-use ply_engine::value::Outcome;
+use ply_engine::Outcome;
 use ply_engine::{Deadline, Notation, Searcher};
 
 const BUDGETS_MICROS: [u64; 7] = [0, 5, 20, 100, 500, 2_000, 10_000];

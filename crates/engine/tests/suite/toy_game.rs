@@ -5,7 +5,7 @@ use crate::common;
 
 use common::{minimax, same, Race};
 use ply_engine::conformance;
-use ply_engine::value::Outcome;
+use ply_engine::Outcome;
 use ply_engine::{
     Analyzer, EngineConfig, Game, GameResult, NoKnowledge, Notation, Playable, Searcher, Side,
 };
@@ -190,7 +190,7 @@ fn sequences(game: &mut Race, depth: u32) -> u64 {
 
 #[test]
 fn perft_counts_sequences_and_takes_any_depth() {
-    use ply_engine::perft::perft;
+    use ply_engine::perft;
     let mut game = Race::new(9, 7);
     for depth in 0..=9 {
         assert_eq!(
@@ -282,7 +282,7 @@ mod perft_properties {
         fn any_depth_is_counted(depth in any::<u32>(), limit in 0u32..7) {
             let mut game = Race::new(9, limit);
             let expected = if depth <= limit { sequences(&mut game, depth) } else { 0 };
-            prop_assert_eq!(ply_engine::perft::perft(&game, &NoKnowledge, depth), expected);
+            prop_assert_eq!(ply_engine::perft(&game, &NoKnowledge, depth), expected);
         }
     }
 }

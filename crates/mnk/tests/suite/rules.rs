@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use ply_engine::conformance::check_rules;
-use ply_engine::perft::perft;
+use ply_engine::perft;
 use ply_engine::{Game, GameError, GameResult, Notation, Side, Symmetric};
 use ply_mnk::{Mnk, MnkKnowledge};
 

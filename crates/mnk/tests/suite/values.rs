@@ -5,8 +5,8 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use ply_engine::bots::SearchAnalyzer;
 use ply_engine::conformance::check_values;
+use ply_engine::SearchAnalyzer;
 use ply_engine::{EngineConfig, Game, GameResult, Knowledge, Notation, Outcome, Searcher, Value};
 use ply_mnk::{Mnk, MnkKnowledge};
 

@@ -28,8 +28,8 @@ fn wide_perft_matches_the_bitboard() {
         let wide = MnkWide::new(rows, cols, k, Rule::Freestyle).expect("any size");
         for d in 0..=depth {
             assert_eq!(
-                ply_engine::perft::perft(&wide, &WideKnowledge, d),
-                ply_engine::perft::perft(&narrow, &MnkKnowledge, d),
+                ply_engine::perft(&wide, &WideKnowledge, d),
+                ply_engine::perft(&narrow, &MnkKnowledge, d),
                 "{rows}x{cols} k={k} depth {d}"
             );
         }

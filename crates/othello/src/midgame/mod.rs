@@ -28,7 +28,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ply_engine::bound::Bound;
+use ply_engine::Bound;
 use ply_engine::Deadline;
 
 use crate::bitboard::{hash_pair, Size8, Squares};
@@ -511,7 +511,7 @@ impl<'a> Worker<'a> {
     fn stopped(&mut self) -> bool {
         if self.nodes.is_multiple_of(POLL_NODES) {
             if let Some(end) = self.deadline {
-                if Instant::now() >= end || ply_engine::deadline::interrupted() {
+                if Instant::now() >= end || ply_engine::interrupted() {
                     self.stop.store(true, Ordering::Relaxed);
                 }
             }

@@ -11,7 +11,7 @@
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
-use ply_engine::bound::Bound;
+use ply_engine::Bound;
 
 /// No best move stored.
 pub const NO_MOVE: u8 = 64;

@@ -2,7 +2,7 @@
 //! with the rules, and the perfect player never loses what it can hold.
 
 use ply_engine::conformance;
-use ply_engine::retrograde::{fixed_point, RetrogradeAnalyzer};
+use ply_engine::{fixed_point, RetrogradeAnalyzer};
 use ply_engine::{Game, GameResult, Notation, Outcome, Side, Symmetric, Value};
 use ply_trilite::{solution, Trilite};
 
@@ -97,7 +97,7 @@ fn every_position_agrees_with_its_best_move() {
             assert_eq!(analysis.value, Value::lose(0));
             continue;
         }
-        let best = ply_engine::solver::best_value(&analysis.moves);
+        let best = ply_engine::best_value(&analysis.moves);
         assert_eq!(
             best.outcome,
             analysis.value.outcome,
@@ -169,7 +169,7 @@ fn perfect_never_loses_to_random() {
 /// table, with the same remoteness when the search pins it down.
 #[test]
 fn depth_limited_search_agrees_with_the_table() {
-    use ply_engine::bots::SearchAnalyzer;
+    use ply_engine::SearchAnalyzer;
     use ply_engine::{Analyzer, EngineConfig};
     use rand::rngs::StdRng;
     use rand::seq::SliceRandom;

@@ -7,7 +7,7 @@
 #![allow(dead_code)]
 
 pub use ply_engine::conformance::assert_compatible;
-use ply_engine::value::{Analysis, Outcome, Value};
+use ply_engine::{Analysis, Outcome, Value};
 use ply_engine::{Game, GameError, GameResult, Knowledge, Notation, Playable, Side, Symmetric};
 
 #[derive(Clone, Debug)]
