@@ -97,7 +97,9 @@ fn sources(crates: &Path) -> Vec<(String, PathBuf)> {
 }
 
 fn excepted(file: &str, old: &str) -> bool {
-    BEING_REWRITTEN.iter().any(|prefix| file.starts_with(prefix))
+    BEING_REWRITTEN
+        .iter()
+        .any(|prefix| file.starts_with(prefix))
         || FORCED.contains(&(file, old))
 }
 
