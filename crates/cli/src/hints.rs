@@ -1,4 +1,8 @@
 //! Text forms of values and move reports, shared by `hint` and `solve`.
+//!
+//! The four scores in words (`3 (COMPUTER WINS)`, `2 (DRAW)`,
+//! `1 (UNDECIDED)`, `0 (HUMAN WINS)`), shown from the computer's side, are
+//! worded as the (n,k)-tic-tac-toe request words them.
 
 use std::time::Duration;
 
@@ -36,24 +40,24 @@ impl Ending {
     }
 }
 
-/// Request 000's score of a move whose value for the computer is
-/// `outcome`, worded as the request words it: "2 (DRAW)".
-pub fn request_score(outcome: Outcome) -> String {
+/// The four-score of a move whose value for the computer is `outcome`,
+/// with its words: "2 (DRAW)".
+pub fn worded_four_score(outcome: Outcome) -> String {
     let name = match outcome {
         Outcome::Win => "COMPUTER WINS",
         Outcome::Draw => "DRAW",
         Outcome::Unknown => "UNDECIDED",
         Outcome::Lose => "HUMAN WINS",
     };
-    format!("{} ({name})", outcome.seed_score())
+    format!("{} ({name})", outcome.four_score())
 }
 
-/// Whose side request 000's scores are read from in a hint.
+/// Whose side the four scores are read from in a hint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scores {
-    /// Not the request's game, or no computer plays: no scores.
+    /// A game without the four scores, or no computer plays: no scores.
     None,
-    /// The computer is the opponent of the player asking (the request's
+    /// The computer is the opponent of the player asking (the scale's
     /// human), so a move's score is its value for the opponent.
     ComputerOpposes,
 }
@@ -64,8 +68,8 @@ pub fn format_report(report: &Report) -> String {
     format_report_scored(report, Scores::None)
 }
 
-/// [`format_report`], each group followed by request 000's score of its
-/// moves when `scores` asks for them.
+/// [`format_report`], each group followed by the four-score of its moves
+/// when `scores` asks for them.
 pub fn format_report_scored(report: &Report, scores: Scores) -> String {
     let mut text = format!("Value: {}", describe(&report.value));
     match report.depth {
@@ -90,7 +94,7 @@ pub fn format_report_scored(report: &Report, scores: Scores) -> String {
         text.push_str(&format!("  {:<8} ", outcome.as_str()));
         if scores == Scores::ComputerOpposes {
             // A column of its own, as wide as "score 3 (COMPUTER WINS)".
-            let score = format!("score {}", request_score(outcome.flip()));
+            let score = format!("score {}", worded_four_score(outcome.flip()));
             text.push_str(&format!("{score:<24} "));
         }
         text.push_str(&list.join(" "));
@@ -99,7 +103,7 @@ pub fn format_report_scored(report: &Report, scores: Scores) -> String {
     text
 }
 
-/// `--stats`: the table's traffic, then request 000's dictionary counts
+/// `--stats`: the table's traffic, then the dictionary counts
 /// (a collision is an insertion into a bucket already holding a position).
 pub fn format_stats(stats: &TableStats, elapsed: Duration) -> String {
     format!(
@@ -209,7 +213,7 @@ mod tests {
     }
 
     #[test]
-    fn hints_show_the_request_score_from_the_computer_side() {
+    fn hints_show_the_four_score_from_the_computer_side() {
         let moves = [
             ("a1", Value::win(3)),
             ("b1", Value::draw(Some(4))),
@@ -217,7 +221,7 @@ mod tests {
             ("a2", Value::lose(2)),
         ];
         let text = format_report_scored(&report(&moves, Some(2)), Scores::ComputerOpposes);
-        // The asker's win is the human's: the request's 0.
+        // The asker's win is the human's: a 0.
         for line in [
             "  win      score 0 (HUMAN WINS)     a1 (3)\n",
             "  draw     score 2 (DRAW)           b1 (4)\n",
@@ -228,11 +232,11 @@ mod tests {
         }
         let plain = format_report(&report(&moves, Some(2)));
         assert!(!plain.contains("score"), "{plain}");
-        assert_eq!(request_score(Outcome::Win), "3 (COMPUTER WINS)");
+        assert_eq!(worded_four_score(Outcome::Win), "3 (COMPUTER WINS)");
     }
 
     #[test]
-    fn stats_give_the_request_dictionary_counts() {
+    fn stats_give_the_dictionary_counts() {
         let stats = TableStats {
             probes: 10,
             hits: 4,

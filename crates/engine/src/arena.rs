@@ -4,8 +4,8 @@
 //! draw, minus 1 per millisecond of execution) with wins / draws / losses
 //! and an Elo estimate.
 //!
-//! All of a player's time is charged, as the request deducts a point per
-//! millisecond of the entry's execution: every call in full, the first of
+//! All of a player's time is charged, as the contest score deducts a point
+//! per millisecond of the entry's execution: every call in full, the first of
 //! each game included, and the building of its bot (a bot built before the
 //! games, to check its spec, charges its player too: one-off work such as
 //! Trilite's solved table, computed once per process, is charged to the

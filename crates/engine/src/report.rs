@@ -3,7 +3,7 @@
 //! position and its moves, and the typed view of a board the page draws.
 //!
 //! The JSON follows DESIGN.md: `value`, `remoteness` (null when unknown),
-//! `seed_score` (request 000's scale: win 3, draw 2, unknown 1, lose 0),
+//! `four_score` (the four-score scale: win 3, draw 2, unknown 1, lose 0),
 //! and `margin` / `score` when the game has them, at the top for the
 //! position and in each object of `moves`.
 
@@ -19,7 +19,7 @@ use crate::value::{Outcome, Value};
 struct WireValue {
     value: Outcome,
     remoteness: Option<u32>,
-    seed_score: u8,
+    four_score: u8,
     #[serde(skip_serializing_if = "Option::is_none")]
     margin: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -31,7 +31,7 @@ impl From<&Value> for WireValue {
         WireValue {
             value: value.outcome,
             remoteness: value.remoteness,
-            seed_score: value.outcome.seed_score(),
+            four_score: value.outcome.four_score(),
             margin: value.margin,
             score: value.heuristic,
         }
@@ -263,8 +263,8 @@ mod tests {
             json,
             serde_json::json!({
                 "game": "tictactoe", "position": "X---O----", "to_move": "X",
-                "to_move_name": "X", "value": "draw", "remoteness": 7, "seed_score": 2,
-                "moves": [{"move": "b1", "value": "lose", "remoteness": 6, "seed_score": 0}],
+                "to_move_name": "X", "value": "draw", "remoteness": 7, "four_score": 2,
+                "moves": [{"move": "b1", "value": "lose", "remoteness": 6, "four_score": 0}],
                 "stopped": "time budget"
             })
         );

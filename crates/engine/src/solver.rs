@@ -12,16 +12,17 @@
 //!
 //! # The horizon
 //!
-//! A depth limit `D` (`--depth`, request 000's max_levels) asks for the
-//! values plain minimax finds in the tree cut `D` plies deep, a cut node
-//! being undecided: a node is a win as soon as one move leads to a decided
-//! loss for the opponent (the fastest such), a loss or a draw only when
-//! every move is decided. By induction on the depth `d` left, for a game
-//! that always ends, that value is the exact one when the exact remoteness
-//! is at most `d` (the winner's or loser's whole tree, or a filled board's
-//! draw, lies within the cut), and undecided otherwise: a decided win needs
-//! a decided loss below it, one ply nearer the end, and a loss or draw needs
-//! every move decided. So nothing past the horizon is ever decided, and:
+//! The depth limit (`--depth D`, the maximum search depth of the
+//! (n,k)-tic-tac-toe request) asks for the values plain minimax finds in
+//! the tree cut `D` plies deep, a cut node being undecided: a node is a win
+//! as soon as one move leads to a decided loss for the opponent (the
+//! fastest such), a loss or a draw only when every move is decided. By
+//! induction on the depth `d` left, for a game that always ends, that value
+//! is the exact one when the exact remoteness is at most `d` (the winner's
+//! or loser's whole tree, or a filled board's draw, lies within the cut),
+//! and undecided otherwise: a decided win needs a decided loss below it,
+//! one ply nearer the end, and a loss or draw needs every move decided. So
+//! nothing past the horizon is ever decided, and:
 //!
 //! - a shortcut that knows a position's exact value (the game's dead-draw
 //!   proof) may return it `d` plies above the horizon only when its

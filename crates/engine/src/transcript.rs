@@ -1,5 +1,5 @@
 //! A game shown as one line a move in the game's own words, in place of
-//! the board (the Nim request's trace: `board is (23)    player removes
+//! the board (as the Nim trace does: `board is (23)    player removes
 //! entire top row (1 item)`). A game offers it through
 //! [`crate::GameKind::transcript`], turned on by its option of role
 //! [`crate::OptionRole::Transcript`]; front ends only print the lines.

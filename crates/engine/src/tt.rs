@@ -10,13 +10,17 @@
 //! touches a few kilobytes instead of clearing 64 MiB first. Each entry
 //! keeps the 32 bits of its hash that choose its bucket, so doubling moves
 //! every entry to its new bucket without the position.
+//!
+//! [`TableStats`] carries the dictionary counts (insertions, collisions,
+//! positions stored, table size), from the (n,k)-tic-tac-toe request, whose
+//! transposition dictionary counts its collisions.
 
 use serde::Serialize;
 
 /// Counters shown by `--stats`. `insertions`, `collisions`, `entries` and
-/// `buckets` are request 000's dictionary statistics: it counts a collision
-/// whenever a configuration is inserted into a bucket that already holds
-/// one (its `insert` returns 1), and reports the configurations stored and
+/// `buckets` are the dictionary counts: a collision is counted whenever a
+/// configuration is inserted into a bucket that already holds one (the
+/// dictionary's `insert` answers 1), next to the configurations stored and
 /// the table's size.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct TableStats {
@@ -27,9 +31,9 @@ pub struct TableStats {
     pub insertions: u64,
     /// Insertions into a bucket already holding another position.
     pub collisions: u64,
-    /// Positions stored now (the request's `numElements`).
+    /// Positions stored now (the dictionary's `numElements`).
     pub entries: u64,
-    /// Buckets in the table now (the request's table size).
+    /// Buckets in the table now (the dictionary's size).
     pub buckets: u64,
     /// Entries the table can hold now: two per bucket.
     pub capacity: u64,
@@ -272,7 +276,7 @@ mod tests {
     }
 
     #[test]
-    fn the_request_counts_an_insertion_into_an_occupied_bucket_as_a_collision() {
+    fn the_dictionary_counts_an_insertion_into_an_occupied_bucket_as_a_collision() {
         // 8 buckets of two, never growing; key i goes to bucket 5i mod 8,
         // so keys 0-7 fill each bucket once and keys 8-15 collide once each.
         let mut table: TranspositionTable<u64, u64> = TranspositionTable::with_entries(16);
@@ -280,7 +284,7 @@ mod tests {
         let mut occupied = [false; 8];
         let mut expected = 0;
         for key in 0..16 {
-            // The request's insert: 1 when the bucket already holds one.
+            // The dictionary's insert: 1 when the bucket already holds one.
             let b = bucket(key) as usize;
             expected += u64::from(occupied[b]);
             occupied[b] = true;

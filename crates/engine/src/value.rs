@@ -1,5 +1,9 @@
 //! The value model: win / lose / draw / unknown with remoteness, from the
 //! side to move.
+//!
+//! [`Outcome::four_score`] is the four-score scale (computer wins 3, draw 2,
+//! undecided 1, human wins 0), from the (n,k)-tic-tac-toe request, where it
+//! labels every move of the computer's.
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -36,9 +40,9 @@ impl Outcome {
         }
     }
 
-    /// The seed's scores, for the player the value belongs to: win 3, draw 2,
-    /// undecided 1, loss 0.
-    pub fn seed_score(self) -> u8 {
+    /// The outcome on the four-score scale, for the player the value
+    /// belongs to: win 3, draw 2, undecided 1, loss 0.
+    pub fn four_score(self) -> u8 {
         match self {
             Outcome::Win => 3,
             Outcome::Draw => 2,

@@ -27,8 +27,8 @@ pub struct Geometry {
     pub symmetries: Vec<[u8; 64]>,
     /// Zobrist keys by player and square.
     pub zobrist: [[u64; 64]; 2],
-    /// Squares nearest the centre first, then row-major: the seed's
-    /// preference (centre, edges, corners) on 3x3, generalised.
+    /// Squares nearest the centre first, then row-major: the rule-based
+    /// player's preference (centre, edges, corners) on 3x3, generalised.
     pub by_centrality: Vec<u8>,
     /// Number of lines through each square: a static measure of its worth.
     pub line_count: [u8; 64],

@@ -49,7 +49,9 @@ impl GameKind for TicTacToeKind {
         Ok(GameSession::boxed(Mnk::tic_tac_toe()))
     }
 
-    /// Request 000's (n,k)-tic-tac-toe with n = k = 3.
+    /// Tic-tac-toe's moves show the four scores, as (n,k)-tic-tac-toe's do.
+    // The method keeps its old name until the trait in the engine's
+    // session module is renamed (to `shows_four_scores`).
     fn request_scores(&self) -> bool {
         true
     }
@@ -197,7 +199,7 @@ impl GameKind for MnkKind {
         }
     }
 
-    /// Request 000's (n,k)-tic-tac-toe (and its m x n generalisation).
+    /// (n,k)-tic-tac-toe and its m x n generalisation show the four scores.
     fn request_scores(&self) -> bool {
         true
     }

@@ -24,5 +24,5 @@ pub mod wide;
 pub use board::{Mnk, Status};
 pub use kind::{MnkKind, TicTacToeKind, MNK, TICTACTOE};
 pub use knowledge::MnkKnowledge;
-pub use player::SeedPlayer;
+pub use player::DepthLimitedPlayer;
 pub use wide::{MnkWide, WideKnowledge};

@@ -1,5 +1,7 @@
 //! How the (m,n,k) game is played through sessions: the generic engines,
-//! plus the 000 request's depth-limited computer.
+//! plus the depth-limited computer ([`DepthLimitedPlayer`]), the computer
+//! of the (n,k)-tic-tac-toe request: it searches to a maximum depth and
+//! plays by the four-score scale.
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -69,8 +71,8 @@ impl Playable for Mnk {
         Ok(Box::new(MnkAnalyzer::new(config)))
     }
 
-    /// `computer` with a depth (`--depth D` or `computer:D`) is the 000
-    /// request's player; without one it analyses within its move time
+    /// `computer` with a depth (`--depth D` or `computer:D`) is the
+    /// depth-limited player; without one it analyses within its move time
     /// (perfect where that proves the values, best by score elsewhere)
     /// and plays heuristic alpha-beta on boards too open for that.
     fn player(
@@ -80,7 +82,7 @@ impl Playable for Mnk {
     ) -> Result<Box<dyn Player<Self>>, GameError> {
         match spec {
             BotSpec::Computer(level) => match config.depth.or(*level) {
-                Some(depth) => Ok(Box::new(SeedPlayer::new(depth, config))),
+                Some(depth) => Ok(Box::new(DepthLimitedPlayer::new(depth, config))),
                 None if self.empty_squares().count_ones() > EXACT_LIMIT => {
                     generic_player(self, &BotSpec::AlphaBeta(DEFAULT_DEPTH), config)
                 }
@@ -101,19 +103,19 @@ impl Playable for Mnk {
     }
 }
 
-/// The 000 request's computer: labels every move win / draw / unknown /
-/// lose by a search `depth` plies deep and plays the best by the request's
-/// scores (win 3, draw 2, undecided 1, loss 0); the quickest win, the
+/// The depth-limited computer: labels every move win / draw / unknown /
+/// lose by a search `depth` plies deep and plays the best on the four-score
+/// scale (win 3, draw 2, undecided 1, loss 0); the quickest win, the
 /// slowest loss, and among undecided moves the best evaluated.
-pub struct SeedPlayer {
+pub struct DepthLimitedPlayer {
     searcher: Searcher<Mnk, MnkKnowledge>,
     depth: u32,
     rng: StdRng,
 }
 
-impl SeedPlayer {
+impl DepthLimitedPlayer {
     pub fn new(depth: u32, config: &EngineConfig) -> Self {
-        SeedPlayer {
+        DepthLimitedPlayer {
             searcher: Searcher::new(config.hash_mb.min(16)).with_knowledge(MnkKnowledge),
             depth: depth.max(1),
             rng: StdRng::seed_from_u64(config.seed),
@@ -132,17 +134,17 @@ impl SeedPlayer {
                 -MnkKnowledge.evaluate(&child) as i64
             }
         };
-        (value.outcome.seed_score(), tie)
+        (value.outcome.four_score(), tie)
     }
 }
 
-impl Player<Mnk> for SeedPlayer {
+impl Player<Mnk> for DepthLimitedPlayer {
     fn choose(&mut self, game: &Mnk) -> Choice<u8> {
         let analysis = self.searcher.analyze_to_depth(game, self.depth);
         let ranked: Vec<((u8, i64), u8, Value)> = analysis
             .moves
             .iter()
-            .map(|&(mv, value)| (SeedPlayer::rank(game, mv, &value), mv, value))
+            .map(|&(mv, value)| (DepthLimitedPlayer::rank(game, mv, &value), mv, value))
             .collect();
         let best = ranked.iter().map(|r| r.0).max().expect("a move exists");
         let choices: Vec<&((u8, i64), u8, Value)> = ranked.iter().filter(|r| r.0 == best).collect();

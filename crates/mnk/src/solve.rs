@@ -21,7 +21,7 @@ pub const DEFAULT_PROOF_SECONDS: u64 = 60;
 
 /// The proof search's answer when `--prove` asks for it, or on a position
 /// with more than [`AUTO_PROVE_ABOVE`] empty squares and no depth limit
-/// (where alpha-beta would take too long); within the request's time
+/// (where alpha-beta would take too long); within the solve request's time
 /// budget when it has one, else `--proof-time`.
 pub(crate) fn special_solve(
     game: &Mnk,

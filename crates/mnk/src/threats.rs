@@ -1,6 +1,10 @@
 //! Threats (a line one stone short of complete) and what the search and the
 //! bots make of them: forced moves, move ordering, the heuristic evaluation
 //! and the rule-based player.
+//!
+//! On 3x3 the rule-based player is exactly the one of the rule-based
+//! tic-tac-toe request (complete a line, else block, else the first free
+//! preferred square, lines scanned in its order).
 
 use ply_engine::Game;
 
@@ -258,7 +262,7 @@ pub fn evaluate(game: &Mnk) -> i32 {
     score.clamp(-8_000, 8_000)
 }
 
-/// Tic-tac-toe's lines in the order the 004 request scans them: the
+/// Tic-tac-toe's lines in the rule-based player's scan order: the
 /// columns, then the rows, then the two diagonals, each from its first
 /// square (cells numbered row by row from the top left).
 const REQUEST_LINES: [[u8; 3]; 8] = [
@@ -272,16 +276,16 @@ const REQUEST_LINES: [[u8; 3]; 8] = [
     [2, 4, 6],
 ];
 
-/// The request's preferred squares: the centre, then b1, a2, c2, b3, then
-/// the corners a1, c1, a3, c3.
+/// The rule-based player's preferred squares: the centre, then b1, a2,
+/// c2, b3, then the corners a1, c1, a3, c3.
 const REQUEST_PREFERENCE: [u8; 9] = [4, 1, 3, 5, 7, 0, 2, 6, 8];
 
-/// The 004 request's rule-based player on 3x3, exactly: complete a line of
+/// The rule-based player on 3x3, exactly as specified: complete a line of
 /// its own, else block one of the opponent's (the first such line in
 /// [`REQUEST_LINES`] order, its first empty square), else the first empty
-/// square of [`REQUEST_PREFERENCE`]. The request's prose puts the win before
-/// the block; its code listing calls the block first, a labelling slip
-/// (its "draw move" is the block), so the prose order is kept.
+/// square of [`REQUEST_PREFERENCE`]. The specification's prose puts the win
+/// before the block; its code listing calls the block first, a labelling
+/// slip (its "draw move" is the block), so the prose order is kept.
 fn request_move(game: &Mnk) -> Option<u8> {
     let empty = game.empty_squares();
     let completing = |stones: u64| {
@@ -302,8 +306,8 @@ fn request_move(game: &Mnk) -> Option<u8> {
         })
 }
 
-/// The rule-based player: on tic-tac-toe the 004 request's algorithm
-/// exactly (`request_move`); on other boards the same idea: complete a
+/// The rule-based player: on tic-tac-toe the specified rules exactly
+/// (`request_move`); on other boards the same idea: complete a
 /// line, else block the opponent's, else the preferred square (centre
 /// first, then the squares nearest it), skipping squares on no line anyone
 /// can still complete.

@@ -1,4 +1,4 @@
-//! `ply bench nim`: the request's tree, the reference searches and Bouton's
+//! `ply bench nim`: the game tree, the reference searches and Bouton's
 //! rule at full size, and the learner, each timed (median of a few runs).
 
 use std::fmt::Write;

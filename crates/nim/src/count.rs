@@ -1,4 +1,4 @@
-//! Counting the request's game tree without building it, for any start.
+//! Counting the game tree without building it, for any start.
 //!
 //! A node of the tree is a sequence of moves from the root, so the tree
 //! holds one node per move sequence and one leaf per finished game. The

@@ -3,11 +3,11 @@
 //! print node by node.
 //!
 //! A position is kept with its rows in place (0,2,3 and 2,0,3 are different
-//! positions, as in the request's tree). The mark is the request's rule
+//! positions, as in the game tree). The mark is the tree's marking rule
 //! applied to positions: an empty position is lost for the player to move
 //! (won in misère play, where the opponent took the last object), and any
 //! other is won exactly when some child is lost. In the tree a position can
-//! sit on even and on odd levels, so the request's +1 / -1 (which depend on
+//! sit on even and on odd levels, so the tree's +1 / -1 (which depend on
 //! the level) become win / lose for the player to move there: a won
 //! position is -1 on even levels and +1 on odd levels.
 

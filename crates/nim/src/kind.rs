@@ -11,7 +11,7 @@ use crate::bouton;
 use crate::count::{self, TreeSize};
 use crate::game::Nim;
 use crate::graph::{self, Graph, EDGE_LIMIT, GRAPH_LIMIT};
-use crate::notation::{request_notation, short_rows, POSITION_NOTATION};
+use crate::notation::{digit_rows_notation, short_rows, POSITION_NOTATION};
 use crate::rows::{read_rows, RowsText};
 use crate::tree::{TreeNode, TREE_LIMIT};
 use ply_engine::echo::shown;
@@ -104,7 +104,7 @@ impl GameKind for NimKind {
                 .only_for(&[Command::Solve]),
             OptionSpec::flag(
                 "trace",
-                "play: show the game as the request does, one line a move: \
+                "play: show the game as the Nim trace, one line a move: \
                  board is (23)  player removes entire top row (1 item)",
             )
             .only_for(&[Command::Play])
@@ -130,7 +130,7 @@ impl GameKind for NimKind {
         Ok(GameSession::boxed(Self::start(options)?))
     }
 
-    /// The Nim request's trace, with `--trace`.
+    /// The Nim trace, with `--trace`.
     fn transcript(
         &self,
         options: &GameOptions,
@@ -205,10 +205,10 @@ fn rule(misere: bool) -> &'static str {
     }
 }
 
-/// A line explaining the request's notation, when the positions use it.
+/// A line explaining digit-rows notation, when the positions use it.
 fn notation_note(rows: &[u16]) -> &'static str {
-    if request_notation(rows).is_some() {
-        "positions in the request's notation: one digit a row, top row first, leading zeros \
+    if digit_rows_notation(rows).is_some() {
+        "positions in digit-rows notation: one digit a row, top row first, leading zeros \
          dropped (23 is 0,2,3; 0 is every row empty)\n"
     } else {
         ""
@@ -250,7 +250,7 @@ fn describe_graph(
             out.push_str(notation_note(rows));
             out.push_str(
                 "each position once, parents before children: win / lose for the player to move \
-                 there (the request's tree marks a won position -1 on even levels, +1 on odd \
+                 there (the game tree marks a won position -1 on even levels, +1 on odd \
                  levels), then -> its children, one per move (row 1 first, taking 1, 2, ...), \
                  * on a child lost for the player then to move (a winning move)\n",
             );

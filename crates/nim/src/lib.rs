@@ -1,8 +1,8 @@
 //! Nim: rows of objects, take one or more from one row, last to take wins
 //! (or loses, in misère play). Solved by Bouton's rule with remoteness in
-//! closed form; the request's full game tree is here too: built for small
-//! starts, counted and folded onto its distinct positions for larger ones,
-//! and the request's trace of a game.
+//! closed form; the full game tree is here too: built for small starts,
+//! counted and folded onto its distinct positions for larger ones, and the
+//! Nim trace of a game.
 
 pub mod analyzer;
 pub mod bench;

@@ -1,6 +1,9 @@
 //! Text forms: positions `1,2,3` (then `/2` when player 2 is to move),
 //! moves `ROW:COUNT` (1-based row), and the rows drawn as objects. How rows
 //! are read from text is in `rows`.
+//!
+//! Digit-rows notation ([`digit_rows_notation`]: three rows of 0-9 as one
+//! number, `23` for 0,2,3) is the Nim request's way of writing positions.
 
 use ply_engine::{Game, GameError, MoveProblem, Notation, PositionNotation, Side};
 
@@ -44,11 +47,11 @@ pub fn format_rows(rows: &[u16]) -> String {
     }
 }
 
-/// The request's notation for its three rows of 0-9: one digit a row, top
+/// Digit-rows notation for three rows of 0-9: one digit a row, top
 /// row first, read as a number, so leading zeros drop (`23` is 0,2,3 and
 /// `0` is every row empty). `None` for other positions, where a run of
 /// digits would be read back as one row.
-pub fn request_notation(rows: &[u16]) -> Option<String> {
+pub fn digit_rows_notation(rows: &[u16]) -> Option<String> {
     if rows.len() != 3 || rows.iter().any(|&r| r > 9) {
         return None;
     }
@@ -61,10 +64,10 @@ pub fn request_notation(rows: &[u16]) -> Option<String> {
     })
 }
 
-/// The request's notation for three rows of 0-9, else the canonical
+/// Digit-rows notation for three rows of 0-9, else the canonical
 /// `1,2,13`.
 pub fn short_rows(rows: &[u16]) -> String {
-    request_notation(rows).unwrap_or_else(|| format_rows(rows))
+    digit_rows_notation(rows).unwrap_or_else(|| format_rows(rows))
 }
 
 /// A number in a move as typed: its value (saturated far above any row), or

@@ -5,7 +5,7 @@
 //! by spaces are rows: `1 2 3`. A lone run of digits is read by its
 //! length, so that no text has two readings:
 //! - one digit is one row (`7`);
-//! - exactly three digits are three rows of 0-9, the request's notation
+//! - exactly three digits are three rows of 0-9, digit-rows notation
 //!   (`123` is 1,2,3, `345` is 3,4,5); write `123,` for one row of 123;
 //! - any other length is one row (`12`, `65535`); write `1,2` for two rows;
 //! - other than three digits with a leading zero (`05`, `0123`) is refused
@@ -87,8 +87,8 @@ pub fn read_rows(text: &str) -> Result<RowsText, RowsError> {
             rows: text.bytes().map(|b| u16::from(b - b'0')).collect(),
             note: (!text.starts_with('0')).then(|| {
                 format!(
-                    "read {text} as three rows {} (one digit a row, as the request writes \
-                     positions); write {text}, for one row of {text}",
+                    "read {text} as three rows {} (one digit a row, as digit-rows notation \
+                     writes positions); write {text}, for one row of {text}",
                     per_digit()
                 )
             }),

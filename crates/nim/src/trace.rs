@@ -1,5 +1,6 @@
-//! The request's trace of a game: one line a move, the board after it in
-//! the request's notation and what the move did, in the request's words:
+//! The Nim trace of a game, as the Nim request's program prints it: one
+//! line a move, the board after it in digit-rows notation and what the move
+//! did, in the trace's own words:
 //!
 //! ```text
 //! board is (123)    initial board
@@ -9,7 +10,7 @@
 //! computer wins     computer removes entire middle row (2 items)
 //! ```
 //!
-//! The request's example drops a word here and there ("from row", "(2)");
+//! The original example drops a word here and there ("from row", "(2)");
 //! the lines here always name the row and say "items". Rows are top,
 //! middle and bottom for three rows, top and bottom for two, and numbered
 //! from the top otherwise.
@@ -144,9 +145,9 @@ mod tests {
     use super::*;
     use ply_engine::Transcript;
 
-    /// The request's example game, 123 -> 23 -> 22 -> 20 -> 0.
+    /// The example game of the trace, 123 -> 23 -> 22 -> 20 -> 0.
     #[test]
-    fn the_requests_game_reads_as_the_request_shows_it() {
+    fn the_example_game_reads_as_the_example_shows_it() {
         let (tracer, first) = Tracer::start("1,2,3").unwrap();
         assert_eq!(first.trim_end(), "board is (123)    initial board");
         let lines = [

@@ -1,14 +1,14 @@
-//! The game tree the request asks for: every node holds its position, its
+//! The game tree of the Nim request: every node holds its position, its
 //! children (one per legal move) and its mark; the tree is built
 //! recursively from the bottom up and marked +1 / -1 level by level.
 //!
-//! The request's rules (level 0 is the root, where the human moves first):
+//! The marking rules (level 0 is the root, where the human moves first):
 //! - an empty position on an even level is +1, on an odd level -1;
 //! - an inner node on an even level is -1 if a child is -1, else +1;
 //! - an inner node on an odd level is +1 if a child is +1, else -1.
 //!
 //! So +1 is a win for the player who moves on odd levels (the computer) and
-//! -1 a win for the player who moves on even levels. The request says "any
+//! -1 a win for the player who moves on even levels. The rules say "any
 //! node in the subtree below"; marks are computed bottom up from the
 //! children, which is what makes the computer's rule "move to a +1 child"
 //! play perfectly. In misère play the empty positions' marks are flipped,

@@ -1,6 +1,6 @@
 //! The JSON shapes of the API. Reports of values are the engine's own
 //! [`Report`], the shape of `ply solve --json` (DESIGN.md): `value`,
-//! `remoteness` (null when unknown), `seed_score`, and `margin` / `score`
+//! `remoteness` (null when unknown), `four_score`, and `margin` / `score`
 //! when the game has them; boards are the session's [`BoardView`].
 
 use ply_engine::{BoardView, Command, GameKind, OptionRole, OptionSpec, Report, Value};

@@ -4,9 +4,9 @@
 //! the game.
 //!
 //! A game that declares a transcript option and a start option (Nim's
-//! trace and heaps, from the Nim request) is played as that request's
-//! program plays it: five games from the start typed at the menu, each
-//! shown as its transcript.
+//! trace and heaps) is played as traced games: five games from the start
+//! typed at the menu, each shown as its transcript, as the Nim request's
+//! program plays them.
 
 use std::io::{self, BufRead, IsTerminal, Write};
 
@@ -21,8 +21,8 @@ use crate::output::Output;
 use ply_engine::echo;
 use ply_registry as registry;
 
-/// Games in a row of the request's Nim program.
-const REQUEST_GAMES: u32 = 5;
+/// Games in a row when a game is played traced.
+const TRACED_GAMES: u32 = 5;
 
 /// Highest level offered (`computer:LEVEL`), as `--depth` allows.
 const MAX_LEVEL: u32 = 64;
@@ -136,7 +136,7 @@ fn choose<W: Write>(
         };
         (players.clone(), players)
     };
-    let games = if traced { REQUEST_GAMES } else { 1 };
+    let games = if traced { TRACED_GAMES } else { 1 };
     if traced {
         writeln!(
             menu.out,
@@ -178,9 +178,8 @@ struct Menu<'a, W: Write> {
 
 impl<W: Write> Menu<'_, W> {
     /// The game's options and a session at its start. A game with a
-    /// transcript and a start option (Nim)
-    /// asks for its start, the request's 1,2,3 by default, and turns the
-    /// trace on.
+    /// transcript and a start option (Nim) asks for its start, its
+    /// notation's example by default (Nim's 1,2,3), and turns the trace on.
     fn start(
         &mut self,
         kind: &dyn GameKind,
@@ -225,8 +224,8 @@ impl<W: Write> Menu<'_, W> {
         writeln!(
             self.out,
             "\n  1) the strongest (perfect where the game is solved)\n  2) perfect\n  \
-             3) rule-based: the game's rules of thumb (on tic-tac-toe, the 004 request's \
-             win, block, then preferred squares)\n  4) a level (computer:LEVEL; on \
+             3) rule-based: the game's rules of thumb (on tic-tac-toe: win, \
+             block, then preferred squares)\n  4) a level (computer:LEVEL; on \
              tic-tac-toe and m,n,k the search depth)"
         )?;
         loop {

@@ -81,7 +81,7 @@ pub fn run_named(
         names,
         max_plies: args.max_moves,
         warned: [false; 2],
-        request_scores: kind.request_scores(),
+        shows_four_scores: kind.request_scores(),
         trace,
     };
     let mut out = Output::stdout();
@@ -149,8 +149,9 @@ struct Play<'a> {
     max_plies: u32,
     /// Seats whose bot already warned that it could not record a game.
     warned: [bool; 2],
-    /// Request 000's game: moves also get its scores (`GameKind::request_scores`).
-    request_scores: bool,
+    /// Moves also get their four scores ((n,k)-tic-tac-toe; the game kind's
+    /// `request_scores`, to be renamed `shows_four_scores`).
+    shows_four_scores: bool,
     /// The game's transcript in place of the board, when its option asks.
     trace: Option<Trace<'a>>,
 }
@@ -339,11 +340,11 @@ impl Play<'_> {
                     let seen = report
                         .value
                         .filter(|_| self.session.result().is_none())
-                        .map(|v| match self.request_scores {
+                        .map(|v| match self.shows_four_scores {
                             true => format!(
                                 ": {}, score {}",
                                 hints::describe(&v),
-                                hints::request_score(v.outcome)
+                                hints::worded_four_score(v.outcome)
                             ),
                             false => format!(": {}", hints::describe(&v)),
                         })
@@ -488,7 +489,7 @@ impl Play<'_> {
         drop(analysis);
         let opponent = self.session.to_move().opponent();
         let scores = match &self.seats[opponent.index()] {
-            Seat::Bot(_) if self.request_scores => hints::Scores::ComputerOpposes,
+            Seat::Bot(_) if self.shows_four_scores => hints::Scores::ComputerOpposes,
             _ => hints::Scores::None,
         };
         match result {
@@ -574,7 +575,7 @@ mod tests {
                 names: vec!["human".into(), "random".into()],
                 max_plies: DEFAULT_MAX_PLIES,
                 warned: [false; 2],
-                request_scores: kind.request_scores(),
+                shows_four_scores: kind.request_scores(),
                 trace: None,
             };
             let mut out = Output::new(Vec::new());

@@ -6,9 +6,9 @@
 //! (`cargo build --release -p ply-trilite-c`, which `cargo test --release
 //! --workspace` builds beside the `ply` binary). The others are written
 //! here: a naive one (the first empty square) that also checks every call
-//! it gets against the request's rules and answers an impossible square if
-//! a call breaks them, one that crashes, one that answers an occupied
-//! square, and one that never returns.
+//! it gets against the `PlayTrilite` interface's rules and answers an
+//! impossible square if a call breaks them, one that crashes, one that
+//! answers an occupied square, and one that never returns.
 
 use crate::support;
 
@@ -99,7 +99,7 @@ fn workdir(name: &str) -> PathBuf {
     dir
 }
 
-/// Compiles `source` into `dir/NAME.so` with the request's header.
+/// Compiles `source` into `dir/NAME.so` with the `PlayTrilite` header.
 fn compile(dir: &Path, name: &str, source: &str) -> PathBuf {
     let c = dir.join(format!("{name}.c"));
     std::fs::write(&c, source).expect("the C source is written");
@@ -247,7 +247,7 @@ fn c_entries_play_a_tournament_and_faulty_ones_lose_with_reasons() {
             assert_eq!(ending, "rules", "{game}");
         } else {
             // A perfect player against the naive one never loses, and the
-            // naive one found every call as the request makes it.
+            // naive one found every call as the contest referee makes it.
             assert!(seats.contains(&2), "{game}");
             assert_ne!(game["winner"], 2, "{game}");
             assert_ne!(ending, "illegal-answer", "the naive entry's checks: {game}");
@@ -350,7 +350,7 @@ fn an_entry_that_hangs_is_stopped_at_the_move_time_and_loses() {
 }
 
 #[test]
-fn the_entry_host_answers_the_request_calls() {
+fn the_entry_host_answers_the_referee_calls() {
     let dir = workdir("host");
     let naive = text(&compile(&dir, "naive", NAIVE));
     // Player 1's first call, on the empty board; then its second, after it

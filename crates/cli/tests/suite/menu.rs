@@ -1,6 +1,6 @@
 //! The menu (`ply` alone) driven through standard input: who moves first
 //! against which computer (issue 12, point 8), the sides two people choose,
-//! and Nim played as the 002 request's five traced games (point 11).
+//! and Nim played as five traced games (point 11).
 
 use crate::support;
 
@@ -13,7 +13,7 @@ fn menu(answers: &str) -> String {
     run.stdout
 }
 
-/// The 004 request's rule-based player moving first: no line to complete
+/// The rule-based player moving first: no line to complete
 /// or block before its third turn, so the centre, then the first free of
 /// b1, a2, c2, b3 (its `getMake2`: boxes 5, 2, 4, 6, 8).
 #[test]
@@ -89,8 +89,8 @@ fn the_computer_can_play_itself() {
     assert!(out.contains("The game is a draw."), "{out}");
 }
 
-/// The rows of a trace's board, `board is (23)`: the request's three rows,
-/// leading zeros dropped.
+/// The rows of a trace's board, `board is (23)`: three rows of 0-9 in
+/// digit-rows notation, leading zeros dropped.
 fn board(line: &str) -> Option<[u16; 3]> {
     let digits = line.strip_prefix("board is (")?.split(')').next()?;
     let padded = format!("{digits:0>3}");
@@ -101,7 +101,7 @@ fn board(line: &str) -> Option<[u16; 3]> {
     Some(rows)
 }
 
-/// What a trace line says was taken: (row, count), from the request's words.
+/// What a trace line says was taken: (row, count), from the trace's words.
 fn taken(line: &str) -> Option<(usize, u16)> {
     let what = line.split(" removes ").nth(1)?;
     let row = ["top row", "middle row", "bottom row"]
@@ -117,12 +117,12 @@ fn taken(line: &str) -> Option<(usize, u16)> {
     Some((row, count))
 }
 
-/// Nim from the menu is the request's program: five games from 123, the
+/// Nim from the menu is the traced program: five games from 123, the
 /// person first against the perfect computer, every move traced; the
 /// trace is read back here and each line's board follows from the move it
 /// describes.
 #[test]
-fn nim_in_the_menu_is_the_requests_five_traced_games() {
+fn nim_in_the_menu_is_five_traced_games() {
     let cycle = "1:1\n2:1\n3:1\n2:2\n3:2\n3:3\n";
     let out = menu(&format!("nim\n\n\n\n{}", cycle.repeat(80)));
     assert_eq!(

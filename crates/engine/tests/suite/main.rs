@@ -3,6 +3,7 @@
 //! of the time of one a file.
 
 mod common;
+mod history_names;
 mod learner_files;
 mod module_graph;
 mod time_bounded;

@@ -105,8 +105,8 @@ fn rule_based_player_follows_the_rules() {
 }
 
 #[test]
-fn computer_with_a_depth_scores_as_the_seed() {
-    // X to move: c1 wins at once; the seed's player must take it.
+fn computer_with_a_depth_plays_by_the_four_scores() {
+    // X to move: c1 wins at once; the depth-limited player must take it.
     let game = Mnk::new(4, 4, 3)
         .expect("a board")
         .parse_position("XX--OO----------")
@@ -147,12 +147,12 @@ fn computer_with_a_depth_scores_as_the_seed() {
     }
 }
 
-/// The 004 request's `getNextMove`, transcribed: boxes hold 0 (empty), 5
-/// (the computer's, here the side to move) or 3 (the other player's). Its
-/// prose takes a win before a block; its listing calls the block
-/// (`getWinDrawMove(1)`, total 6) first, a labelling slip, so the win
-/// (`getWinDrawMove(0)`, total 10) comes first here, as in ply.
-fn request_next_move(boxes: [i32; 9], turns: usize) -> i32 {
+/// The rule-based player's reference listing, `getNextMove`, transcribed:
+/// boxes hold 0 (empty), 5 (the computer's, here the side to move) or 3
+/// (the other player's). Its prose takes a win before a block; its listing
+/// calls the block (`getWinDrawMove(1)`, total 6) first, a labelling slip,
+/// so the win (`getWinDrawMove(0)`, total 10) comes first here, as in ply.
+fn listing_next_move(boxes: [i32; 9], turns: usize) -> i32 {
     fn win_draw_move(b: &[i32; 9], flag: i32) -> i32 {
         let total = if flag == 0 { 10 } else { 6 };
         for i in 0..3 {
@@ -215,7 +215,7 @@ fn request_next_move(boxes: [i32; 9], turns: usize) -> i32 {
 }
 
 #[test]
-fn rule_based_player_is_the_request_algorithm_on_every_reachable_position() {
+fn rule_based_player_is_the_listing_on_every_reachable_position() {
     let mut seen = std::collections::HashSet::new();
     let mut stack = vec![Mnk::tic_tac_toe()];
     let mut checked = 0;
@@ -235,7 +235,7 @@ fn rule_based_player_is_the_request_algorithm_on_every_reachable_position() {
             }
         });
         let turns = (mine | theirs).count_ones() as usize;
-        let expected = request_next_move(boxes, turns);
+        let expected = listing_next_move(boxes, turns);
         assert_eq!(
             MnkKnowledge.rule_based_move(&game).map(i32::from),
             Some(expected),

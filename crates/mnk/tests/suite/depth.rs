@@ -1,4 +1,4 @@
-//! `--depth D` is request 000's max_levels: a value is decided only by what
+//! `--depth D` is the depth limit: a value is decided only by what
 //! the search sees within D plies. Every depth-limited answer (the labels of
 //! `solve`/`hint` and the computer's reported value) is checked here against
 //! plain depth-limited minimax written below: no pruning, no table, no move
@@ -337,9 +337,9 @@ fn hint_and_solve_with_a_depth_give_the_same_values() {
     }
 }
 
-/// The request's computer at a depth level reports, for the move it plays,
-/// the reference value, and plays a move of the best score on the
-/// request's scale (computer wins 3, draw 2, undecided 1, human wins 0).
+/// The depth-limited computer reports, for the move it plays, the
+/// reference value, and plays a move of the best score on the four-score
+/// scale (computer wins 3, draw 2, undecided 1, human wins 0).
 #[test]
 fn the_computer_at_a_depth_reports_the_reference_value() {
     let mut checked = 0;
@@ -376,10 +376,10 @@ fn the_computer_at_a_depth_reports_the_reference_value() {
                 assert_eq!(choice.value, Some(*truth), "{game:?} depth {depth}");
                 let best = values
                     .iter()
-                    .map(|(_, v)| v.outcome.seed_score())
+                    .map(|(_, v)| v.outcome.four_score())
                     .max()
                     .expect("moves");
-                assert_eq!(truth.outcome.seed_score(), best, "{game:?} depth {depth}");
+                assert_eq!(truth.outcome.four_score(), best, "{game:?} depth {depth}");
                 if empty == 36 {
                     assert_eq!(
                         choice.value,

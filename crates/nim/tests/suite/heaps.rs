@@ -48,9 +48,9 @@ fn one_big_row() {
     assert_eq!(note("65535,"), None);
 }
 
-/// The request's notation: three digits are three rows of 0-9.
+/// Digit-rows notation: three digits are three rows of 0-9.
 #[test]
-fn three_digits_are_the_requests_rows() {
+fn three_digits_are_digit_rows() {
     assert_eq!(rows("123"), [1, 2, 3]);
     assert_eq!(rows("345"), [3, 4, 5]);
     assert_eq!(rows("105"), [1, 0, 5]);

@@ -57,7 +57,7 @@ fn solve_tree_from_123_is_complete() {
     let text = solve_tree("1,2,3");
     assert!(text.contains("447 nodes, 182 leaves"), "{text}");
     assert!(text.contains("root marked +1"), "{text}");
-    // The request's notation: 0,0,3 is 3.
+    // Digit-rows notation: 0,0,3 is 3.
     assert!(text.contains("level 0  123  mark +1"), "{text}");
     assert!(
         text.contains("      level 3  3  mark +1  (after 2:1)"),

@@ -1,5 +1,5 @@
 //! The tree's marks, the memoised search and Bouton's rule agree, in normal
-//! and misère play; and the tree from 1,2,3 is the request's.
+//! and misère play; and the tree from 1,2,3 is the Nim request's.
 
 use ply_engine::{EngineConfig, Game, Outcome, Playable, Searcher};
 use ply_nim::bouton;
@@ -45,7 +45,7 @@ fn tree_marks_follow_the_level_rules() {
     }
     let tree = TreeNode::build(&[1, 2, 3], false);
     check(&tree);
-    // The request's example: after the player moves 1,2,3 -> 1,2,1 the only
+    // The Nim request's example: after the player moves 1,2,3 -> 1,2,1 the only
     // +1 move for the computer is to 1,0,1.
     let after = tree
         .children

@@ -141,7 +141,7 @@ fn a_game_is_played_undone_and_valued_through_its_token() {
     assert_eq!(played["position"], json!("----X----"));
     assert_eq!(
         played["moves"][0],
-        json!({"move": "b2", "side": "X", "value": "draw", "remoteness": 8, "seed_score": 2})
+        json!({"move": "b2", "side": "X", "value": "draw", "remoteness": 8, "four_score": 2})
     );
     assert_eq!(played["turn"], json!("computer"));
     let replied = http

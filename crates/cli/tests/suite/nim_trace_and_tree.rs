@@ -1,5 +1,5 @@
-//! Nim as the 002 request shows it (issue 12, points 9 and 10): the trace
-//! of a game with `play --trace`, the tree in the request's notation, and
+//! Nim as the Nim request shows it (issue 12, points 9 and 10): the Nim
+//! trace of a game with `play --trace`, the tree in digit-rows notation, and
 //! `solve --tree` for starts whose tree is too big to print, its node
 //! count checked against counters written here.
 
@@ -9,13 +9,13 @@ use std::collections::HashMap;
 
 use support::ply;
 
-/// The request's example game: the person takes the top row, the computer
-/// one from the bottom, the person the bottom row, the computer the
-/// middle row. Each of the computer's moves is its only winning one, so
-/// the trace is the request's, line for line (with the row and the word
-/// "items" the request's text dropped).
+/// The Nim trace's example game: the person takes the top row, the
+/// computer one from the bottom, the person the bottom row, the computer
+/// the middle row. Each of the computer's moves is its only winning one,
+/// so the trace is the example's, line for line (with the row and the word
+/// "items" the example's text dropped).
 #[test]
-fn play_trace_shows_the_requests_example_game() {
+fn play_trace_shows_the_example_game() {
     let run = ply(&["play", "nim", "--trace"], "1:1\n3:2\n");
     run.assert_ok();
     let trace: Vec<&str> = run
@@ -53,10 +53,10 @@ fn a_start_with_every_row_empty_is_refused() {
 }
 
 #[test]
-fn the_tree_uses_the_requests_notation() {
+fn the_tree_uses_digit_rows_notation() {
     let run = ply(&["solve", "nim", "--tree"], "");
     run.assert_ok();
-    // The request's level 1: 23, 103, 113, 120, 121, 122.
+    // The example tree's level 1: 23, 103, 113, 120, 121, 122.
     let mut level_one: Vec<&str> = run
         .stdout
         .lines()

@@ -1,6 +1,6 @@
-//! Request 000, (n,k)-tic-tac-toe, as its user checks it at the terminal:
-//! `--depth` is the maximum level explored (nothing past it is decided),
-//! moves carry the request's scores, `--stats` gives the dictionary's
+//! (n,k)-tic-tac-toe as the user of the (n,k)-tic-tac-toe request checks
+//! it at the terminal: `--depth` is the depth limit (nothing past it is
+//! decided), moves carry the four scores, `--stats` gives the dictionary
 //! counts.
 
 use crate::support;
@@ -95,7 +95,7 @@ fn the_computer_at_depth_2_on_6x6_k5_reports_nothing_past_2_plies() {
 }
 
 #[test]
-fn play_shows_the_request_score_after_the_computer_moves_and_in_hints() {
+fn play_shows_the_four_score_after_the_computer_moves_and_in_hints() {
     // X (the human) opens in the centre; the perfect computer answers with
     // a draw; every reply of the human then draws too.
     let run = ply(&["play", "tictactoe"], "b2\nhint\nquit\n");
@@ -112,7 +112,7 @@ fn play_shows_the_request_score_after_the_computer_moves_and_in_hints() {
         "{}",
         run.stdout
     );
-    // The human's winning move is the request's HUMAN WINS, a losing one
+    // The human's winning move scores HUMAN WINS, a losing one
     // COMPUTER WINS: X to move can win at c1 or lose by letting O win.
     let run = ply(
         &[
@@ -136,13 +136,13 @@ fn play_shows_the_request_score_after_the_computer_moves_and_in_hints() {
         "{}",
         run.stdout
     );
-    // At a depth level the undecided moves are the request's UNDECIDED.
+    // At a depth level the undecided moves score UNDECIDED.
     let run = ply(
         &["play", "mnk", "--size", "5", "--k", "4", "--depth", "2"],
         "c3\nhint\nquit\n",
     );
     assert!(run.stdout.contains("score 1 (UNDECIDED)"), "{}", run.stdout);
-    // Two people: no computer, no request scores.
+    // Two people: no computer, no four scores.
     let run = ply(
         &["play", "tictactoe", "--players", "human,human"],
         "hint\nquit\n",
@@ -151,7 +151,7 @@ fn play_shows_the_request_score_after_the_computer_moves_and_in_hints() {
 }
 
 #[test]
-fn stats_report_the_request_dictionary_counts() {
+fn stats_report_the_dictionary_counts() {
     let run = ply(&["solve", "mnk", "--size", "4", "--k", "4", "--stats"], "");
     assert_eq!(run.code, 0, "{}", run.stderr);
     let line = run
