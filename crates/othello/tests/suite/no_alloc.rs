@@ -24,14 +24,12 @@ fn one_thread_exact_solves_do_not_allocate() {
     let mut solver = ExactSolver::new(16);
     let (p, o) = ffo(suite[0]);
     solver.solve(p, o);
+    let positions: Vec<(u64, u64)> = suite[1..].iter().map(|line| ffo(line)).collect();
     let clock = Instant::now();
     let (nodes, allocations) = allocations_during(|| {
-        suite[1..]
+        positions
             .iter()
-            .map(|line| {
-                let (p, o) = ffo(line);
-                solver.solve(p, o).nodes
-            })
+            .map(|&(p, o)| solver.solve(p, o).nodes)
             .sum::<u64>()
     });
     let seconds = clock.elapsed().as_secs_f64();
