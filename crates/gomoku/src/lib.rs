@@ -28,7 +28,7 @@ pub use board::Board;
 pub use game::GomokuGame;
 pub use pattern::Level;
 pub use search::{Engine, Score, SearchInfo};
-pub use vcf::{find_vcf, find_vct};
+pub use vcf::{find_vcf, find_vct, ThreatSearch};
 
 use thiserror::Error;
 
