@@ -225,6 +225,11 @@ impl Board {
         self.history.iter().map(|p| self.to_move(p.cell))
     }
 
+    /// The cell placed last, if any.
+    pub fn last_placed(&self) -> Option<Move> {
+        self.history.last().map(|p| self.to_move(p.cell))
+    }
+
     /// The stone on `mv`, if any (off the board or blocked: none).
     pub fn stone(&self, mv: Move) -> Option<Stone> {
         let cell = self.index(mv).ok()?;
