@@ -15,6 +15,8 @@
 //! that the players alternate, because the Gomocup `BOARD` command and
 //! puzzles give positions in any shape.
 
+#![forbid(unsafe_code)]
+
 pub mod analysis;
 pub mod board;
 pub mod game;

@@ -43,9 +43,7 @@ pub fn pairs(open: &[u64], budget: u32) -> Option<u64> {
     }
     // Sorted in a copy on the stack: the prover asks at nearly every node.
     let mut copy = [0u64; MAX_BOARD_LINES];
-    let Some(lines) = copy.get_mut(..open.len()) else {
-        return None;
-    };
+    let lines = copy.get_mut(..open.len())?;
     lines.copy_from_slice(open);
     lines.sort_unstable_by_key(|l| (l.count_ones(), *l));
     // A pair inside a line also lies inside every line containing that one,

@@ -4,6 +4,8 @@
 //! starts, counted and folded onto its distinct positions for larger ones,
 //! and the request's trace of a game.
 
+#![forbid(unsafe_code)]
+
 pub mod analyzer;
 pub mod bench;
 pub mod bouton;
