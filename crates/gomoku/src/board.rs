@@ -282,6 +282,13 @@ impl Board {
             .collect()
     }
 
+    /// True when a stone of `stone` on the empty cell `mv` would win at once.
+    pub(crate) fn wins_on(&self, mv: Move, stone: Stone) -> bool {
+        self.index(mv).is_ok_and(|cell| {
+            self.cells[cell] == FREE && self.best_level(cell, stone) >= Level::Five as u8
+        })
+    }
+
     // ---- crate-internal fast interface on padded indices ----
 
     pub(crate) fn index(&self, mv: Move) -> Result<usize, GomokuError> {

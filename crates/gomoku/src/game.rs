@@ -164,14 +164,16 @@ impl Game for GomokuGame {
     /// Keeps only the immediate win, or only the blocks of the opponent's
     /// five: every other move loses at once or wins later than it could.
     fn prune_moves(&self, moves: &mut Vec<Move>) {
-        let wins = self.board.winning_cells(self.to_move);
-        if let Some(&win) = wins.first() {
+        // Read off the board's levels, without a list of cells: the
+        // searcher asks at every node.
+        if let Some(cell) = self.board.cells_at_least(self.to_move, Level::Five).next() {
+            let win = self.board.to_move(cell);
             moves.retain(|&m| m == win);
             return;
         }
-        let blocks = self.board.winning_cells(self.to_move.opponent());
-        if !blocks.is_empty() {
-            moves.retain(|m| blocks.contains(m));
+        let opponent = self.to_move.opponent();
+        if self.board.has_at_least(opponent, Level::Five) {
+            moves.retain(|&m| self.board.wins_on(m, opponent));
         }
     }
 

@@ -1,8 +1,10 @@
-//! The threat searches and the engine's search allocate nothing per node
-//! (DESIGN.md): a [`ThreatSearch`] that has searched a set of positions
-//! once searches them again without an allocation, and the engine's
-//! allocations for a move do not grow with the nodes it searches (they
-//! are the root's: its copy of the board and the answer).
+//! The threat searches, the engine's search and the generic searcher on
+//! [`ply_gomoku::GomokuGame`] allocate nothing per node (DESIGN.md): a
+//! [`ThreatSearch`] that has searched a set of positions once searches
+//! them again without an allocation, the engine's allocations for a move
+//! do not grow with the nodes it searches (they are the root's: its copy
+//! of the board and the answer), and the generic searcher allocates no
+//! more than its root's lists.
 
 use std::time::{Duration, Instant};
 
@@ -125,4 +127,30 @@ fn the_engine_allocates_the_same_however_long_it_searches() {
         many, few,
         "allocations after {short} and after {long} nodes"
     );
+}
+
+#[test]
+fn the_generic_searcher_does_not_allocate_per_node() {
+    use ply_engine::{Game, Searcher};
+    let mut game = ply_gomoku::GomokuGame::new(7, 7, 4, Rule::Freestyle).expect("7 x 7");
+    for (x, y) in [(3, 3), (3, 4), (2, 2)] {
+        game.play(Move::new(x, y));
+    }
+    let mut searcher = Searcher::new(16);
+    searcher.heuristic_scores(&game, 4);
+    // Another kind of search empties the table, so the measured search
+    // does the warm-up's work again.
+    searcher.analyze_to_depth(&game, 1);
+    let (_, root) = allocations_during(|| searcher.heuristic_scores(&game, 1));
+    let before = searcher.nodes();
+    let clock = Instant::now();
+    let (_, all) = allocations_during(|| searcher.heuristic_scores(&game, 4));
+    let nodes = searcher.nodes() - before;
+    let inner = all.saturating_sub(root);
+    eprintln!(
+        "{nodes} nodes, {:.0} nodes/s, {inner} allocations beyond the root's {root}",
+        nodes as f64 / clock.elapsed().as_secs_f64()
+    );
+    assert!(nodes > 5_000, "{nodes} nodes");
+    assert_eq!(inner, 0);
 }
