@@ -448,10 +448,12 @@ mod tests {
             moves.extend((1..=3).filter(|&t| t <= self.left));
         }
         fn play(&mut self, mv: u32) {
+            debug_assert!((1..=3).contains(&mv) && mv <= self.left, "take {mv}");
             self.left -= mv;
             self.ply += 1;
         }
         fn undo(&mut self, mv: u32, _: ()) {
+            debug_assert!(self.ply > 0 && (1..=3).contains(&mv), "undo of take {mv}");
             self.left += mv;
             self.ply -= 1;
         }

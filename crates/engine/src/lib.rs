@@ -2,6 +2,8 @@
 //! transposition table, the generic searches and solvers, bots, and the
 //! type-erased session every front end drives.
 
+#![forbid(unsafe_code)]
+
 pub mod arena;
 mod bots;
 mod bound;

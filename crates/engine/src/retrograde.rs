@@ -472,13 +472,15 @@ mod tests {
             moves.extend_from_slice(EDGES[self.node as usize]);
         }
         fn play(&mut self, mv: u8) -> u8 {
+            debug_assert!(EDGES[self.node as usize].contains(&mv), "no edge to {mv}");
             let from = self.node;
             self.node = mv;
             self.side = self.side.opponent();
             self.ply += 1;
             from
         }
-        fn undo(&mut self, _mv: u8, from: u8) {
+        fn undo(&mut self, mv: u8, from: u8) {
+            debug_assert_eq!(self.node, mv, "undo of a move that is not the last one");
             self.node = from;
             self.side = self.side.opponent();
             self.ply -= 1;

@@ -29,6 +29,34 @@ struct Placed {
     winner_before: Option<Stone>,
 }
 
+/// The placements so far, oldest first, with room for one a cell: a copy
+/// keeps that room, so that a search on a copied board (the engine and the
+/// threat searches copy theirs) never grows it while it plays.
+#[derive(Debug)]
+struct History(Vec<Placed>);
+
+impl Clone for History {
+    fn clone(&self) -> History {
+        let mut placed = Vec::with_capacity(self.0.capacity());
+        placed.extend_from_slice(&self.0);
+        History(placed)
+    }
+}
+
+impl std::ops::Deref for History {
+    type Target = Vec<Placed>;
+
+    fn deref(&self) -> &Vec<Placed> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for History {
+    fn deref_mut(&mut self) -> &mut Vec<Placed> {
+        &mut self.0
+    }
+}
+
 /// A position: stones, blocked cells, patterns, hash, and the history.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -49,7 +77,7 @@ pub struct Board {
     table: Arc<PatternTable>,
     zobrist: Vec<[u64; 3]>,
     hash: u64,
-    history: Vec<Placed>,
+    history: History,
     winner: Option<Stone>,
     /// `[colour][level]`: how many (empty cell, direction) entries have it.
     counts: [[u32; 8]; 2],
@@ -123,7 +151,7 @@ impl Board {
             table,
             zobrist,
             hash: 0,
-            history: Vec::new(),
+            history: History(Vec::with_capacity(width * height)),
             winner: None,
             counts: [[0; 8]; 2],
             sums: [0; 2],
@@ -197,6 +225,11 @@ impl Board {
         self.history.iter().map(|p| self.to_move(p.cell))
     }
 
+    /// The cell placed last, if any.
+    pub fn last_placed(&self) -> Option<Move> {
+        self.history.last().map(|p| self.to_move(p.cell))
+    }
+
     /// The stone on `mv`, if any (off the board or blocked: none).
     pub fn stone(&self, mv: Move) -> Option<Stone> {
         let cell = self.index(mv).ok()?;
@@ -247,6 +280,13 @@ impl Board {
         self.cells_at_least(stone, Level::Five)
             .map(|cell| self.to_move(cell))
             .collect()
+    }
+
+    /// True when a stone of `stone` on the empty cell `mv` would win at once.
+    pub(crate) fn wins_on(&self, mv: Move, stone: Stone) -> bool {
+        self.index(mv).is_ok_and(|cell| {
+            self.cells[cell] == FREE && self.best_level(cell, stone) >= Level::Five as u8
+        })
     }
 
     // ---- crate-internal fast interface on padded indices ----
@@ -612,7 +652,7 @@ impl Board {
     pub fn check_consistency(&self) -> bool {
         let mut fresh = Board::new(self.width, self.height, self.k, self.rule)
             .expect("this board's size was accepted");
-        for placed in &self.history {
+        for placed in self.history.iter() {
             fresh.put(placed.cell, placed.what);
         }
         fresh.levels == self.levels

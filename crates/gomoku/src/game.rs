@@ -98,14 +98,29 @@ impl Game for GomokuGame {
         }
     }
 
+    /// Off the board is no move at all, and then a later `undo` would take
+    /// back another stone: it panics, in every build (input from users is
+    /// checked before it gets here: `Board::play`, the notation's
+    /// `parse_move`).
     fn play(&mut self, mv: Move) {
-        if let Ok(cell) = self.board.index(mv) {
-            self.board.put_stone(cell, self.to_move);
-            self.to_move = self.to_move.opponent();
-        }
+        debug_assert!(
+            self.result().is_none() && self.board.is_empty(mv),
+            "{mv} is not a legal move in {self:?}"
+        );
+        let cell = self
+            .board
+            .index(mv)
+            .unwrap_or_else(|e| panic!("GomokuGame::play: {e}"));
+        self.board.put_stone(cell, self.to_move);
+        self.to_move = self.to_move.opponent();
     }
 
-    fn undo(&mut self, _mv: Move, _undo: ()) {
+    fn undo(&mut self, mv: Move, _undo: ()) {
+        debug_assert_eq!(
+            self.board.last_placed(),
+            Some(mv),
+            "undo of a move that is not the last one"
+        );
         self.board.take_back();
         self.to_move = self.to_move.opponent();
     }

@@ -25,14 +25,18 @@ impl Knowledge<GomokuGame> for GomokuKnowledge {
     /// Keeps only the immediate win, or only the blocks of the opponent's
     /// five: every other move loses at once or wins later than it could.
     fn prune_moves(&self, game: &GomokuGame, moves: &mut Vec<Move>) {
-        let wins = game.board().winning_cells(game.stone_to_move());
-        if let Some(&win) = wins.first() {
+        // Read off the board's levels, without a list of cells: the
+        // searcher asks at every node.
+        let board = game.board();
+        let mover = game.stone_to_move();
+        if let Some(cell) = board.cells_at_least(mover, Level::Five).next() {
+            let win = board.to_move(cell);
             moves.retain(|&m| m == win);
             return;
         }
-        let blocks = game.board().winning_cells(game.stone_to_move().opponent());
-        if !blocks.is_empty() {
-            moves.retain(|m| blocks.contains(m));
+        let opponent = mover.opponent();
+        if board.has_at_least(opponent, Level::Five) {
+            moves.retain(|&m| board.wins_on(m, opponent));
         }
     }
 

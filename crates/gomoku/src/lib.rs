@@ -15,6 +15,8 @@
 //! that the players alternate, because the Gomocup `BOARD` command and
 //! puzzles give positions in any shape.
 
+#![forbid(unsafe_code)]
+
 pub mod analysis;
 pub mod board;
 pub mod game;
@@ -30,7 +32,7 @@ pub use game::GomokuGame;
 pub use knowledge::GomokuKnowledge;
 pub use pattern::Level;
 pub use search::{Engine, Score, SearchInfo};
-pub use vcf::{find_vcf, find_vct};
+pub use vcf::{find_vcf, find_vct, ThreatSearch};
 
 use thiserror::Error;
 

@@ -22,6 +22,7 @@ use ply_engine::Deadline;
 
 use crate::board::Board;
 use crate::pattern::Level;
+use crate::vcf::ThreatSearch;
 use crate::{Move, Stone};
 
 /// A won position scores `WIN - plies to the win`.
@@ -34,6 +35,8 @@ const POLL: u64 = 1023;
 pub const BRANCH_LIMIT: usize = 14;
 /// Deepest iteration.
 const MAX_DEPTH: u32 = 64;
+/// Longest principal variation reported.
+const PRINCIPAL_LENGTH: usize = 12;
 
 /// A move's value as the search sees it, for the side that moved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,6 +103,11 @@ pub struct Engine {
     buffers: Vec<Vec<usize>>,
     scored: Vec<(std::cmp::Reverse<i32>, usize)>,
     history: Vec<u32>,
+    /// The threat searches' memory, kept between the dozens of them a
+    /// move runs.
+    threats: ThreatSearch,
+    /// The root's moves with their scores, reordered after each iteration.
+    order: Vec<(usize, i32)>,
 }
 
 impl Engine {
@@ -117,6 +125,8 @@ impl Engine {
             buffers: Vec::new(),
             scored: Vec::new(),
             history: Vec::new(),
+            threats: ThreatSearch::new(),
+            order: Vec::new(),
         }
     }
 
@@ -147,6 +157,14 @@ impl Engine {
         self.deadline = deadline;
         if self.history.len() < board.cell_slots() {
             self.history = vec![0; board.cell_slots()];
+        }
+        // Room for every ply and every move from the start: a search that
+        // reaches a new depth must not allocate there.
+        let cells = board.width() * board.height();
+        if self.buffers.len() <= cells {
+            self.buffers
+                .resize_with(cells + 1, || Vec::with_capacity(cells));
+            self.scored.reserve(cells);
         }
         self.history.iter_mut().for_each(|h| *h /= 8);
         let me = to_move;
@@ -185,24 +203,24 @@ impl Engine {
         }
         // A forced win by fours, looked for with a share of the budget.
         let vcf_deadline = share(&deadline, 5);
-        if let Some(line) = crate::vcf::find_vcf(&board, me, 30, vcf_deadline) {
-            let cells: Vec<usize> = line.iter().filter_map(|&m| board.index(m).ok()).collect();
+        if self.threats.vcf(&mut board, me, 30, vcf_deadline) {
+            let cells = self.threats.cells().to_vec();
             let plies = cells.len() as i32;
             return Some(info(&board, cells[0], WIN - plies, 0, 0, cells, true));
         }
 
         // A win by threats (open threes and fours), with a smaller share:
         // it is evidence, not proof, so it must survive the defence check.
-        if let Some(line) = crate::vcf::find_vct(&board, me, 6, share(&deadline, 6)) {
-            if let Some(&cell) = line.first().and_then(|&m| board.index(m).ok()).as_ref() {
+        if self.threats.vct(&mut board, me, 6, share(&deadline, 6)) {
+            let line = self.threats.cells().to_vec();
+            if let Some(&cell) = line.first() {
                 board.put_stone(cell, me);
-                let refuted =
-                    crate::vcf::find_vcf(&board, opponent, 30, share(&deadline, 10)).is_some();
+                let refuted = self
+                    .threats
+                    .vcf(&mut board, opponent, 30, share(&deadline, 10));
                 board.take_back();
                 if !refuted {
-                    let cells: Vec<usize> =
-                        line.iter().filter_map(|&m| board.index(m).ok()).collect();
-                    return Some(info(&board, cell, 0, 0, 0, cells, false));
+                    return Some(info(&board, cell, 0, 0, 0, line, false));
                 }
             }
         }
@@ -213,12 +231,15 @@ impl Engine {
         }
         // If the opponent would have a forced win by fours, keep the moves
         // after which he has none (when there are such moves).
-        if crate::vcf::find_vcf(&board, opponent, 30, share(&deadline, 8)).is_some() {
+        if self
+            .threats
+            .vcf(&mut board, opponent, 30, share(&deadline, 8))
+        {
             let check = share(&deadline, 3);
             let mut safe = Vec::new();
             for &cell in root.iter().take(40) {
                 board.put_stone(cell, me);
-                let refuted = crate::vcf::find_vcf(&board, opponent, 30, check).is_some();
+                let refuted = self.threats.vcf(&mut board, opponent, 30, check);
                 board.take_back();
                 if !refuted {
                     safe.push(cell);
@@ -285,11 +306,15 @@ impl Engine {
             best = iteration_best;
             best_raw = alpha;
             // Next iteration: best first, then by this iteration's scores.
-            let mut order: Vec<(usize, i32)> =
-                root.iter().copied().zip(scores.iter().copied()).collect();
-            order.sort_by_key(|&(c, s)| (c != best, std::cmp::Reverse(s)));
-            root = order.iter().map(|&(c, _)| c).collect();
-            scores = order.iter().map(|&(_, s)| s).collect();
+            self.order.clear();
+            self.order
+                .extend(root.iter().copied().zip(scores.iter().copied()));
+            self.order
+                .sort_by_key(|&(c, s)| (c != best, std::cmp::Reverse(s)));
+            for ((cell, score), &(c, s)) in root.iter_mut().zip(scores.iter_mut()).zip(&self.order)
+            {
+                (*cell, *score) = (c, s);
+            }
             if best_raw.abs() >= DECIDED || root.len() == 1 {
                 break;
             }
@@ -322,7 +347,7 @@ impl Engine {
             }
             board.put_stone(cell, me);
             let check = share(&deadline, 3);
-            let threatened = crate::vcf::find_vct(board, opponent, 4, check).is_some();
+            let threatened = self.threats.vct(board, opponent, 4, check);
             board.take_back();
             if !threatened {
                 return cell;
@@ -333,10 +358,11 @@ impl Engine {
 
     /// The line the table remembers after `first`.
     fn principal(&self, board: &mut Board, me: Stone, first: usize) -> Vec<usize> {
-        let mut line = vec![first];
+        let mut line = Vec::with_capacity(PRINCIPAL_LENGTH);
+        line.push(first);
         board.put_stone(first, me);
         let mut side = me.opponent();
-        while line.len() < 12 && board.winner().is_none() {
+        while line.len() < PRINCIPAL_LENGTH && board.winner().is_none() {
             let entry = self.table[self.slot(board.hash(), side)];
             if entry.key != key(board.hash(), side) || entry.bound == 0 {
                 break;
@@ -436,11 +462,11 @@ impl Engine {
         let blocks = board.count(opponent, Level::Five);
         let mut forced = None;
         if blocks > 0 {
-            let cells: Vec<usize> = board.cells_at_least(opponent, Level::Five).collect();
-            if cells.len() > 1 {
+            let mut cells = board.cells_at_least(opponent, Level::Five);
+            forced = cells.next();
+            if cells.next().is_some() {
                 return -(WIN - ply_i - 2);
             }
-            forced = cells.first().copied();
         } else if board.has_at_least(side, Level::OpenFour)
             && !board.has_at_least(opponent, Level::Four)
         {

@@ -34,18 +34,91 @@ const VCF: u8 = 0;
 const ATTACK: u8 = 1;
 const DEFEND: u8 = 2;
 
-struct Threats<'a> {
-    board: &'a mut Board,
-    attacker: Stone,
-    deadline: Deadline,
-    nodes: u64,
-    aborted: bool,
+/// The memory and buffers of the threat searches, kept from one search to
+/// the next so that, once the first searches have sized them, a search
+/// allocates nothing (the engine runs dozens of them a move).
+#[derive(Debug, Default)]
+pub struct ThreatSearch {
     /// (hash, search kind) -> largest depth that failed.
     failed: HashMap<(u64, u8), u32>,
     /// The moves from the start to the current node.
     path: Vec<usize>,
     /// The last winning line found: `path` at a win, and the winning move.
     found: Vec<usize>,
+    /// Per ply (`path` length): the moves the node there tries.
+    lists: Vec<Vec<usize>>,
+    nodes: u64,
+}
+
+impl ThreatSearch {
+    pub fn new() -> ThreatSearch {
+        ThreatSearch::default()
+    }
+
+    /// Whether `attacker`, to move on `board`, wins by at most
+    /// `max_fours` fours (see [`find_vcf`]); the line is then
+    /// [`ThreatSearch::line`]. `board` is searched in place and left as it
+    /// was.
+    pub fn vcf(
+        &mut self,
+        board: &mut Board,
+        attacker: Stone,
+        max_fours: u32,
+        deadline: Deadline,
+    ) -> bool {
+        let mut search = Threats::new(board, self, attacker, deadline);
+        // Deepening finds the shortest wins first and keeps a long fruitless
+        // chain of fours from using up the time of a short win.
+        for depth in 1..=max_fours {
+            if search.vcf(depth) {
+                return true;
+            }
+            if search.aborted || !search.deeper {
+                return false;
+            }
+            search.deeper = false;
+        }
+        false
+    }
+
+    /// Whether `attacker`, to move on `board`, wins by fours and open
+    /// threes at most `max_threats` attacker moves deep (see
+    /// [`find_vct`]); the line is then [`ThreatSearch::line`]. `board` is
+    /// searched in place and left as it was.
+    pub fn vct(
+        &mut self,
+        board: &mut Board,
+        attacker: Stone,
+        max_threats: u32,
+        deadline: Deadline,
+    ) -> bool {
+        Threats::new(board, self, attacker, deadline).vct_attack(max_threats)
+    }
+
+    /// The winning line of the last search that found one, on the board it
+    /// searched: the attacker's first move first, the five last.
+    pub fn line<'b>(&'b self, board: &'b Board) -> impl Iterator<Item = Move> + 'b {
+        self.found.iter().map(|&c| board.to_move(c))
+    }
+
+    /// The same line as board cells.
+    pub(crate) fn cells(&self) -> &[usize] {
+        &self.found
+    }
+
+    /// Positions the last search visited.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+/// One search: the board it plays on, and the kept state.
+struct Threats<'a> {
+    board: &'a mut Board,
+    state: &'a mut ThreatSearch,
+    attacker: Stone,
+    deadline: Deadline,
+    aborted: bool,
     /// True when some line was cut by the depth limit (deeper may find more).
     deeper: bool,
 }
@@ -60,19 +133,10 @@ pub fn find_vcf(
     deadline: Deadline,
 ) -> Option<Vec<Move>> {
     let mut copy = board.clone();
-    let mut search = Threats::new(&mut copy, attacker, deadline);
-    // Deepening finds the shortest wins first and keeps a long fruitless
-    // chain of fours from using up the time of a short win.
-    for depth in 1..=max_fours {
-        if search.vcf(depth) {
-            return Some(search.moves());
-        }
-        if search.aborted || !search.deeper {
-            return None;
-        }
-        search.deeper = false;
-    }
-    None
+    let mut search = ThreatSearch::new();
+    search
+        .vcf(&mut copy, attacker, max_fours, deadline)
+        .then(|| search.line(&copy).collect())
 }
 
 /// A win for `attacker`, to move, by fours and open threes, at most
@@ -86,32 +150,61 @@ pub fn find_vct(
     deadline: Deadline,
 ) -> Option<Vec<Move>> {
     let mut copy = board.clone();
-    let mut search = Threats::new(&mut copy, attacker, deadline);
-    search.vct_attack(max_threats).then(|| search.moves())
+    let mut search = ThreatSearch::new();
+    search
+        .vct(&mut copy, attacker, max_threats, deadline)
+        .then(|| search.line(&copy).collect())
 }
 
 impl<'a> Threats<'a> {
-    fn new(board: &'a mut Board, attacker: Stone, deadline: Deadline) -> Self {
+    /// A search from scratch: the memory of failures is emptied (its room
+    /// kept).
+    fn new(
+        board: &'a mut Board,
+        state: &'a mut ThreatSearch,
+        attacker: Stone,
+        deadline: Deadline,
+    ) -> Self {
+        state.failed.clear();
+        state.path.clear();
+        state.found.clear();
+        state.nodes = 0;
         Threats {
             board,
+            state,
             attacker,
             deadline,
-            nodes: 0,
             aborted: false,
-            failed: HashMap::new(),
-            path: Vec::new(),
-            found: Vec::new(),
             deeper: false,
         }
     }
 
-    fn moves(&self) -> Vec<Move> {
-        self.found.iter().map(|&c| self.board.to_move(c)).collect()
+    /// The move list of the current ply (emptied), to hand back with
+    /// `put_list` before the node returns (the plies below use their own).
+    fn take_list(&mut self) -> Vec<usize> {
+        let ply = self.state.path.len();
+        if self.state.lists.len() <= ply {
+            self.state.lists.resize_with(ply + 1, Vec::new);
+        }
+        let mut list = std::mem::take(&mut self.state.lists[ply]);
+        list.clear();
+        list
+    }
+
+    fn put_list(&mut self, list: Vec<usize>) {
+        let ply = self.state.path.len();
+        self.state.lists[ply] = list;
+    }
+
+    /// The first two cells where `stone` makes five (or more).
+    fn two_fives(&self, stone: Stone) -> (Option<usize>, Option<usize>) {
+        let mut fives = self.board.cells_at_least(stone, Level::Five);
+        (fives.next(), fives.next())
     }
 
     fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes & POLL == 0 && self.deadline.expired() {
+        self.state.nodes += 1;
+        if self.state.nodes & POLL == 0 && self.deadline.expired() {
             self.aborted = true;
         }
         self.aborted
@@ -119,47 +212,55 @@ impl<'a> Threats<'a> {
 
     fn play(&mut self, cell: usize, stone: Stone) {
         self.board.put_stone(cell, stone);
-        self.path.push(cell);
+        self.state.path.push(cell);
     }
 
     fn unplay(&mut self) {
         self.board.take_back();
-        self.path.pop();
+        self.state.path.pop();
     }
 
     /// Records a win: the current path followed by `last` moves.
     fn win_with(&mut self, last: &[usize]) -> bool {
-        self.found.clear();
-        self.found.extend_from_slice(&self.path);
-        self.found.extend_from_slice(last);
+        self.state.found.clear();
+        self.state.found.extend_from_slice(&self.state.path);
+        self.state.found.extend_from_slice(last);
         true
     }
 
     fn known_failure(&self, kind: u8, depth: u32) -> bool {
-        self.failed
+        self.state
+            .failed
             .get(&(self.board.hash(), kind))
             .is_some_and(|&d| d >= depth)
     }
 
     fn remember_failure(&mut self, kind: u8, depth: u32) {
         if !self.aborted {
-            let entry = self.failed.entry((self.board.hash(), kind)).or_insert(0);
+            let entry = self
+                .state
+                .failed
+                .entry((self.board.hash(), kind))
+                .or_insert(0);
             *entry = (*entry).max(depth);
         }
     }
 
-    /// The attacker's moves that are fours, open fours first; or, when the
-    /// defender threatens five, the single block if it is a four.
-    fn four_moves(&self) -> Option<Vec<usize>> {
+    /// Fills `moves` with the attacker's moves that are fours, open fours
+    /// first; or, when the defender threatens five, with the single block
+    /// if it is a four. False when there is no such move list (the
+    /// defender threatens two fives, or the block is no four).
+    fn four_moves(&self, moves: &mut Vec<usize>) -> bool {
         let (a, d) = (self.attacker, self.attacker.opponent());
-        let blocks: Vec<usize> = self.board.cells_at_least(d, Level::Five).collect();
-        let mut moves: Vec<usize> = match blocks.len() {
-            0 => self.board.cells_at_least(a, Level::Four).collect(),
-            1 if self.board.best_level(blocks[0], a) >= Level::Four as u8 => blocks,
-            _ => return None,
-        };
+        match self.two_fives(d) {
+            (None, _) => moves.extend(self.board.cells_at_least(a, Level::Four)),
+            (Some(block), None) if self.board.best_level(block, a) >= Level::Four as u8 => {
+                moves.push(block)
+            }
+            _ => return false,
+        }
         moves.sort_by_key(|&c| std::cmp::Reverse(self.board.best_level(c, a)));
-        Some(moves)
+        true
     }
 
     /// Where every attacker's node starts: `Some(false)` when time is up,
@@ -191,31 +292,37 @@ impl<'a> Threats<'a> {
             self.deeper = true;
             return false;
         }
-        let Some(moves) = self.four_moves() else {
+        let mut moves = self.take_list();
+        if !self.four_moves(&mut moves) {
+            self.put_list(moves);
             return false;
-        };
-        for cell in moves {
+        }
+        let mut won = false;
+        for &cell in &moves {
             self.play(cell, a);
-            let fives: Vec<usize> = self.board.cells_at_least(a, Level::Five).collect();
-            let won = match fives.len() {
-                0 => false,
-                1 => {
-                    self.play(fives[0], d);
+            won = match self.two_fives(a) {
+                (None, _) => false,
+                (Some(block), None) => {
+                    self.play(block, d);
                     let won = self.vcf(depth - 1);
                     self.unplay();
                     won
                 }
                 // The defender cannot take both cells, nor win first: he
                 // had no five to make before this four.
-                _ => self.win_with(&[fives[0], fives[1]]),
+                (Some(first), Some(second)) => self.win_with(&[first, second]),
             };
             self.unplay();
-            if won {
-                return true;
+            if won || self.aborted {
+                break;
             }
-            if self.aborted {
-                return false;
-            }
+        }
+        self.put_list(moves);
+        if won {
+            return true;
+        }
+        if self.aborted {
+            return false;
         }
         self.remember_failure(VCF, depth);
         false
@@ -227,12 +334,11 @@ impl<'a> Threats<'a> {
             return settled;
         }
         let (a, d) = (self.attacker, self.attacker.opponent());
-        let blocks: Vec<usize> = self.board.cells_at_least(d, Level::Five).collect();
-        match blocks.len() {
-            0 => {}
-            1 => {
+        match self.two_fives(d) {
+            (None, _) => {}
+            (Some(block), None) => {
                 // Forced: block, and the defender moves again.
-                self.play(blocks[0], a);
+                self.play(block, a);
                 let won = self.vct_defend(depth);
                 self.unplay();
                 return won;
@@ -245,22 +351,28 @@ impl<'a> Threats<'a> {
         if depth == 0 || self.aborted || self.known_failure(ATTACK, depth) {
             return false;
         }
-        let mut moves: Vec<usize> = self
-            .board
-            .cells_at_least(a, Level::OpenThree)
-            .filter(|&c| self.board.best_level(c, a) < Level::Four as u8)
-            .collect();
+        let mut moves = self.take_list();
+        moves.extend(
+            self.board
+                .cells_at_least(a, Level::OpenThree)
+                .filter(|&c| self.board.best_level(c, a) < Level::Four as u8),
+        );
         moves.sort_by_key(|&c| std::cmp::Reverse(self.board.levels_at(c, a)));
-        for cell in moves {
+        let mut won = false;
+        for &cell in &moves {
             self.play(cell, a);
-            let won = self.vct_defend(depth - 1);
+            won = self.vct_defend(depth - 1);
             self.unplay();
-            if won {
-                return true;
+            if won || self.aborted {
+                break;
             }
-            if self.aborted {
-                return false;
-            }
+        }
+        self.put_list(moves);
+        if won {
+            return true;
+        }
+        if self.aborted {
+            return false;
         }
         self.remember_failure(ATTACK, depth);
         false
@@ -275,33 +387,38 @@ impl<'a> Threats<'a> {
         if self.board.cells_at_least(d, Level::Five).next().is_some() {
             return false;
         }
-        let fives: Vec<usize> = self.board.cells_at_least(a, Level::Five).collect();
-        let replies: Vec<usize> = match fives.len() {
-            0 if !self.board.has_at_least(a, Level::OpenFour) => return false,
-            0 => {
-                let mut replies: Vec<usize> = self.board.cells_at_least(a, Level::Four).collect();
+        let fives = self.two_fives(a);
+        match fives {
+            (None, _) if !self.board.has_at_least(a, Level::OpenFour) => return false,
+            (Some(first), Some(second)) => return self.win_with(&[first, second]),
+            _ => {}
+        }
+        if self.known_failure(DEFEND, depth) {
+            return false;
+        }
+        let mut replies = self.take_list();
+        match fives.0 {
+            Some(five) => replies.push(five),
+            None => {
+                replies.extend(self.board.cells_at_least(a, Level::Four));
                 replies.extend(
                     self.board
                         .cells_at_least(d, Level::Four)
                         .filter(|&c| self.board.best_level(c, a) < Level::Four as u8),
                 );
-                replies
             }
-            1 => fives,
-            _ => return self.win_with(&[fives[0], fives[1]]),
-        };
-        if self.known_failure(DEFEND, depth) {
-            return false;
         }
-        for cell in replies {
+        let mut won = true;
+        for &cell in &replies {
             self.play(cell, d);
-            let won = self.vct_attack(depth);
+            won = self.vct_attack(depth);
             self.unplay();
             if !won {
                 self.remember_failure(DEFEND, depth);
-                return false;
+                break;
             }
         }
-        true
+        self.put_list(replies);
+        won
     }
 }

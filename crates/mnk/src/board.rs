@@ -210,6 +210,10 @@ impl Game for Mnk {
 
     #[inline]
     fn play(&mut self, mv: u8) -> Status {
+        debug_assert!(
+            self.status == Status::Playing && self.empty_squares() >> mv & 1 == 1,
+            "{mv} is not a legal move in {self:?}"
+        );
         let before = self.status;
         let side = self.to_move();
         let sq = mv as usize;
@@ -228,6 +232,10 @@ impl Game for Mnk {
     fn undo(&mut self, mv: u8, undo: Status) {
         self.ply -= 1;
         let side = self.to_move();
+        debug_assert!(
+            self.stones(side) >> mv & 1 == 1,
+            "undo of {mv}, which {side:?} has not played, in {self:?}"
+        );
         self.place(side, mv as usize);
         self.status = undo;
     }

@@ -7,6 +7,9 @@ use ply_engine::GameError;
 
 /// The largest side supported: a whole board fits one `u64` per player.
 pub const MAX_SIDE: u8 = 8;
+/// The most lines a board has: a window starts at each square in at most
+/// four directions. Searches keep lists of lines in arrays this long.
+pub const MAX_BOARD_LINES: usize = 4 * 64;
 
 /// One board shape `rows x cols` with `k` in a row to win.
 #[derive(Debug)]

@@ -8,6 +8,8 @@
 //! (an overline does not win) use [`wide::MnkWide`] over the Gomoku crate's
 //! board and engine; the registry picks one of the two once per session.
 
+#![forbid(unsafe_code)]
+
 pub mod bench;
 pub mod board;
 pub mod geometry;

@@ -11,6 +11,8 @@
 //! its pair), so the prover uses them as the proof's relevance zone. The
 //! exact solver only asks [`blockable`].
 
+use crate::geometry::MAX_BOARD_LINES;
+
 /// More open lines than this and the exact solver does not try (its
 /// callers keep at most this many lines in a fixed array).
 pub const MAX_LINES: usize = 40;
@@ -32,22 +34,17 @@ pub fn blockable(open: &[u64]) -> bool {
 }
 
 /// The squares of disjoint pairs, one pair inside each of `open` (the
-/// empty squares of every line a side could still complete), or `None`
-/// when none was found within `budget` pair choices. `Some(0)`: no open
-/// line.
+/// empty squares of every line a side could still complete, at most a
+/// board's [`MAX_BOARD_LINES`]), or `None` when none was found within
+/// `budget` pair choices. `Some(0)`: no open line.
 pub fn pairs(open: &[u64], budget: u32) -> Option<u64> {
     if open.iter().any(|l| l.count_ones() < 2) {
         return None;
     }
-    let mut stack = [0u64; MAX_MINIMAL];
-    let mut heap = Vec::new();
-    let lines: &mut [u64] = if open.len() <= MAX_MINIMAL {
-        stack[..open.len()].copy_from_slice(open);
-        &mut stack[..open.len()]
-    } else {
-        heap.extend_from_slice(open);
-        &mut heap
-    };
+    // Sorted in a copy on the stack: the prover asks at nearly every node.
+    let mut copy = [0u64; MAX_BOARD_LINES];
+    let lines = copy.get_mut(..open.len())?;
+    lines.copy_from_slice(open);
     lines.sort_unstable_by_key(|l| (l.count_ones(), *l));
     // A pair inside a line also lies inside every line containing that one,
     // so only the minimal lines need pairs of their own.

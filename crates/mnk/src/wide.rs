@@ -123,10 +123,20 @@ impl Game for MnkWide {
     }
 
     fn play(&mut self, mv: Move) {
+        // The Gomoku game checks the move in debug builds as well.
+        debug_assert!(
+            self.game.board().is_empty(mv),
+            "{mv} is not a free square of {self:?}"
+        );
         self.game.play(mv)
     }
 
     fn undo(&mut self, mv: Move, undo: ()) {
+        debug_assert_eq!(
+            self.game.board().last_placed(),
+            Some(mv),
+            "undo of a move that is not the last one"
+        );
         self.game.undo(mv, undo)
     }
 

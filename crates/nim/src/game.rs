@@ -145,6 +145,10 @@ impl Game for Nim {
     }
 
     fn play(&mut self, mv: NimMove) {
+        debug_assert!(
+            mv.row < self.len && (1..=self.rows[mv.row as usize]).contains(&mv.take),
+            "{mv:?} is not a legal move in {self:?}"
+        );
         let row = mv.row as usize;
         let before = self.rows[row];
         let after = before - mv.take;
@@ -154,6 +158,10 @@ impl Game for Nim {
     }
 
     fn undo(&mut self, mv: NimMove, _undo: ()) {
+        debug_assert!(
+            self.ply > 0 && mv.row < self.len && mv.take > 0,
+            "undo of {mv:?}, which cannot have been played, in {self:?}"
+        );
         let row = mv.row as usize;
         let before = self.rows[row];
         let after = before + mv.take;

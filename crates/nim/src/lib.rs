@@ -4,6 +4,8 @@
 //! counted and folded onto its distinct positions for larger ones, and the
 //! Nim trace of a game.
 
+#![forbid(unsafe_code)]
+
 pub mod analyzer;
 pub mod bench;
 pub mod bouton;

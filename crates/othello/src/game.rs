@@ -178,6 +178,13 @@ impl<G: Geometry> Game for Othello<G> {
 
     fn play(&mut self, mv: Move) -> G::B {
         let flipped = self.flips(mv);
+        debug_assert!(
+            match mv.square() {
+                Some(square) => self.board.tile(square) == Tile::Empty && !flipped.is_empty(),
+                None => self.must_pass(),
+            },
+            "{mv:?} is not a legal move in {self:?}"
+        );
         if let Some(square) = mv.square() {
             self.board.apply(self.colour(), square, flipped);
         }
@@ -189,6 +196,11 @@ impl<G: Geometry> Game for Othello<G> {
     fn undo(&mut self, mv: Move, flipped: G::B) {
         self.to_move = self.to_move.opponent();
         self.ply -= 1;
+        debug_assert!(
+            mv.square()
+                .is_none_or(|square| self.board.discs(self.colour()).has(square)),
+            "undo of {mv:?}, which the player who moved last has not played"
+        );
         if let Some(square) = mv.square() {
             self.board.unapply(self.colour(), square, flipped);
         }

@@ -9,6 +9,8 @@
 //! with the secret token its creation answered; to anyone else it does not
 //! exist (404).
 
+#![forbid(unsafe_code)]
+
 pub mod api;
 mod assets;
 pub mod error;

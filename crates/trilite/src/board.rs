@@ -195,6 +195,10 @@ impl Game for Trilite {
     }
 
     fn play(&mut self, square: u8) -> Option<u8> {
+        debug_assert!(
+            self.winner.is_none() && (square as usize) < SQUARES && self.empty() >> square & 1 == 1,
+            "{square} is not a legal move in {self:?}"
+        );
         let me = self.side.index();
         let count = self.counts[me] as usize;
         let removed = if count == MAX_MARKS {
@@ -232,6 +236,10 @@ impl Game for Trilite {
         self.ply -= 1;
         self.winner = None;
         let me = self.side.index();
+        debug_assert!(
+            self.counts[me] > 0 && self.marks[me][self.counts[me] as usize - 1] == square,
+            "undo of {square}, which is not the newest mark of the player who moved last"
+        );
         self.occupied[me] &= !(1 << square);
         match removed {
             Some(oldest) => {

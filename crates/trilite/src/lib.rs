@@ -3,6 +3,8 @@
 //! forever, so it is solved by retrograde analysis over every reachable
 //! position (`solution`), and the perfect player reads that table.
 
+#![forbid(unsafe_code)]
+
 pub mod board;
 pub mod heuristic;
 pub mod kind;

@@ -3,7 +3,7 @@
 
 use ply_engine::{Game, Symmetric};
 
-use crate::board::Trilite;
+use crate::board::{Trilite, MAX_MARKS};
 
 /// Square permutations: identity, rotations, reflections (row-major squares).
 const MAPS: [[u8; 9]; 8] = [
@@ -17,16 +17,20 @@ const MAPS: [[u8; 9]; 8] = [
     [8, 5, 2, 7, 4, 1, 6, 3, 0],
 ];
 
+/// The image of `game` under `map`, built on the stack: the searcher asks
+/// for the canonical form at every node, so it must not allocate.
 fn image(game: &Trilite, map: &[u8; 9]) -> Trilite {
-    let moved = |side| -> Vec<u8> {
-        game.marks(side)
-            .iter()
-            .map(|&sq| map[sq as usize])
-            .collect()
+    let moved = |side| {
+        let marks = game.marks(side);
+        let mut squares = [0u8; MAX_MARKS];
+        for (image, &square) in squares.iter_mut().zip(marks) {
+            *image = map[square as usize];
+        }
+        (squares, marks.len())
     };
-    let first = moved(ply_engine::Side::First);
-    let second = moved(ply_engine::Side::Second);
-    Trilite::from_marks(&first, &second, game.to_move())
+    let (first, firsts) = moved(ply_engine::Side::First);
+    let (second, seconds) = moved(ply_engine::Side::Second);
+    Trilite::from_marks(&first[..firsts], &second[..seconds], game.to_move())
         .expect("a symmetry maps a valid position to a valid one")
         .with_ply(game.ply())
 }
@@ -36,10 +40,10 @@ pub fn images(game: &Trilite) -> Vec<Trilite> {
     MAPS.iter().map(|map| image(game, map)).collect()
 }
 
-/// The image with the smallest key.
+/// The image with the smallest key (the first such, in `MAPS` order).
 pub fn canonical_image(game: &Trilite) -> Trilite {
-    images(game)
-        .into_iter()
+    MAPS.iter()
+        .map(|map| image(game, map))
         .min_by_key(|g| g.key())
         .expect("eight images")
 }

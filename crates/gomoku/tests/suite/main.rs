@@ -2,6 +2,12 @@
 //! binary: each binary costs a link, so one binary builds in a fraction
 //! of the time of one a file.
 
+mod conformance;
+mod no_alloc;
 mod rules;
 mod search;
 mod vcf;
+
+/// Counts each thread's allocations, for the `no_alloc` tests.
+#[global_allocator]
+static ALLOCATOR: ply_alloc_count::CountingAllocator = ply_alloc_count::CountingAllocator;

@@ -19,7 +19,7 @@
 
 use ply_engine::Game;
 
-use super::{from_image, to_image, Node, Proved, Prover};
+use super::{from_image, to_image, Frame, Node, Proved, Prover};
 use crate::board::Mnk;
 
 /// An infinite proof or disproof number: the node is decided.
@@ -51,7 +51,7 @@ pub(super) struct Entry {
 }
 
 /// A child of the node being searched.
-struct Child {
+pub(super) struct Child {
     mv: u8,
     pn: u32,
     dn: u32,
@@ -217,23 +217,29 @@ impl Prover {
         // The children's keys first, then their table entries in one tight
         // loop (the lookups miss the cache, and so overlap), then the
         // starting numbers of those not in the table.
-        let order = self.order(game, moves);
-        let keys: Vec<(usize, u128)> = order
-            .iter()
-            .map(|&mv| {
-                let undo = game.play(mv);
-                let image_key = game.canonical_image();
-                game.undo(mv, undo);
-                image_key
-            })
-            .collect();
-        let found: Vec<Option<Entry>> = keys
-            .iter()
-            .map(|(_, key)| self.dfpn_table.get(key).copied())
-            .collect();
+        let mut frame = self.take_frame(game);
+        let Frame {
+            moves: order,
+            keys,
+            found,
+            children,
+        } = &mut frame;
+        self.order(game, moves, order);
+        keys.clear();
+        keys.extend(order.iter().map(|&mv| {
+            let undo = game.play(mv);
+            let image_key = game.canonical_image();
+            game.undo(mv, undo);
+            image_key
+        }));
+        found.clear();
+        found.extend(
+            keys.iter()
+                .map(|(_, key)| self.dfpn_table.get(key).copied()),
+        );
         let threats = self.threats(game);
-        let mut children: Vec<Child> = Vec::with_capacity(order.len());
-        for ((&mv, &(image, _)), entry) in order.iter().zip(&keys).zip(found) {
+        children.clear();
+        for ((&mv, &(image, _)), &entry) in order.iter().zip(keys.iter()).zip(found.iter()) {
             let (pn, dn, zone) = match entry {
                 Some(e) => (e.pn, e.dn, from_image(game, image, e.zone)),
                 None => {
@@ -329,6 +335,7 @@ impl Prover {
             let (cpn, cdn, czone) = self.mid(game, child_thpn, child_thdn);
             game.undo(mv, undo);
             if self.stopped {
+                self.put_frame(game, frame);
                 return (1, 1, 0);
             }
             let child = &mut children[best];
@@ -337,6 +344,7 @@ impl Prover {
             child.zone = czone;
         };
         let open = children.iter().fold(0u64, |m, c| m | 1u64 << c.mv);
+        self.put_frame(game, frame);
         let work = stored.map_or(0, |e| e.work);
         let work = work.saturating_add((self.nodes - before).min(u32::MAX as u64) as u32);
         let entry = Entry {

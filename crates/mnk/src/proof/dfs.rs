@@ -49,36 +49,60 @@ impl Prover {
     }
 
     fn attacker_node(&mut self, game: &mut Mnk, mask: u64) -> Option<Proved> {
+        let mut frame = self.take_frame(game);
+        self.order(game, mask, &mut frame.moves);
         let mut allowed = u64::MAX;
         let mut zone = 0u64;
-        for mv in self.order(game, mask) {
+        let mut proved = Some(Proved::Holds(0));
+        for &mv in &frame.moves {
             if allowed >> mv & 1 == 0 {
                 continue;
             }
             let undo = game.play(mv);
             let child = self.search(game);
             game.undo(mv, undo);
-            match child? {
-                Proved::Wins => return Some(Proved::Wins),
-                Proved::Holds(z) => {
+            match child {
+                None => {
+                    proved = None;
+                    break;
+                }
+                Some(Proved::Wins) => {
+                    proved = Some(Proved::Wins);
+                    break;
+                }
+                Some(Proved::Holds(z)) => {
                     // Moves outside `z` are refuted as this one was.
                     allowed &= z;
                     zone |= z;
+                    proved = Some(Proved::Holds(zone));
                 }
             }
         }
-        Some(Proved::Holds(zone))
+        self.put_frame(game, frame);
+        proved
     }
 
     fn defender_node(&mut self, game: &mut Mnk, mask: u64) -> Option<Proved> {
-        for mv in self.order(game, mask) {
+        let mut frame = self.take_frame(game);
+        self.order(game, mask, &mut frame.moves);
+        let mut proved = Some(Proved::Wins);
+        for &mv in &frame.moves {
             let undo = game.play(mv);
             let child = self.search(game);
             game.undo(mv, undo);
-            if let Proved::Holds(z) = child? {
-                return Some(Proved::Holds(z | 1u64 << mv));
+            match child {
+                None => {
+                    proved = None;
+                    break;
+                }
+                Some(Proved::Holds(z)) => {
+                    proved = Some(Proved::Holds(z | 1u64 << mv));
+                    break;
+                }
+                Some(Proved::Wins) => {}
             }
         }
-        Some(Proved::Wins)
+        self.put_frame(game, frame);
+        proved
     }
 }

@@ -55,6 +55,7 @@ use std::time::{Duration, Instant};
 use ply_engine::{Game, Side};
 
 use crate::board::{Mnk, Status};
+use crate::geometry::MAX_BOARD_LINES;
 
 /// Table entries kept before the table is thinned (df-pn: about 60 bytes
 /// each with the map's overhead) or emptied (the plain search).
@@ -283,6 +284,34 @@ pub struct Prover {
     /// fours (a threat-space search narrowed to fours). Off by default:
     /// measured, it costs more than it saves (see the crate's README).
     pub use_vcf: bool,
+    /// One set of buffers per ply (stones on the board), reused by every
+    /// node at that ply, so that the searches allocate nothing per node.
+    frames: Vec<Frame>,
+}
+
+/// A node's lists: its moves in order and, for df-pn, its children's
+/// table keys, entries and numbers.
+#[derive(Default)]
+struct Frame {
+    moves: Vec<u8>,
+    keys: Vec<(usize, u128)>,
+    found: Vec<Option<dfpn::Entry>>,
+    children: Vec<dfpn::Child>,
+}
+
+/// Moves a node can have: one a square.
+const MAX_MOVES: usize = 64;
+
+impl Frame {
+    /// Room for every move from the start, so no node ever grows a list.
+    fn new() -> Frame {
+        Frame {
+            moves: Vec::with_capacity(MAX_MOVES),
+            keys: Vec::with_capacity(MAX_MOVES),
+            found: Vec::with_capacity(MAX_MOVES),
+            children: Vec::with_capacity(MAX_MOVES),
+        }
+    }
 }
 
 /// The prover's tables: keyed by the canonical position, hashed by
@@ -325,10 +354,39 @@ struct Threats {
     live: u64,
 }
 
+/// The empty squares of each line the attacker could still complete, in
+/// an array on the stack: the prover reads them at nearly every node.
+struct OpenLines {
+    lines: [u64; MAX_BOARD_LINES],
+    count: usize,
+}
+
+impl OpenLines {
+    fn new() -> OpenLines {
+        OpenLines {
+            lines: [0; MAX_BOARD_LINES],
+            count: 0,
+        }
+    }
+
+    fn push(&mut self, open: u64) {
+        self.lines[self.count] = open;
+        self.count += 1;
+    }
+}
+
+impl std::ops::Deref for OpenLines {
+    type Target = [u64];
+
+    fn deref(&self) -> &[u64] {
+        &self.lines[..self.count]
+    }
+}
+
 /// The open lines of a position as the prover reads them.
 struct Lines {
     /// Empty squares of each line the attacker could still complete.
-    attacker_open: Vec<u64>,
+    attacker_open: OpenLines,
     /// Squares where the attacker completes a line at once.
     attacker_wins: u64,
     /// Squares where the defender completes a line at once.
@@ -365,7 +423,24 @@ impl Prover {
             stopped: false,
             dfs_below: DFS_BELOW,
             use_vcf: false,
+            frames: Vec::new(),
         }
+    }
+
+    /// The buffers of the node `game`, to hand back with
+    /// [`Prover::put_frame`] before the node returns (a child at the same
+    /// ply never runs meanwhile: every move adds a stone).
+    fn take_frame(&mut self, game: &Mnk) -> Frame {
+        if self.frames.is_empty() {
+            // Every ply at once: a proof that reaches a new depth late
+            // must not allocate there either.
+            self.frames = (0..=MAX_MOVES).map(|_| Frame::new()).collect();
+        }
+        std::mem::take(&mut self.frames[game.ply() as usize])
+    }
+
+    fn put_frame(&mut self, game: &Mnk, frame: Frame) {
+        self.frames[game.ply() as usize] = frame;
     }
 
     /// Keeps at most about `entries` positions in the table (the default
@@ -418,7 +493,7 @@ impl Prover {
     }
 
     fn lines(&self, game: &Mnk) -> Lines {
-        let mut attacker_open = Vec::with_capacity(game.geo.lines.len());
+        let mut attacker_open = OpenLines::new();
         let threats = self.scan(game, Some(&mut attacker_open));
         Lines {
             attacker_open,
@@ -435,7 +510,7 @@ impl Prover {
 
     /// One pass over the lines: the threats, and the empty squares of each
     /// line the attacker could still complete when `attacker_open` asks.
-    fn scan(&self, game: &Mnk, mut attacker_open: Option<&mut Vec<u64>>) -> Threats {
+    fn scan(&self, game: &Mnk, mut attacker_open: Option<&mut OpenLines>) -> Threats {
         let attacker = game.stones(self.attacker);
         let defender = game.stones(self.attacker.opponent());
         let empty = game.empty_squares();
@@ -468,9 +543,9 @@ impl Prover {
     /// line (all of them when it has fewer), `base` included: added
     /// attacker stones outside it, plus `need - 1` more anywhere, complete
     /// no line.
-    fn hitting(open: &[u64], need: u32, base: u64) -> u64 {
+    fn hitting(open: impl IntoIterator<Item = u64>, need: u32, base: u64) -> u64 {
         let mut zone = base;
-        for &line in open {
+        for line in open {
             let mut missing = need.saturating_sub((line & zone).count_ones());
             let mut rest = line & !zone;
             while missing > 0 && rest != 0 {
@@ -492,7 +567,7 @@ impl Prover {
             Status::Won(side) if side == self.attacker => return Node::Wins,
             Status::Won(_) => {
                 let lines = self.lines(game);
-                return Node::Holds(Self::hitting(&lines.attacker_open, 1, 0));
+                return Node::Holds(Self::hitting(lines.attacker_open.iter().copied(), 1, 0));
             }
             Status::Drawn => return Node::Holds(0),
             Status::Playing => {}
@@ -508,7 +583,11 @@ impl Prover {
                 // line; two open squares of each attacker line in the zone
                 // keep the attacker's move plus added stones from
                 // completing one first.
-                return Node::Holds(Self::hitting(&lines.attacker_open, 2, threats));
+                return Node::Holds(Self::hitting(
+                    lines.attacker_open.iter().copied(),
+                    2,
+                    threats,
+                ));
             }
             if threats != 0 {
                 // Block or lose: any other move lets the defender complete.
@@ -526,7 +605,7 @@ impl Prover {
         } else {
             if lines.defender_wins != 0 {
                 let w = lines.defender_wins & lines.defender_wins.wrapping_neg();
-                return Node::Holds(Self::hitting(&lines.attacker_open, 1, w));
+                return Node::Holds(Self::hitting(lines.attacker_open.iter().copied(), 1, w));
             }
             let threats = lines.attacker_wins;
             if threats.count_ones() >= 2 {
@@ -554,33 +633,32 @@ impl Prover {
             // The attacker blocked: two open squares of each other attacker
             // line keep added stones from making a threat that wins first.
             let threats = lines.defender_wins;
-            let others: Vec<u64> = lines
+            let others = lines
                 .attacker_open
                 .iter()
                 .copied()
-                .filter(|l| l & threats == 0)
-                .collect();
-            Self::hitting(&others, 2, child | threats)
+                .filter(|l| l & threats == 0);
+            Self::hitting(others, 2, child | threats)
         } else {
             child | lines.attacker_wins
         }
     }
 
-    /// The moves of `mask` best first: by the lines they extend or spoil,
-    /// and for the attacker the moves making fours before the rest.
-    fn order(&self, game: &Mnk, mask: u64) -> Vec<u8> {
-        let mut moves: Vec<u8> = Vec::with_capacity(mask.count_ones() as usize);
+    /// The moves of `mask` best first, into `moves`: by the lines they
+    /// extend or spoil, and for the attacker the moves making fours before
+    /// the rest.
+    fn order(&self, game: &Mnk, mask: u64, moves: &mut Vec<u8>) {
+        moves.clear();
         let mut rest = mask;
         while rest != 0 {
             moves.push(rest.trailing_zeros() as u8);
             rest &= rest - 1;
         }
-        crate::threats::order_moves(game, &mut moves);
+        crate::threats::order_moves(game, moves);
         if game.to_move() == self.attacker {
             let lines = self.lines(game);
-            Self::fours_first(&lines, game.k() as u32, &mut moves);
+            Self::fours_first(&lines, game.k() as u32, moves);
         }
-        moves
     }
 
     /// Threat-space search for the attacker, narrowed to fours: a win by
@@ -593,7 +671,7 @@ impl Prover {
         }
         let lines = self.lines(game);
         let mut candidates = 0u64;
-        for &open in &lines.attacker_open {
+        for &open in lines.attacker_open.iter() {
             if open.count_ones() == 2 {
                 candidates |= open;
             }
@@ -603,7 +681,7 @@ impl Prover {
             candidates &= candidates - 1;
             self.nodes += 1;
             let undo = game.play(sq);
-            let after = self.lines(game);
+            let after = self.threats(game);
             let won = if after.defender_wins != 0 {
                 false
             } else if after.attacker_wins.count_ones() >= 2 {
@@ -611,7 +689,7 @@ impl Prover {
             } else {
                 let t = after.attacker_wins.trailing_zeros() as u8;
                 let block = game.play(t);
-                let next = self.lines(game);
+                let next = self.threats(game);
                 let won = if next.attacker_wins != 0 {
                     true
                 } else if next.defender_wins != 0 {
@@ -636,7 +714,7 @@ impl Prover {
     fn fours_first(lines: &Lines, k: u32, moves: &mut [u8]) {
         let mut count = [0u8; 64];
         let mut any = false;
-        for &open in &lines.attacker_open {
+        for &open in lines.attacker_open.iter() {
             if open.count_ones() == 2 && k >= 2 {
                 let mut rest = open;
                 while rest != 0 {

@@ -5,6 +5,7 @@
 mod bots;
 mod depth;
 mod kinds;
+mod no_alloc;
 mod notation_props;
 mod proof;
 mod rules;
@@ -12,3 +13,7 @@ mod table;
 mod time_bounded;
 mod values;
 mod wide;
+
+/// Counts each thread's allocations, for the `no_alloc` tests.
+#[global_allocator]
+static ALLOCATOR: ply_alloc_count::CountingAllocator = ply_alloc_count::CountingAllocator;

@@ -4,6 +4,7 @@
 
 use std::time::{Duration, Instant};
 
+use ply_engine::conformance::check_rules;
 use ply_engine::{
     BotSpec, EngineConfig, Game, GameKind, GameOptions, GameResult, Outcome, Searcher, Session,
     Side,
@@ -313,4 +314,24 @@ fn generic_bots_play_large_boards() {
     );
     let small = MnkWide::new(3, 3, 3, Rule::Exact).expect("3x3");
     assert!(small.result().is_none());
+}
+
+/// The engine's conformance harness on the wide board: random games on
+/// boards of several sizes and `k`, freestyle and exact.
+#[test]
+fn conformance_on_many_boards_and_both_rules() {
+    for (rows, cols, k) in [
+        (1, 1, 1),
+        (1, 5, 2),
+        (3, 3, 3),
+        (5, 6, 4),
+        (9, 9, 5),
+        (15, 15, 5),
+        (20, 26, 6),
+    ] {
+        for rule in [Rule::Freestyle, Rule::Exact] {
+            let start = MnkWide::new(rows, cols, k, rule).expect("a valid board");
+            check_rules(&start, 12, 120, u64::from(rows) * 100 + u64::from(cols));
+        }
+    }
 }

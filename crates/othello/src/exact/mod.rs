@@ -170,6 +170,24 @@ fn unpack_best(packed: u64) -> (i32, u8) {
     ((packed >> 8) as i32 - 128, packed as u8)
 }
 
+/// Legal moves an 8x8 position can have: at most one an empty square.
+const MAX_MOVES: usize = 64;
+
+/// Moves with their flips, best first: a principal-variation node's list,
+/// kept on the stack.
+struct MoveList {
+    moves: [(u8, u64); MAX_MOVES],
+    count: usize,
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [(u8, u64)];
+
+    fn deref(&self) -> &[(u8, u64)] {
+        &self.moves[..self.count]
+    }
+}
+
 /// One thread's search state.
 struct Worker<'a> {
     table: &'a Table,
@@ -210,22 +228,31 @@ impl<'a> Worker<'a> {
     }
 
     /// The legal moves with their flips, best first by [`order`] (the
-    /// table's move before all).
-    fn ordered(&mut self, p: u64, o: u64, legal: u64, hint: u8) -> Vec<(u8, u64)> {
+    /// table's move before all; equal values keep square order), in a list
+    /// on the stack.
+    fn ordered(&mut self, p: u64, o: u64, legal: u64, hint: u8) -> MoveList {
         let parity = parity_of(!(p | o));
         let sort_depth = self.sort_depth((!(p | o)).count_ones());
-        let mut list: Vec<(u8, u64, i32)> = Squares(legal)
-            .map(|x| {
-                let f = flips::<Size8>(x, p, o);
-                (
-                    x as u8,
-                    f,
-                    self.move_value(x, f, p, o, hint, parity, sort_depth),
-                )
-            })
-            .collect();
-        list.sort_by_key(|m| std::cmp::Reverse(m.2));
-        list.into_iter().map(|(x, f, _)| (x, f)).collect()
+        let mut values = [0i32; MAX_MOVES];
+        let mut list = MoveList {
+            moves: [(0, 0); MAX_MOVES],
+            count: 0,
+        };
+        for x in Squares(legal) {
+            let f = flips::<Size8>(x, p, o);
+            let value = self.move_value(x, f, p, o, hint, parity, sort_depth);
+            // Insertion, stable: after every move of at least this value.
+            let mut i = list.count;
+            while i > 0 && values[i - 1] < value {
+                values[i] = values[i - 1];
+                list.moves[i] = list.moves[i - 1];
+                i -= 1;
+            }
+            values[i] = value;
+            list.moves[i] = (x as u8, f);
+            list.count += 1;
+        }
+        list
     }
 
     /// A first guess of the root's score in discs (even, as every final

@@ -7,6 +7,7 @@ mod decided;
 mod differential;
 mod endgame;
 mod exact;
+mod no_alloc;
 mod parsers;
 mod pattern;
 mod perft;
@@ -14,3 +15,7 @@ mod rules;
 mod session;
 mod solve;
 mod strength;
+
+/// Counts each thread's allocations, for the `no_alloc` tests.
+#[global_allocator]
+static ALLOCATOR: ply_alloc_count::CountingAllocator = ply_alloc_count::CountingAllocator;

@@ -4,7 +4,12 @@
 
 mod entries;
 mod kind;
+mod no_alloc;
 mod notation_props;
 mod rules;
 mod solution;
 mod tournament;
+
+/// Counts each thread's allocations, for the `no_alloc` tests.
+#[global_allocator]
+static ALLOCATOR: ply_alloc_count::CountingAllocator = ply_alloc_count::CountingAllocator;
