@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use super::protocol::{Reply, Request, MAX_LINE};
 
-/// The request's prototype: `BoardPosition PlayTrilite(const Board,
+/// The contest interface's prototype: `BoardPosition PlayTrilite(const Board,
 /// BoardPosition, int, Boolean)`, `Boolean` an unsigned char as in
 /// `crates/trilite-c/include/trilite.h`.
 type PlayTrilite = unsafe extern "C" fn(*const c_int, c_int, c_int, c_uchar) -> c_int;
@@ -54,7 +54,7 @@ pub fn run(library: &Path) -> Result<(), HostError> {
         Ok(library) => library,
         Err(e) => return refuse(&mut to_referee, &format!("cannot load it: {e}")),
     };
-    // SAFETY: the symbol is declared with the request's prototype (see
+    // SAFETY: the symbol is declared with the contest interface's prototype (see
     // `PlayTrilite`); a library exporting it with another signature is the
     // entry's fault, and its worst effect is this process dying, which the
     // referee reports as a crash.
@@ -85,7 +85,7 @@ pub fn run(library: &Path) -> Result<(), HostError> {
         let board = request.board;
         let started = Instant::now();
         // SAFETY: `board` is nine `c_int`s alive across the call, as the
-        // request's `const Board` is; the other arguments are plain values.
+        // contest interface's `const Board` is; the other arguments are plain values.
         // What the entry does inside is its own: see `PlayTrilite` above.
         let answer = unsafe {
             play(

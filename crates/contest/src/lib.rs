@@ -1,5 +1,5 @@
 //! Contest entries in `ply tournament trilite`: a shared library exporting
-//! the Trilite request's `PlayTrilite` plays as a contest referee would
+//! the Trilite contest's `PlayTrilite` plays as a contest referee would
 //! call it, in a process of its own so that its faults cannot take the
 //! referee down.
 //!

@@ -2,7 +2,7 @@
 //!
 //! The host speaks first, once: `ready NANOS` (the library loaded in NANOS
 //! nanoseconds) or `refused REASON`. Then each call is one line from the
-//! referee, `play B0 .. B8 PREVIOUS PLAYER NEWGAME` (the request's board,
+//! referee, `play B0 .. B8 PREVIOUS PLAYER NEWGAME` (the contest interface's board,
 //! `opponentPreviousPlay`, `playerNumber` and `newGame` as integers), and
 //! one line back, `move ANSWER NANOS` (what `PlayTrilite` returned, and how
 //! long the call took). End of input ends the host.
@@ -15,7 +15,7 @@ pub const MAX_LINE: usize = 256;
 /// One call of `PlayTrilite`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Request {
-    /// The request's `Board`: -1 empty, 0 and 1 player 1's staying and
+    /// The contest interface's `Board`: -1 empty, 0 and 1 player 1's staying and
     /// disappearing marks, 2 and 3 player 2's.
     pub board: [i32; 9],
     /// The square the opponent just took, or -1.

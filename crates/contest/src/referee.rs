@@ -1,5 +1,5 @@
 //! The referee's side: starting an entry's host process, calling it as the
-//! request's referee calls `PlayTrilite`, stopping it when it is silent
+//! contest's referee calls `PlayTrilite`, stopping it when it is silent
 //! past the limit, and telling a crash from a stop.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -141,7 +141,7 @@ impl Entry for CEntry {
     }
 }
 
-/// The call the request's referee makes in `session`'s position, and the
+/// The call the contest's referee makes in `session`'s position, and the
 /// board it shows.
 fn request(session: &dyn Session, new_game: bool) -> Result<(Request, [i32; 9]), GameError> {
     let mut game = Trilite::new();

@@ -433,11 +433,10 @@ pub trait GameKind: Send + Sync {
     ) -> Option<Result<Box<dyn crate::suite::SuiteSolver>, GameError>> {
         None
     }
-    /// True for request 000's game, (n,k)-tic-tac-toe against the computer:
-    /// `play` and `hint` then also show each move's score on the request's
-    /// scale, from the computer's side (computer wins 3, draw 2, undecided
-    /// 1, human wins 0).
-    fn request_scores(&self) -> bool {
+    /// True when `play` and `hint` also show each move's score on the
+    /// four-score scale, from the computer's side (computer wins 3, draw 2,
+    /// undecided 1, human wins 0): the (n,k)-tic-tac-toe games.
+    fn shows_four_scores(&self) -> bool {
         false
     }
     /// The session's report with the game's name and notes: the one shape

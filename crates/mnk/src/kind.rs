@@ -50,9 +50,7 @@ impl GameKind for TicTacToeKind {
     }
 
     /// Tic-tac-toe's moves show the four scores, as (n,k)-tic-tac-toe's do.
-    // The method keeps its old name until the trait in the engine's
-    // session module is renamed (to `shows_four_scores`).
-    fn request_scores(&self) -> bool {
+    fn shows_four_scores(&self) -> bool {
         true
     }
 
@@ -200,7 +198,7 @@ impl GameKind for MnkKind {
     }
 
     /// (n,k)-tic-tac-toe and its m x n generalisation show the four scores.
-    fn request_scores(&self) -> bool {
+    fn shows_four_scores(&self) -> bool {
         true
     }
 

@@ -265,7 +265,7 @@ pub fn evaluate(game: &Mnk) -> i32 {
 /// Tic-tac-toe's lines in the rule-based player's scan order: the
 /// columns, then the rows, then the two diagonals, each from its first
 /// square (cells numbered row by row from the top left).
-const REQUEST_LINES: [[u8; 3]; 8] = [
+const SCAN_ORDER_LINES: [[u8; 3]; 8] = [
     [0, 3, 6],
     [1, 4, 7],
     [2, 5, 8],
@@ -278,18 +278,18 @@ const REQUEST_LINES: [[u8; 3]; 8] = [
 
 /// The rule-based player's preferred squares: the centre, then b1, a2,
 /// c2, b3, then the corners a1, c1, a3, c3.
-const REQUEST_PREFERENCE: [u8; 9] = [4, 1, 3, 5, 7, 0, 2, 6, 8];
+const PREFERRED_SQUARES: [u8; 9] = [4, 1, 3, 5, 7, 0, 2, 6, 8];
 
 /// The rule-based player on 3x3, exactly as specified: complete a line of
 /// its own, else block one of the opponent's (the first such line in
-/// [`REQUEST_LINES`] order, its first empty square), else the first empty
-/// square of [`REQUEST_PREFERENCE`]. The specification's prose puts the win
+/// [`SCAN_ORDER_LINES`] order, its first empty square), else the first empty
+/// square of [`PREFERRED_SQUARES`]. The specification's prose puts the win
 /// before the block; its code listing calls the block first, a labelling
 /// slip (its "draw move" is the block), so the prose order is kept.
-fn request_move(game: &Mnk) -> Option<u8> {
+fn tic_tac_toe_rule_move(game: &Mnk) -> Option<u8> {
     let empty = game.empty_squares();
     let completing = |stones: u64| {
-        REQUEST_LINES.iter().find_map(|line| {
+        SCAN_ORDER_LINES.iter().find_map(|line| {
             let owned = line.iter().filter(|&&sq| stones >> sq & 1 == 1).count();
             let open = line.iter().find(|&&sq| empty >> sq & 1 == 1);
             (owned == 2).then_some(open).flatten().copied()
@@ -299,7 +299,7 @@ fn request_move(game: &Mnk) -> Option<u8> {
     completing(game.stones(side))
         .or_else(|| completing(game.stones(side.opponent())))
         .or_else(|| {
-            REQUEST_PREFERENCE
+            PREFERRED_SQUARES
                 .iter()
                 .copied()
                 .find(|&sq| empty >> sq & 1 == 1)
@@ -307,7 +307,7 @@ fn request_move(game: &Mnk) -> Option<u8> {
 }
 
 /// The rule-based player: on tic-tac-toe the specified rules exactly
-/// (`request_move`); on other boards the same idea: complete a
+/// (`tic_tac_toe_rule_move`); on other boards the same idea: complete a
 /// line, else block the opponent's, else the preferred square (centre
 /// first, then the squares nearest it), skipping squares on no line anyone
 /// can still complete.
@@ -316,7 +316,7 @@ pub fn rule_based_move(game: &Mnk) -> Option<u8> {
         return None;
     }
     if (game.rows(), game.cols(), game.k()) == (3, 3, 3) {
-        return request_move(game);
+        return tic_tac_toe_rule_move(game);
     }
     let scan = scan(game);
     let empty = game.empty_squares();

@@ -1,4 +1,4 @@
-//! The request's numbering: board positions 0..8 (row-major, `kNoPosition`
+//! The contest interface's numbering: board positions 0..8 (row-major, `kNoPosition`
 //! = -1) and square contents, and conversion between a `Trilite` position
 //! and a `Board`.
 
@@ -28,7 +28,7 @@ pub fn side_of(player_number: c_int) -> Option<Side> {
     }
 }
 
-/// The board the request would show for `game`: a player's oldest mark is
+/// The board the contest interface would show for `game`: a player's oldest mark is
 /// "disappearing" once that player holds three.
 pub fn encode(game: &Trilite) -> [PositionValue; 9] {
     let mut board = [K_EMPTY; 9];
@@ -57,7 +57,7 @@ pub struct SeenMarks {
 }
 
 /// Each player's marks on `board`. A square holding a value outside the
-/// request's five is nobody's mark here, but it is not empty either: the
+/// contest interface's five is nobody's mark here, but it is not empty either: the
 /// answer never names it (see `is_empty`).
 pub fn decode(board: &[PositionValue; 9]) -> [SeenMarks; 2] {
     let mut seen: [SeenMarks; 2] = Default::default();
@@ -75,7 +75,7 @@ pub fn decode(board: &[PositionValue; 9]) -> [SeenMarks; 2] {
 }
 
 /// True when `board` shows `square` (0..8) empty: exactly `kEmpty`. Any
-/// other value, the request's four marks or a value outside them, occupies
+/// other value, the contest interface's four marks or a value outside them, occupies
 /// the square.
 pub fn is_empty(board: &[PositionValue; 9], square: BoardPosition) -> bool {
     (0..9).contains(&square) && board[square as usize] == K_EMPTY

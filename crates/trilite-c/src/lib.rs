@@ -1,4 +1,4 @@
-//! The request's C interface to the Trilite engine:
+//! The Trilite contest's C interface (`PlayTrilite`, from the Trilite contest request) to the Trilite engine:
 //!
 //! ```c
 //! BoardPosition PlayTrilite(const Board triliteBoard,
@@ -19,7 +19,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 pub use codes::{BoardPosition, PositionValue, K_NO_POSITION};
 
-/// The request's `Boolean`: an unsigned char, zero for false.
+/// The contest interface's `Boolean`: an unsigned char, zero for false.
 pub type Boolean = c_uchar;
 
 /// Chooses the square to play. Returns a square 0..8 that is empty on
@@ -29,7 +29,7 @@ pub type Boolean = c_uchar;
 /// # Safety
 ///
 /// `trilite_board` must be null or point to nine readable `PositionValue`s
-/// (the request's `Board`), as C passes `const Board`.
+/// (the contest interface's `Board`), as C passes `const Board`.
 #[no_mangle]
 pub unsafe extern "C" fn PlayTrilite(
     trilite_board: *const PositionValue,

@@ -38,7 +38,7 @@ pub fn play(
         None => expected,
     };
     // Only squares the board shows empty may be answered: a value outside
-    // the request's five occupies its square even though no mark is read
+    // the contest interface's five occupies its square even though no mark is read
     // from it.
     let open = board.as_ref().map_or(u16::MAX, empty_squares);
     match position.and_then(|game| choose(&game, open).map(|mv| (game, mv))) {

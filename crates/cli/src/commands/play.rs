@@ -81,7 +81,7 @@ pub fn run_named(
         names,
         max_plies: args.max_moves,
         warned: [false; 2],
-        shows_four_scores: kind.request_scores(),
+        shows_four_scores: kind.shows_four_scores(),
         trace,
     };
     let mut out = Output::stdout();
@@ -149,8 +149,7 @@ struct Play<'a> {
     max_plies: u32,
     /// Seats whose bot already warned that it could not record a game.
     warned: [bool; 2],
-    /// Moves also get their four scores ((n,k)-tic-tac-toe; the game kind's
-    /// `request_scores`, to be renamed `shows_four_scores`).
+    /// Moves also get their four scores ((n,k)-tic-tac-toe).
     shows_four_scores: bool,
     /// The game's transcript in place of the board, when its option asks.
     trace: Option<Trace<'a>>,
@@ -575,7 +574,7 @@ mod tests {
                 names: vec!["human".into(), "random".into()],
                 max_plies: DEFAULT_MAX_PLIES,
                 warned: [false; 2],
-                shows_four_scores: kind.request_scores(),
+                shows_four_scores: kind.shows_four_scores(),
                 trace: None,
             };
             let mut out = Output::new(Vec::new());

@@ -16,31 +16,9 @@ const OLD_NAMES: &[(&str, &str)] = &[
     ("request_notation", "digit_rows_notation"),
     ("REQUEST_GAMES", "TRACED_GAMES"),
     ("max_levels", "the depth limit"),
-];
-
-/// Files and folders (relative to `crates/`) that are being rewritten
-/// elsewhere right now, or whose code another change owns: known
-/// exceptions for now, renamed with the c_entry move.
-const BEING_REWRITTEN: &[&str] = &[
-    "cli/src/c_entry/",
-    "cli/src/commands/obf.rs",
-    "cli/src/commands/solve.rs",
-    "trilite-c/",
-    "engine/src/session.rs",
-    "engine/src/lib.rs",
-    "mnk/src/threats.rs",
-    "mnk/src/proof/",
-    "trilite/src/symmetry.rs",
-    "gomoku/src/",
-    "othello/src/exact/",
-];
-
-/// Uses forced by a name declared in a file of [`BEING_REWRITTEN`]: the
-/// session trait's `request_scores`, implemented or called here, is
-/// renamed with the c_entry move too (to `shows_four_scores`).
-const FORCED: &[(&str, &str)] = &[
-    ("mnk/src/kind.rs", "request_scores"),
-    ("cli/src/commands/play.rs", "request_scores"),
+    ("REQUEST_LINES", "SCAN_ORDER_LINES"),
+    ("REQUEST_PREFERENCE", "PREFERRED_SQUARES"),
+    ("request_move", "tic_tac_toe_rule_move"),
 ];
 
 fn crates_dir() -> PathBuf {
@@ -96,13 +74,6 @@ fn sources(crates: &Path) -> Vec<(String, PathBuf)> {
     named
 }
 
-fn excepted(file: &str, old: &str) -> bool {
-    BEING_REWRITTEN
-        .iter()
-        .any(|prefix| file.starts_with(prefix))
-        || FORCED.contains(&(file, old))
-}
-
 #[test]
 fn no_source_uses_a_name_from_the_projects_history() {
     let crates = crates_dir();
@@ -113,7 +84,6 @@ fn no_source_uses_a_name_from_the_projects_history() {
         "the walk found the sources: {files:?}"
     );
     let mut hits = Vec::new();
-    let mut forced_seen = Vec::new();
     for (name, path) in &files {
         let text = fs::read_to_string(path).expect("a readable source");
         for (number, line) in text.lines().enumerate() {
@@ -121,25 +91,13 @@ fn no_source_uses_a_name_from_the_projects_history() {
                 if !line.contains(old) {
                     continue;
                 }
-                if FORCED.contains(&(name.as_str(), old)) {
-                    forced_seen.push((name.clone(), old));
-                }
-                if !excepted(name, old) {
-                    hits.push(format!(
-                        "crates/{name}:{}: `{old}` (now `{new}`): {}",
-                        number + 1,
-                        line.trim()
-                    ));
-                }
+                hits.push(format!(
+                    "crates/{name}:{}: `{old}` (now `{new}`): {}",
+                    number + 1,
+                    line.trim()
+                ));
             }
         }
     }
     assert!(hits.is_empty(), "old names:\n{}", hits.join("\n"));
-    // A forced use that is gone leaves a stale exception: drop it.
-    for &(file, old) in FORCED {
-        assert!(
-            forced_seen.iter().any(|(f, o)| f == file && *o == old),
-            "crates/{file} no longer uses `{old}`: remove it from FORCED"
-        );
-    }
 }

@@ -49,7 +49,7 @@ fn a_spoiled_square_is_never_answered() {
     }
 }
 
-/// Mostly values near the request's five (so real positions appear), some
+/// Mostly values near the contest interface's five (so real positions appear), some
 /// anywhere in i32.
 fn square_value() -> impl Strategy<Value = i32> {
     prop_oneof![4 => -1..=3i32, 1 => -3..=8i32, 1 => any::<i32>()]

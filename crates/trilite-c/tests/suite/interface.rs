@@ -55,7 +55,7 @@ fn every_call_gets_a_legal_answer() {
     let answer = play_trilite(&board, 0, 2, false);
     assert_legal(&board, answer, "wrong previous move");
 
-    // Values outside the request's five, and unknown player numbers.
+    // Values outside the contest interface's five, and unknown player numbers.
     let mut odd = encode(&position("a1 b2"));
     odd[8] = 42;
     for player in [0, 1, 2, 7, -3] {
