@@ -9,7 +9,7 @@ use std::time::Instant;
 use ply_alloc_count::allocations_during;
 use ply_engine::{Game, Searcher, Side};
 use ply_mnk::proof::{Method, Prover};
-use ply_mnk::Mnk;
+use ply_mnk::{Mnk, MnkKnowledge};
 
 fn board(rows: u8, cols: u8, k: u8, moves: &[u8]) -> Mnk {
     let mut game = Mnk::new(rows, cols, k).expect("a valid board");
@@ -34,7 +34,7 @@ fn report(what: &str, nodes: u64, seconds: f64, allocations: u64) -> u64 {
 /// (it does whenever the kind of search changes), so the second solve
 /// searches the whole tree again.
 fn exact_solve(game: &Mnk) -> (u64, u64) {
-    let mut searcher = Searcher::<Mnk>::new(16);
+    let mut searcher = Searcher::<Mnk>::new(16).with_knowledge(MnkKnowledge);
     searcher.solve(game);
     searcher.analyze_to_depth(game, 1);
     let before = searcher.nodes();
@@ -61,7 +61,7 @@ fn exact_solves_do_not_allocate() {
 /// Allocations of a depth-limited analysis beyond those of the same
 /// analysis one ply deep (its root's lists of moves and values).
 fn depth_limited(game: &Mnk, depth: u32) -> (u64, u64) {
-    let mut searcher = Searcher::<Mnk>::new(16);
+    let mut searcher = Searcher::<Mnk>::new(16).with_knowledge(MnkKnowledge);
     searcher.analyze_to_depth(game, depth);
     let (_, root) = allocations_during(|| searcher.analyze_to_depth(game, 1));
     let before = searcher.nodes();

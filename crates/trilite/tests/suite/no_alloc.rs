@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use ply_alloc_count::allocations_during;
 use ply_engine::{Game, Searcher};
-use ply_trilite::Trilite;
+use ply_trilite::{Trilite, TriliteKnowledge};
 
 /// A position a few moves in, so the search meets removals of marks.
 fn middle_game() -> Trilite {
@@ -21,9 +21,9 @@ fn middle_game() -> Trilite {
 /// Allocations of `search` beyond those of `root_only` (the same call one
 /// ply deep), with the nodes and the node rate of `search`.
 fn inner_allocations(
-    searcher: &mut Searcher<Trilite>,
-    search: impl Fn(&mut Searcher<Trilite>),
-    root_only: impl Fn(&mut Searcher<Trilite>),
+    searcher: &mut Searcher<Trilite, TriliteKnowledge>,
+    search: impl Fn(&mut Searcher<Trilite, TriliteKnowledge>),
+    root_only: impl Fn(&mut Searcher<Trilite, TriliteKnowledge>),
 ) -> (u64, u64) {
     let ((), root) = allocations_during(|| root_only(searcher));
     let before = searcher.nodes();
@@ -42,7 +42,7 @@ fn inner_allocations(
 #[test]
 fn depth_limited_analysis_does_not_allocate_per_node() {
     let game = middle_game();
-    let mut searcher = Searcher::<Trilite>::new(16);
+    let mut searcher = Searcher::<Trilite>::new(16).with_knowledge(TriliteKnowledge);
     searcher.analyze_to_depth(&game, 20);
     let (allocations, nodes) = inner_allocations(
         &mut searcher,
@@ -56,7 +56,7 @@ fn depth_limited_analysis_does_not_allocate_per_node() {
 #[test]
 fn heuristic_search_does_not_allocate_per_node() {
     let game = Trilite::new();
-    let mut searcher = Searcher::<Trilite>::new(16);
+    let mut searcher = Searcher::<Trilite>::new(16).with_knowledge(TriliteKnowledge);
     searcher.heuristic_scores(&game, 14);
     // Another kind of search empties the table, so the measured search
     // does the warm-up's work again.
