@@ -136,7 +136,7 @@ fn the_generic_searcher_does_not_allocate_per_node() {
     for (x, y) in [(3, 3), (3, 4), (2, 2)] {
         game.play(Move::new(x, y));
     }
-    let mut searcher = Searcher::new(16);
+    let mut searcher = Searcher::new(16).with_knowledge(ply_gomoku::GomokuKnowledge);
     searcher.heuristic_scores(&game, 4);
     // Another kind of search empties the table, so the measured search
     // does the warm-up's work again.
