@@ -215,7 +215,8 @@ impl<K: Copy + Eq, D: Copy> TranspositionTable<K, D> {
         }
     }
 
-    /// The counters so far, with the positions stored now.
+    /// The counters since the table was made or last cleared, with the
+    /// positions stored now.
     pub fn stats(&self) -> TableStats {
         TableStats {
             entries: self.used as u64,
