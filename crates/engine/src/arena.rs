@@ -87,6 +87,8 @@ pub fn max_jobs() -> usize {
 /// How a tournament is run.
 #[derive(Clone, Debug)]
 pub struct ArenaConfig {
+    /// The players, bots and contest entries, in the order they are
+    /// listed (the order one-off work is charged in).
     pub players: Vec<BotSpec>,
     /// Games each pair plays; the first player alternates.
     pub games_per_pair: u32,
@@ -224,10 +226,13 @@ impl Ending {
 pub struct GameRecord {
     /// Indices into the player list: who moved first and second.
     pub first: usize,
+    /// The index of who moved second.
     pub second: usize,
     /// The winner's index, none for a draw.
     pub winner: Option<usize>,
+    /// Why the game ended.
     pub ending: Ending,
+    /// Plies played.
     pub plies: u32,
     /// Time charged to the first and the second player, in milliseconds:
     /// every call, and the building of a bot made for this game.
@@ -242,12 +247,18 @@ pub struct GameRecord {
 /// One player's line of the table.
 #[derive(Clone, Debug, Serialize)]
 pub struct Standing {
+    /// The player's index in the player list.
     pub player: usize,
+    /// The player's display name: its spec (an entry's path as typed),
+    /// numbered where the same one plays twice.
     pub name: String,
     /// 1000 per win + 500 per draw - milliseconds charged.
     pub score: f64,
+    /// Results of all the player's games.
     pub total: Tally,
+    /// Results of the games it moved first in.
     pub as_first: Tally,
+    /// Results of the games it moved second in.
     pub as_second: Tally,
     /// All the time charged: every call of every game, and building or
     /// loading the player (`setup_ms` and each game's fresh bot).
@@ -264,10 +275,15 @@ pub struct Standing {
 /// Everything a tournament produced.
 #[derive(Clone, Debug, Serialize)]
 pub struct TournamentReport {
+    /// The game's name as the registry lists it.
     pub game: String,
+    /// The players' display names, in the order they were listed.
     pub players: Vec<String>,
+    /// Games each pair plays.
     pub games_per_pair: u32,
+    /// The ply limit: a game still going after it is a draw.
     pub max_plies: u32,
+    /// The move time limit, when one was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub move_time_ms: Option<f64>,
     /// How long a contest entry may take over one call, when entries play.
@@ -277,11 +293,14 @@ pub struct TournamentReport {
     pub games_scheduled: u64,
     /// Games played (fewer than scheduled only when interrupted).
     pub games_played: u64,
+    /// True when an interrupt stopped the tournament before every game was
+    /// played.
     pub interrupted: bool,
     /// Best score first.
     pub standings: Vec<Standing>,
     /// `crosstable[i][j]`: player i's results against player j.
     pub crosstable: Vec<Vec<Tally>>,
+    /// How many games ended each way.
     pub endings: Endings,
     /// The first bot error in schedule order, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -291,6 +310,7 @@ pub struct TournamentReport {
     pub warnings: Vec<String>,
     /// Every game in schedule order; empty unless records were asked for.
     pub games: Vec<GameRecord>,
+    /// Wall-clock time of the games, in milliseconds.
     pub wall_ms: f64,
 }
 

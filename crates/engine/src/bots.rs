@@ -23,6 +23,8 @@ pub struct SearchAnalyzer<G: Symmetric, K: Knowledge<G>> {
 }
 
 impl<G: Symmetric, K: Knowledge<G>> SearchAnalyzer<G, K> {
+    /// An analyzer searching with `knowledge`, to the config's depth (exact
+    /// when there is none) within its time budget, with a table of its size.
     pub fn new(knowledge: K, config: &EngineConfig) -> Self {
         SearchAnalyzer {
             searcher: Searcher::new(config.hash_mb).with_knowledge(knowledge),
@@ -55,6 +57,7 @@ pub struct RandomPlayer {
 }
 
 impl RandomPlayer {
+    /// A random player seeded from the config.
     pub fn new(config: &EngineConfig) -> Self {
         RandomPlayer { rng: rng(config) }
     }
@@ -77,6 +80,8 @@ pub struct AnalyzingPlayer<G: Game> {
 }
 
 impl<G: Game> AnalyzingPlayer<G> {
+    /// A player choosing by `analyzer`'s values, breaking ties with the
+    /// config's seed.
     pub fn new(analyzer: Box<dyn Analyzer<G>>, config: &EngineConfig) -> Self {
         AnalyzingPlayer {
             analyzer,
@@ -116,6 +121,9 @@ pub struct AlphaBetaPlayer<G: Symmetric, K: Knowledge<G>> {
 }
 
 impl<G: Symmetric, K: Knowledge<G>> AlphaBetaPlayer<G, K> {
+    /// A player searching `depth` plies (at least one) with `knowledge`,
+    /// with a table of the config's size but at most 16 MiB: a fixed-depth
+    /// search needs no more.
     pub fn new(knowledge: K, depth: u32, config: &EngineConfig) -> Self {
         AlphaBetaPlayer {
             searcher: Searcher::new(config.hash_mb.min(16)).with_knowledge(knowledge),
@@ -152,6 +160,8 @@ pub struct HeuristicPlayer<K> {
 }
 
 impl<K> HeuristicPlayer<K> {
+    /// A player using `knowledge`'s rules and evaluation, breaking ties with
+    /// the config's seed.
     pub fn new(knowledge: K, config: &EngineConfig) -> Self {
         HeuristicPlayer {
             knowledge,

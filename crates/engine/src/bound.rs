@@ -3,6 +3,7 @@
 /// How a stored search score relates to the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
+    /// The score is the true score (it fell inside the window).
     Exact,
     /// The true score is at least this (the search failed high).
     Lower,

@@ -38,11 +38,20 @@ impl Default for EngineConfig {
 pub enum BotSpec {
     /// The game's strongest default, with an optional strength level.
     Computer(Option<u32>),
+    /// The exact analysis whatever the depth setting: a best move always,
+    /// where the game can be solved.
     Perfect,
+    /// Heuristic alpha-beta to this depth in plies (`alphabeta:DEPTH`).
     AlphaBeta(u32),
+    /// Monte Carlo tree search with this many playouts a move
+    /// (`mcts:PLAYOUTS`).
     Mcts(u32),
+    /// The game's rules of thumb, else the best one-ply evaluation.
     Heuristic,
+    /// A uniformly random legal move.
     Random,
+    /// A player that learns from its games, its table kept in this file
+    /// (`learner:FILE`) or only in memory.
     Learner(Option<PathBuf>),
     /// A contest entry: a shared library exporting the game's C interface
     /// (Trilite's `PlayTrilite`), typed `c:PATH` or as a path (`./entry.so`).
@@ -54,7 +63,9 @@ pub enum BotSpec {
 /// One seat: a person at the terminal or a bot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
+    /// A person, who types the moves.
     Human,
+    /// A computer player.
     Bot(BotSpec),
 }
 

@@ -165,8 +165,11 @@ pub struct SessionCheck {
     pub options: GameOptions,
     /// The settings of each analysis: give a small `move_time`.
     pub config: EngineConfig,
+    /// Random games to walk.
     pub games: usize,
+    /// Plies each game walks at most.
     pub max_plies: usize,
+    /// Seed of the random moves.
     pub seed: u64,
     /// Moves in other notations (other games' moves): never legal unless
     /// they name a legal move of this game.

@@ -16,15 +16,24 @@ pub enum GameError {
     IllegalMove {
         /// The move as it was given (trimmed), when one was.
         mv: Option<String>,
+        /// What kind of problem the move has, for front ends that sort
+        /// refusals (the web API's error code).
         problem: MoveProblem,
+        /// The whole reason, worded for a player.
         why: String,
     },
+    /// A position the game cannot read or cannot reach, with the reason.
     #[error("{0}")]
     BadPosition(String),
+    /// A setting that is not one of a game option's (a player, a learner
+    /// file, an arena's line-up), with the reason.
     #[error("{0}")]
     BadOption(String),
+    /// Something this game or setting cannot do at all (solve a game that
+    /// can go on forever, play a contest entry outside a tournament).
     #[error("{0}")]
     Unsupported(String),
+    /// A file that could not be read or written, with the path and cause.
     #[error("{0}")]
     Io(String),
     /// A game option's value the game cannot take.
@@ -32,6 +41,7 @@ pub enum GameError {
     Option {
         /// The option's name as the game declares it (`size`, `heaps`).
         option: String,
+        /// What is wrong with the value.
         problem: OptionProblem,
     },
     /// Two options that cannot be given together.
@@ -43,13 +53,21 @@ pub enum GameError {
     /// What was asked needs an option that was not given (`depth` for a
     /// game that can go on forever).
     #[error("{why}: give the option '{option}'")]
-    NeedsOption { option: String, why: String },
+    NeedsOption {
+        /// The option's name as the game declares it.
+        option: String,
+        /// What needs it, in words.
+        why: String,
+    },
     /// A position that fits the game only with an option set otherwise
     /// (an Othello position of another board size).
     #[error("{why}: set the option '{option}' to {value}")]
     PositionNeedsOption {
+        /// Why the position does not fit as the options stand.
         why: String,
+        /// The option's name as the game declares it.
         option: String,
+        /// The value the option needs for the position to fit.
         value: String,
     },
     /// A bot handle used with a session that did not make it.
@@ -79,12 +97,18 @@ pub enum MoveProblem {
 pub enum OptionProblem {
     /// Not a value of the option's type.
     #[error("'{value}' is not a valid value")]
-    NotValid { value: String },
+    NotValid {
+        /// The value as it was given.
+        value: String,
+    },
     /// A number outside the range the game takes.
     #[error("must be between {min} and {max}{context}, got {value}")]
     OutOfRange {
+        /// The number given.
         value: i64,
+        /// The smallest number the game takes.
         min: i64,
+        /// The largest number the game takes.
         max: i64,
         /// What the range depends on (" on a 3x3 board"), or empty.
         context: String,
@@ -93,8 +117,11 @@ pub enum OptionProblem {
     /// that can.
     #[error("'{value}': {why}")]
     Invalid {
+        /// The value as it was given.
         value: String,
+        /// Why it cannot be played.
         why: String,
+        /// A value that can, when the game has one to suggest.
         example: Option<String>,
     },
 }

@@ -10,13 +10,17 @@ use crate::error::GameError;
 /// One of the two players. `First` moves first (X in tic-tac-toe, black in Othello).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 pub enum Side {
+    /// The player who moves first: X.
     First,
+    /// The player who moves second: O.
     Second,
 }
 
 impl Side {
+    /// Both sides, the first first: for loops over per-side arrays.
     pub const BOTH: [Side; 2] = [Side::First, Side::Second];
 
+    /// The other side.
     pub fn opponent(self) -> Side {
         match self {
             Side::First => Side::Second,
@@ -53,7 +57,9 @@ impl Side {
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 pub enum GameResult {
+    /// This side won.
     Win(Side),
+    /// Neither side won.
     Draw,
 }
 

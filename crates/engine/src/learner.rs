@@ -241,6 +241,7 @@ impl<G: Learnable> LearnerPlayer<G> {
         self.table.len()
     }
 
+    /// True before any afterstate has been learned.
     pub fn is_empty(&self) -> bool {
         self.table.is_empty()
     }

@@ -3,6 +3,7 @@
 //! type-erased session every front end drives.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod arena;
 mod bots;

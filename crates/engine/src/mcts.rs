@@ -33,6 +33,8 @@ pub struct MctsPlayer {
 }
 
 impl MctsPlayer {
+    /// A player running `playouts` playouts (at least one) a move, seeded
+    /// from the config.
     pub fn new(playouts: u32, config: &EngineConfig) -> Self {
         MctsPlayer {
             playouts: playouts.max(1),

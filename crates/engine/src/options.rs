@@ -130,24 +130,30 @@ pub struct GameOptions {
 }
 
 impl GameOptions {
+    /// No options given.
     pub fn new() -> Self {
         Self::default()
     }
 
+    /// The same options with `name` set to `value` (replacing an earlier
+    /// value).
     pub fn with_value(mut self, name: &str, value: &str) -> Self {
         self.values.insert(name.to_string(), value.to_string());
         self
     }
 
+    /// The same options with the flag `name` present.
     pub fn with_flag(mut self, name: &str) -> Self {
         self.flags.push(name.to_string());
         self
     }
 
+    /// The option's value as the user typed it, if given.
     pub fn raw(&self, name: &str) -> Option<&str> {
         self.values.get(name).map(String::as_str)
     }
 
+    /// True when the flag `name` was given.
     pub fn flag(&self, name: &str) -> bool {
         self.flags.iter().any(|f| f == name)
     }

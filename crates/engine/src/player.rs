@@ -8,7 +8,9 @@ use crate::value::{Analysis, Value};
 /// A chosen move and, when the player knows it, the move's value.
 #[derive(Clone, Debug)]
 pub struct Choice<M> {
+    /// The move.
     pub mv: M,
+    /// Its value for the player making it, when the player knows it.
     pub value: Option<Value>,
 }
 
@@ -30,5 +32,8 @@ pub trait Player<G: Game>: Send {
 /// Something that values every move of a position: the game's strongest
 /// analysis (exact solver, retrograde table, Othello search, ...).
 pub trait Analyzer<G: Game>: Send {
+    /// The value of `game` and of each of its legal moves, or why this
+    /// analyzer cannot value it (a position its table does not fit, a game
+    /// that can go on forever without a depth limit).
     fn analyze(&mut self, game: &G) -> Result<Analysis<G::Move>, GameError>;
 }

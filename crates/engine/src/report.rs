@@ -58,8 +58,10 @@ fn side_letter<S: Serializer>(side: &Side, serializer: S) -> Result<S::Ok, S::Er
 /// A move and its value for the player who makes it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MoveValue {
+    /// The move in the game's notation.
     #[serde(rename = "move")]
     pub mv: String,
+    /// Its value for the player who makes it.
     #[serde(flatten, serialize_with = "wire_value")]
     pub value: Value,
 }
@@ -144,9 +146,12 @@ impl Report {
 /// What is on a square of a grid board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Cell {
+    /// Nothing on it.
     #[serde(rename = "")]
     Empty,
+    /// The first player's piece: an X mark, or a black disc.
     X,
+    /// The second player's piece: an O mark, or a white disc.
     O,
 }
 
@@ -178,10 +183,13 @@ pub enum BoardView {
     /// Squares named by column letter and row number from the top (`a1`
     /// top-left); `cells` row by row.
     Grid {
+        /// Rows of the board.
         rows: usize,
+        /// Columns of the board.
         cols: usize,
         /// How the pieces are drawn.
         style: GridStyle,
+        /// What is on each square, row by row: `rows` x `cols` of them.
         cells: Vec<Cell>,
         /// Squares whose mark vanishes on its owner's next move (Trilite).
         fading: Vec<usize>,
@@ -193,7 +201,10 @@ pub enum BoardView {
         last: Option<usize>,
     },
     /// Nim: objects per row, row 1 first.
-    Heaps { heaps: Vec<u64> },
+    Heaps {
+        /// The objects in each row, row 1 first.
+        heaps: Vec<u64>,
+    },
     /// A game with no drawing: only the terminal's text.
     Text,
 }

@@ -137,6 +137,8 @@ impl<G: Game> Solution<G> {
         })
     }
 
+    /// The solution's counts: positions by value, terminal positions,
+    /// moves, the longest remoteness.
     pub fn stats(&self) -> SolutionStats {
         self.stats
     }
@@ -146,6 +148,7 @@ impl<G: Game> Solution<G> {
         self.labels.len()
     }
 
+    /// True when no position is reachable (never, for a solved start).
     pub fn is_empty(&self) -> bool {
         self.labels.is_empty()
     }
@@ -203,6 +206,7 @@ pub struct RetrogradeAnalyzer<G: Game> {
 }
 
 impl<G: Game> RetrogradeAnalyzer<G> {
+    /// An analyzer reading `solution`, which many analyzers may share.
     pub fn new(solution: Arc<Solution<G>>) -> Self {
         RetrogradeAnalyzer { solution }
     }

@@ -15,7 +15,9 @@ use crate::value::Value;
 /// What a bot played.
 #[derive(Clone, Debug)]
 pub struct MoveReport {
+    /// The side that moved.
     pub side: Side,
+    /// The move in canonical notation.
     pub mv: String,
     /// The move's value when the bot knows it.
     pub value: Option<Value>,
@@ -48,8 +50,11 @@ pub trait Session: Send {
     fn set_position(&mut self, text: &str) -> Result<(), GameError>;
     /// Back to the position the session started from.
     fn restart(&mut self);
+    /// The side to move.
     fn to_move(&self) -> Side;
+    /// The side as the game calls it ("Black", "Player 1").
     fn side_name(&self, side: Side) -> String;
+    /// How the game ended, or `None` while it goes on.
     fn result(&self) -> Option<GameResult>;
     /// The board with coordinates, coloured if asked.
     fn render(&self, colour: bool) -> String;
@@ -115,6 +120,7 @@ struct EngineConfigKey {
 }
 
 impl<G: Playable> GameSession<G> {
+    /// A session starting from `start`, with no moves played and no bots.
     pub fn new(start: G) -> Self {
         GameSession {
             positions: vec![start.clone()],
@@ -131,6 +137,7 @@ impl<G: Playable> GameSession<G> {
         Box::new(Self::new(start))
     }
 
+    /// The current position: the start with every move played since.
     pub fn current(&self) -> &G {
         self.positions.last().expect("the start is always there")
     }

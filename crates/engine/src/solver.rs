@@ -140,6 +140,8 @@ impl<G: Symmetric, K: Knowledge<G>> Searcher<G, K> {
         }
     }
 
+    /// The transposition table's counters since it was last cleared (a
+    /// new horizon or knowledge clears it).
     pub fn stats(&self) -> TableStats {
         self.table.stats()
     }

@@ -24,8 +24,11 @@ use serde::Serialize;
 /// the table's size.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct TableStats {
+    /// Lookups of a position.
     pub probes: u64,
+    /// Lookups that found the position.
     pub hits: u64,
+    /// Stores of a position's data, new or updating.
     pub stores: u64,
     /// Stores of a position the table did not hold (the others update it).
     pub insertions: u64,
@@ -212,6 +215,8 @@ impl<K: Copy + Eq, D: Copy> TranspositionTable<K, D> {
         }
     }
 
+    /// The counters since the table was made or last cleared, with the
+    /// positions stored now.
     pub fn stats(&self) -> TableStats {
         TableStats {
             entries: self.used as u64,

@@ -15,14 +15,19 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
+    /// The player can force a win.
     Win,
+    /// The opponent can force a win.
     Lose,
+    /// Neither can force a win.
     Draw,
     /// A depth-limited search that did not decide.
     Unknown,
 }
 
 impl Outcome {
+    /// The same outcome seen by the opponent: win and loss swap, draw and
+    /// unknown stay.
     pub fn flip(self) -> Outcome {
         match self {
             Outcome::Win => Outcome::Lose,
@@ -31,6 +36,8 @@ impl Outcome {
         }
     }
 
+    /// The outcome's word as every front end writes it (`win`, `lose`,
+    /// `draw`, `unknown`), the same as its JSON form.
     pub fn as_str(self) -> &'static str {
         match self {
             Outcome::Win => "win",
@@ -64,16 +71,23 @@ impl fmt::Display for Outcome {
 /// the outcome is unknown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Value {
+    /// Win, lose, draw or unknown, for the player the value belongs to.
     pub outcome: Outcome,
+    /// Plies to the end under perfect play, when known.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub remoteness: Option<u32>,
+    /// The final margin for the player the value belongs to, in games
+    /// scored by margin.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub margin: Option<i32>,
+    /// The search's score for the player the value belongs to, when the
+    /// outcome is unknown.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub heuristic: Option<i32>,
 }
 
 impl Value {
+    /// An outcome with this remoteness, no margin and no score.
     pub fn new(outcome: Outcome, remoteness: Option<u32>) -> Value {
         Value {
             outcome,
@@ -83,18 +97,22 @@ impl Value {
         }
     }
 
+    /// A win in `remoteness` plies.
     pub fn win(remoteness: u32) -> Value {
         Value::new(Outcome::Win, Some(remoteness))
     }
 
+    /// A loss in `remoteness` plies.
     pub fn lose(remoteness: u32) -> Value {
         Value::new(Outcome::Lose, Some(remoteness))
     }
 
+    /// A draw, with the plies to the end when they are known.
     pub fn draw(remoteness: Option<u32>) -> Value {
         Value::new(Outcome::Draw, remoteness)
     }
 
+    /// An undecided value with no score.
     pub fn unknown() -> Value {
         Value::new(Outcome::Unknown, None)
     }
@@ -162,8 +180,12 @@ impl PartialOrd for Value {
 /// Value of a position and of each legal move in it.
 #[derive(Clone, Debug)]
 pub struct Analysis<M> {
+    /// The position's value for the side to move.
     pub value: Value,
+    /// Each legal move with its value for the side that makes it.
     pub moves: Vec<(M, Value)>,
+    /// The transposition table's counters after the search, when the
+    /// search used one.
     pub stats: Option<crate::tt::TableStats>,
     /// The depth searched when the analysis was limited (by a depth, or by a
     /// time budget or interrupt that cut it short; 0 when no iteration

@@ -31,7 +31,9 @@ pub trait EntryHost: Sync {
 /// An entry ready to play, and the time its loading took (charged to it:
 /// a library's initialisers are its code too).
 pub struct StartedEntry {
+    /// The running entry.
     pub entry: Box<dyn Entry>,
+    /// The time its loading took, charged to it.
     pub setup: Duration,
 }
 
@@ -54,6 +56,7 @@ pub trait Entry: Send {
 /// A move an entry chose (not yet checked against the rules).
 #[derive(Clone, Debug)]
 pub struct EntryAnswer {
+    /// The move in the game's notation, as the entry gave it.
     pub mv: String,
     /// The entry's execution time for this call, charged to it.
     pub took: Duration,
@@ -62,6 +65,7 @@ pub struct EntryAnswer {
 /// Why an entry gave no move.
 #[derive(Clone, Debug)]
 pub struct EntryFault {
+    /// How it failed: the ending of the game it loses.
     pub kind: FaultKind,
     /// Says what happened, to follow the entry's name ("crashed: killed by
     /// signal 11 (SIGSEGV)").

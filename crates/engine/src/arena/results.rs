@@ -8,6 +8,7 @@ use super::{Ending, GameRecord};
 /// How many games ended each way.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Endings {
+    /// Ended by the rules (a win or a drawn end position).
     pub rules: u64,
     /// Drawn at the ply limit.
     pub max_moves: u64,
@@ -56,8 +57,10 @@ impl Endings {
 /// earliest of them (in schedule order) was lost.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Faults {
+    /// The lost games counted by ending (only the faults' endings count).
     #[serde(flatten)]
     pub endings: Endings,
+    /// Why the earliest of them was lost, when the fault gave a reason.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first: Option<String>,
     /// The game the first reason comes from.
@@ -93,8 +96,11 @@ impl Faults {
 /// Wins, draws and losses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Tally {
+    /// Games won.
     pub wins: u64,
+    /// Games drawn.
     pub draws: u64,
+    /// Games lost.
     pub losses: u64,
 }
 
@@ -113,6 +119,7 @@ impl Tally {
         self.losses += other.losses;
     }
 
+    /// Games played: wins, draws and losses together.
     pub fn games(&self) -> u64 {
         self.wins + self.draws + self.losses
     }
