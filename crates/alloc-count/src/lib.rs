@@ -18,6 +18,8 @@
 //! allocates is counted (a search that starts threads of its own is
 //! measured on one thread).
 
+#![warn(missing_docs)]
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 

@@ -14,6 +14,8 @@
 //! square that is not empty loses that game; its process is started again
 //! for its next game when it died or was stopped.
 
+#![warn(missing_docs)]
+
 mod host;
 mod protocol;
 mod referee;

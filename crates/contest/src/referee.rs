@@ -14,7 +14,7 @@ use ply_engine::arena::entry::{
 use ply_engine::echo::shown_within;
 use ply_engine::{Game, GameError, GameKind, Session};
 use ply_trilite::{parse_square, square_name, Trilite};
-use ply_trilite_c::codes::{encode, K_EMPTY, K_NO_POSITION};
+use ply_trilite_c::{encode_board, K_EMPTY, K_NO_POSITION};
 
 use super::protocol::{Reply, Request, MAX_LINE};
 
@@ -151,7 +151,7 @@ fn request(session: &dyn Session, new_game: bool) -> Result<(Request, [i32; 9]),
         game.play(square);
         previous = i32::from(square);
     }
-    let board = encode(&game);
+    let board = encode_board(&game);
     let request = Request {
         board,
         previous,

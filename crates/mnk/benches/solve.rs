@@ -3,7 +3,7 @@
 //! one board. HASH_MB in the environment sets the table size.
 
 use ply_engine::EngineConfig;
-use ply_mnk::bench;
+use ply_mnk::{measure_board, run_bench, BENCH_BOARDS};
 
 fn main() {
     let args: Vec<u8> = std::env::args()
@@ -16,7 +16,7 @@ fn main() {
     }
     if let [rows, cols, k, ref rest @ ..] = args[..] {
         let runs = rest.first().map_or(1, |&r| r as usize);
-        match bench::measure((rows, cols, k), runs, config.hash_mb) {
+        match measure_board((rows, cols, k), runs, config.hash_mb) {
             Ok(m) => println!(
                 "{rows},{cols},{k}: {} in {:.4} s (median of {runs}), {} nodes",
                 m.value.describe(),
@@ -26,7 +26,7 @@ fn main() {
             Err(e) => eprintln!("{e}"),
         }
     } else {
-        match bench::run(bench::BOARDS, &config) {
+        match run_bench(BENCH_BOARDS, &config) {
             Ok(report) => print!("{report}"),
             Err(e) => eprintln!("{e}"),
         }

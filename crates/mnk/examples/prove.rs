@@ -6,19 +6,19 @@
 
 use std::time::Duration;
 
-use ply_mnk::proof::{prove_with, Budget, Method};
 use ply_mnk::Mnk;
+use ply_mnk::{prove_with, ProofMethod, ProverBudget};
 
 fn main() {
     let words: Vec<String> = std::env::args().skip(1).collect();
     let method = words
         .iter()
-        .find_map(|w| Method::parse(w))
+        .find_map(|w| ProofMethod::parse(w))
         .unwrap_or_default();
     let vcf = words.iter().any(|w| w == "vcf");
     let args: Vec<u8> = words
         .iter()
-        .filter(|w| Method::parse(w).is_none() && *w != "vcf")
+        .filter(|w| ProofMethod::parse(w).is_none() && *w != "vcf")
         .map(|a| a.parse().unwrap_or(0))
         .collect();
     let (rows, cols, k) = match args[..] {
@@ -36,7 +36,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let budget = Budget {
+    let budget = ProverBudget {
         nodes: None,
         time: (seconds > 0).then(|| Duration::from_secs(seconds as u64)),
     };

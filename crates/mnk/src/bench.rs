@@ -11,7 +11,7 @@ use crate::board::Mnk;
 
 /// The benchmark boards (rows, cols, k), quickest first; the speed
 /// targets are (4,4,4), (5,5,4) and (6,5,4).
-pub const BOARDS: &[(u8, u8, u8)] = &[
+pub const BENCH_BOARDS: &[(u8, u8, u8)] = &[
     (4, 3, 3),
     (4, 4, 3),
     (4, 4, 4),
@@ -21,18 +21,23 @@ pub const BOARDS: &[(u8, u8, u8)] = &[
 ];
 
 /// Solves per board; the report gives their median.
-pub const RUNS: usize = 5;
+pub const BENCH_RUNS: usize = 5;
 
 /// One board's timings.
 #[derive(Clone, Debug)]
-pub struct Measurement {
+pub struct BenchMeasurement {
+    /// The board solved: (rows, cols, k).
     pub board: (u8, u8, u8),
+    /// Its exact value from the empty board.
     pub value: Value,
+    /// Positions the last solve searched.
     pub nodes: u64,
+    /// The wall-clock time of each solve.
     pub times: Vec<Duration>,
 }
 
-impl Measurement {
+impl BenchMeasurement {
+    /// The median of the solve times.
     pub fn median(&self) -> Duration {
         let mut times = self.times.clone();
         times.sort();
@@ -42,7 +47,11 @@ impl Measurement {
 
 /// Solves the empty `rows x cols` board `runs` times, each with a fresh
 /// table of `hash_mb` MiB (so no run profits from an earlier one).
-pub fn measure(board: (u8, u8, u8), runs: usize, hash_mb: usize) -> Result<Measurement, GameError> {
+pub fn measure_board(
+    board: (u8, u8, u8),
+    runs: usize,
+    hash_mb: usize,
+) -> Result<BenchMeasurement, GameError> {
     let (rows, cols, k) = board;
     let start = Mnk::new(rows, cols, k)?;
     let mut times = Vec::with_capacity(runs);
@@ -55,7 +64,7 @@ pub fn measure(board: (u8, u8, u8), runs: usize, hash_mb: usize) -> Result<Measu
         result = Some((value, searcher.nodes()));
     }
     let (value, nodes) = result.expect("at least one run");
-    Ok(Measurement {
+    Ok(BenchMeasurement {
         board,
         value,
         nodes,
@@ -64,11 +73,11 @@ pub fn measure(board: (u8, u8, u8), runs: usize, hash_mb: usize) -> Result<Measu
 }
 
 /// The printed report for `boards`.
-pub fn run(boards: &[(u8, u8, u8)], config: &EngineConfig) -> Result<String, GameError> {
+pub fn run_bench(boards: &[(u8, u8, u8)], config: &EngineConfig) -> Result<String, GameError> {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "(m,n,k) exact solves from the empty board: {RUNS} runs each, hash {} MiB",
+        "(m,n,k) exact solves from the empty board: {BENCH_RUNS} runs each, hash {} MiB",
         config.hash_mb
     );
     let _ = writeln!(
@@ -77,7 +86,7 @@ pub fn run(boards: &[(u8, u8, u8)], config: &EngineConfig) -> Result<String, Gam
         "board", "median s", "min s", "nodes"
     );
     for &board in boards {
-        let m = measure(board, RUNS, config.hash_mb)?;
+        let m = measure_board(board, BENCH_RUNS, config.hash_mb)?;
         let min = m.times.iter().min().copied().unwrap_or_default();
         let (rows, cols, k) = board;
         let _ = writeln!(

@@ -14,8 +14,11 @@ const MAX_IMAGES: usize = 8;
 /// Whether the game is still on, and how it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
+    /// The game is on.
     Playing,
+    /// This side completed a line.
     Won(Side),
+    /// The board filled with no line completed.
     Drawn,
 }
 
@@ -70,14 +73,17 @@ impl Mnk {
         game
     }
 
+    /// The board's rows (m).
     pub fn rows(&self) -> u8 {
         self.geo.rows
     }
 
+    /// The board's columns (n).
     pub fn cols(&self) -> u8 {
         self.geo.cols
     }
 
+    /// The line length that wins (k).
     pub fn k(&self) -> u8 {
         self.geo.k
     }
@@ -104,6 +110,7 @@ impl Mnk {
             .find(|&side| self.stones(side) >> sq & 1 == 1)
     }
 
+    /// Whether the game is on, won or drawn.
     pub fn status(&self) -> Status {
         self.status
     }

@@ -33,8 +33,6 @@ pub struct Geometry {
     /// Squares nearest the centre first, then row-major: the rule-based
     /// player's preference (centre, edges, corners) on 3x3, generalised.
     pub by_centrality: Vec<u8>,
-    /// Number of lines through each square: a static measure of its worth.
-    pub line_count: [u8; 64],
 }
 
 impl Geometry {
@@ -79,10 +77,6 @@ impl Geometry {
             lines_through.extend(lines.iter().filter(|&&l| l >> sq & 1 == 1));
         }
         line_start.push(lines_through.len());
-        let mut line_count = [0u8; 64];
-        for sq in 0..cells as usize {
-            line_count[sq] = (line_start[sq + 1] - line_start[sq]) as u8;
-        }
         Ok(Arc::new(Geometry {
             rows,
             cols,
@@ -95,7 +89,6 @@ impl Geometry {
             symmetries: symmetries(rows, cols),
             zobrist: zobrist_keys(),
             by_centrality: by_centrality(rows, cols),
-            line_count,
         }))
     }
 

@@ -55,7 +55,7 @@ impl GameKind for TicTacToeKind {
     }
 
     fn bench(&self, _options: &GameOptions, config: &EngineConfig) -> Result<String, GameError> {
-        crate::bench::run(&[(3, 3, 3)], config)
+        crate::bench::run_bench(&[(3, 3, 3)], config)
     }
 }
 
@@ -205,8 +205,8 @@ impl GameKind for MnkKind {
     /// The benchmark boards, or the one board the options name.
     fn bench(&self, options: &GameOptions, config: &EngineConfig) -> Result<String, GameError> {
         match shape(options)? {
-            Some(board) => crate::bench::run(&[board], config),
-            None => crate::bench::run(crate::bench::BOARDS, config),
+            Some(board) => crate::bench::run_bench(&[board], config),
+            None => crate::bench::run_bench(crate::bench::BENCH_BOARDS, config),
         }
     }
 }

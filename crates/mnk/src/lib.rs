@@ -5,26 +5,32 @@
 //! defences against double threats, dead squares), line-based move
 //! ordering, and early draws (no line completable, or both sides held by
 //! pairing strategies). Larger boards, up to 26 x 26, and the exact rule
-//! (an overline does not win) use [`wide::MnkWide`] over the Gomoku crate's
+//! (an overline does not win) use [`MnkWide`] over the Gomoku crate's
 //! board and engine; the registry picks one of the two once per session.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
-pub mod bench;
-pub mod board;
-pub mod geometry;
-pub mod kind;
-pub mod knowledge;
-pub mod notation;
-pub mod pairing;
-pub mod player;
-pub mod proof;
+mod bench;
+mod board;
+mod geometry;
+mod kind;
+mod knowledge;
+mod notation;
+mod pairing;
+mod player;
+mod proof;
 mod solve;
-pub mod threats;
-pub mod wide;
+mod threats;
+mod wide;
 
+pub use bench::{measure_board, run_bench, BenchMeasurement, BENCH_BOARDS, BENCH_RUNS};
 pub use board::{Mnk, Status};
 pub use kind::{MnkKind, TicTacToeKind, MNK, TICTACTOE};
 pub use knowledge::MnkKnowledge;
 pub use player::DepthLimitedPlayer;
-pub use wide::{MnkWide, WideKnowledge};
+pub use proof::{
+    prove, prove_with, Proof, ProofMethod, ProvedValue, Prover, ProverBudget, ProverStopped,
+};
+pub use threats::{defences, scan_threats, ThreatScan};
+pub use wide::{MnkWide, WideKnowledge, WIDE_MOVE_TIME};

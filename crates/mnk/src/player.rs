@@ -114,6 +114,7 @@ pub struct DepthLimitedPlayer {
 }
 
 impl DepthLimitedPlayer {
+    /// A player searching `depth` plies, with the table size of `config`.
     pub fn new(depth: u32, config: &EngineConfig) -> Self {
         DepthLimitedPlayer {
             searcher: Searcher::new(config.hash_mb.min(16)).with_knowledge(MnkKnowledge),

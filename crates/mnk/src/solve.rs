@@ -6,7 +6,7 @@ use std::time::Duration;
 use ply_engine::{GameError, GameOptions, OptionProblem, ProofBudget, SolveOutput, SolveRequest};
 
 use crate::board::Mnk;
-use crate::proof::{proof_report, Budget, Method};
+use crate::proof::{proof_report, ProofMethod, ProverBudget};
 
 /// Above this many empty squares `ply solve` proves instead of running
 /// alpha-beta: measured from the start, alpha-beta with every move's value
@@ -55,8 +55,8 @@ fn prove(
         ),
     };
     let method = match options.get::<String>("proof-method")? {
-        None => Method::default(),
-        Some(text) => Method::parse(&text).ok_or_else(|| {
+        None => ProofMethod::default(),
+        Some(text) => ProofMethod::parse(&text).ok_or_else(|| {
             GameError::option(
                 "proof-method",
                 OptionProblem::Invalid {
@@ -67,7 +67,7 @@ fn prove(
             )
         })?,
     };
-    let budget = Budget {
+    let budget = ProverBudget {
         nodes: None,
         time: Some(time),
     };

@@ -13,7 +13,7 @@ use crate::pairing::{self, MAX_LINES};
 
 /// What the lines of a position say, from the side to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Scan {
+pub struct ThreatScan {
     /// Empty squares that would complete a line of the side to move.
     pub wins: u64,
     /// Empty squares that would complete a line of the opponent.
@@ -32,13 +32,13 @@ fn stones_left(game: &Mnk) -> (u32, u32) {
 
 /// Reads every line once.
 #[inline]
-pub fn scan(game: &Mnk) -> Scan {
+pub fn scan_threats(game: &Mnk) -> ThreatScan {
     let side = game.to_move();
     let mine = game.stones(side);
     let theirs = game.stones(side.opponent());
     let k = game.k() as u32;
     let (my_left, their_left) = stones_left(game);
-    let mut scan = Scan::default();
+    let mut scan = ThreatScan::default();
     for &line in &game.geo.lines {
         let a = line & mine;
         let b = line & theirs;
@@ -113,7 +113,7 @@ pub fn prune_moves(game: &Mnk, moves: &mut Vec<u8>) {
     if game.status() != Status::Playing || moves.len() <= 1 {
         return;
     }
-    let scan = scan(game);
+    let scan = scan_threats(game);
     let forced = if scan.wins != 0 {
         scan.wins
     } else {
@@ -239,7 +239,7 @@ pub fn evaluate(game: &Mnk) -> i32 {
     if game.status() != Status::Playing {
         return 0;
     }
-    let scan = scan(game);
+    let scan = scan_threats(game);
     if scan.wins != 0 {
         return 9_000;
     }
@@ -318,7 +318,7 @@ pub fn rule_based_move(game: &Mnk) -> Option<u8> {
     if (game.rows(), game.cols(), game.k()) == (3, 3, 3) {
         return tic_tac_toe_rule_move(game);
     }
-    let scan = scan(game);
+    let scan = scan_threats(game);
     let empty = game.empty_squares();
     let preferred = |set: u64| {
         game.geo

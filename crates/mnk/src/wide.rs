@@ -27,11 +27,11 @@ use ply_gomoku::{
 
 /// How long the computer thinks per move on this board unless
 /// `--move-time` says otherwise.
-pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
+pub const WIDE_MOVE_TIME: Duration = Duration::from_secs(1);
 
 /// How long `solve` analyses a position on this board unless `--move-time`
 /// says otherwise (`hint` has the front end's own default).
-pub const DEFAULT_ANALYSIS_TIME: Duration = Duration::from_secs(10);
+pub const WIDE_ANALYSIS_TIME: Duration = Duration::from_secs(10);
 
 /// The share of its budget the computer gives the engine: the rest is the
 /// margin for the engine's last checks and a busy machine's scheduling, so
@@ -63,18 +63,22 @@ impl MnkWide {
         Ok(MnkWide { game })
     }
 
+    /// The board's rows (m).
     pub fn rows(&self) -> u8 {
         self.game.board().height() as u8
     }
 
+    /// The board's columns (n).
     pub fn cols(&self) -> u8 {
         self.game.board().width() as u8
     }
 
+    /// The line length that wins (k).
     pub fn k(&self) -> u8 {
         self.game.board().k() as u8
     }
 
+    /// Whether an overline wins (freestyle) or not (exact).
     pub fn rule(&self) -> Rule {
         self.game.board().rule()
     }
@@ -375,7 +379,7 @@ impl WidePlayer {
     pub fn new(config: &EngineConfig) -> Self {
         WidePlayer {
             engine: engine_for(config),
-            budget: config.move_time.unwrap_or(DEFAULT_MOVE_TIME),
+            budget: config.move_time.unwrap_or(WIDE_MOVE_TIME),
         }
     }
 }
@@ -422,7 +426,7 @@ impl WideAnalyzer {
     pub fn new(config: &EngineConfig) -> Self {
         WideAnalyzer {
             engine: engine_for(config),
-            budget: config.move_time.unwrap_or(DEFAULT_ANALYSIS_TIME),
+            budget: config.move_time.unwrap_or(WIDE_ANALYSIS_TIME),
         }
     }
 }

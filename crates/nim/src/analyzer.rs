@@ -21,10 +21,10 @@ impl Analyzer<Nim> for BoutonAnalyzer {
         game.generate_moves(&mut moves);
         let values = moves
             .into_iter()
-            .map(|mv| (mv, bouton::move_value(game, mv)))
+            .map(|mv| (mv, bouton::bouton_move_value(game, mv)))
             .collect();
         Ok(Analysis {
-            value: bouton::value(game.rows(), game.misere()),
+            value: bouton::bouton_value(game.rows(), game.misere()),
             moves: values,
             stats: None,
             depth: None,

@@ -50,7 +50,7 @@ pub fn run(config: &EngineConfig) -> Result<String, GameError> {
         "count the tree from 9,9,9 (memoised)",
         median(|| {
             let size =
-                count::count(&[9, 9, 9]).map_err(|e| GameError::Unsupported(e.to_string()))?;
+                count::count_tree(&[9, 9, 9]).map_err(|e| GameError::Unsupported(e.to_string()))?;
             Ok(format!("{} nodes", count::with_commas(size.nodes)))
         })?,
     );

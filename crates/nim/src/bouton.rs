@@ -75,7 +75,7 @@ impl Summary {
 
 /// True when the player to move loses with perfect play (a P-position).
 /// The empty position is lost in normal play and won in misère play.
-pub fn is_lost(rows: &[u16], misere: bool) -> bool {
+pub fn bouton_is_lost(rows: &[u16], misere: bool) -> bool {
     Summary::of(rows).is_lost(misere)
 }
 
@@ -123,22 +123,22 @@ fn value_of(rows: &[u16], summary: Summary, misere: bool) -> Value {
 }
 
 /// The value of a position for the player to move.
-pub fn value(rows: &[u16], misere: bool) -> Value {
+pub fn bouton_value(rows: &[u16], misere: bool) -> Value {
     value_of(rows, Summary::of(rows), misere)
 }
 
 /// The value of playing `mv` in `nim`, for the player making it.
-pub fn move_value(nim: &Nim, mv: NimMove) -> Value {
+pub fn bouton_move_value(nim: &Nim, mv: NimMove) -> Value {
     let rows = nim.rows();
     let mut child = [0u16; MAX_ROWS];
     child[..rows.len()].copy_from_slice(rows);
     let row = mv.row as usize;
     child[row] -= mv.take;
-    value(&child[..rows.len()], nim.misere()).as_move_value()
+    bouton_value(&child[..rows.len()], nim.misere()).as_move_value()
 }
 
 /// A best move: the fastest win if there is one, else the longest loss.
-pub fn best_move(nim: &Nim) -> Option<NimMove> {
+pub fn bouton_best_move(nim: &Nim) -> Option<NimMove> {
     let rows = nim.rows();
     let summary = Summary::of(rows);
     if summary.sum == 0 {
@@ -157,7 +157,7 @@ pub fn best_move(nim: &Nim) -> Option<NimMove> {
     moves.sort_by_key(|m| m.take);
     let mut best: Option<(NimMove, u32)> = None;
     for mv in moves {
-        let r = move_value(nim, mv).remoteness.unwrap_or(0);
+        let r = bouton_move_value(nim, mv).remoteness.unwrap_or(0);
         if r + 1 == target {
             return Some(mv);
         }

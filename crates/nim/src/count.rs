@@ -29,7 +29,9 @@ use thiserror::Error;
 /// Size of a tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TreeSize {
+    /// Every node, the root included.
     pub nodes: u128,
+    /// The nodes with no move left (ended games).
     pub leaves: u128,
 }
 
@@ -44,6 +46,8 @@ pub struct TooManyToCount {
     /// log10 of the node count: the closed form's estimate, or only a lower
     /// bound when `lower_bound` is set.
     pub log10_nodes: f64,
+    /// Set when `log10_nodes` is only a lower bound (too many objects for
+    /// the closed form).
     pub lower_bound: bool,
     /// Objects in the start.
     pub objects: u64,
@@ -78,7 +82,7 @@ fn scientific(log10: f64) -> String {
 
 /// The tree's nodes and leaves, counted over distinct positions; refused
 /// when it has more than `u128::MAX` nodes (see the module documentation).
-pub fn count(rows: &[u16]) -> Result<TreeSize, TooManyToCount> {
+pub fn count_tree(rows: &[u16]) -> Result<TreeSize, TooManyToCount> {
     let objects: u64 = rows.iter().map(|&r| u64::from(r)).sum();
     if objects > MAX_COUNTED_OBJECTS {
         return Err(TooManyToCount {
@@ -140,19 +144,25 @@ pub fn distinct_positions(rows: &[u16]) -> u128 {
 /// What the closed form counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tally {
+    /// Every node of the tree.
     Nodes,
+    /// The leaves (ended games) only.
     Leaves,
 }
 
 /// Numbers the closed form runs on: checked `u128`, or `f64` estimates.
-pub trait Number: Copy + fmt::Debug {
+pub trait TallyNumber: Copy + fmt::Debug {
+    /// The number 0.
     fn zero() -> Self;
+    /// The number 1.
     fn one() -> Self;
+    /// The sum, or `None` on overflow.
     fn add(self, other: Self) -> Option<Self>;
+    /// The product, or `None` on overflow.
     fn mul(self, other: Self) -> Option<Self>;
 }
 
-impl Number for u128 {
+impl TallyNumber for u128 {
     fn zero() -> Self {
         0
     }
@@ -167,7 +177,7 @@ impl Number for u128 {
     }
 }
 
-impl Number for f64 {
+impl TallyNumber for f64 {
     fn zero() -> Self {
         0.0
     }
@@ -185,7 +195,7 @@ impl Number for f64 {
 /// The tree's nodes or leaves by the closed form of the module
 /// documentation; `None` when a number overflows. Meant for starts of at
 /// most `MAX_COUNTED_OBJECTS` objects (it takes O(rows * objects^2)).
-pub fn closed_form<N: Number>(rows: &[u16], tally: Tally) -> Option<N> {
+pub fn closed_form<N: TallyNumber>(rows: &[u16], tally: Tally) -> Option<N> {
     let objects: usize = rows.iter().map(|&r| usize::from(r)).sum();
     // Pascal's triangle up to `objects`.
     let mut pascal: Vec<Vec<N>> = Vec::with_capacity(objects + 1);
@@ -247,10 +257,10 @@ mod tests {
     #[test]
     fn one_row_has_two_to_the_objects_nodes() {
         for a in 0..=127u16 {
-            let size = count(&[a]).expect("fits");
+            let size = count_tree(&[a]).expect("fits");
             assert_eq!(size.nodes, 1u128 << a);
             assert_eq!(size.leaves, if a == 0 { 1 } else { 1u128 << (a - 1) });
         }
-        assert!(count(&[128]).unwrap_err().lower_bound);
+        assert!(count_tree(&[128]).unwrap_err().lower_bound);
     }
 }

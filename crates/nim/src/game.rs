@@ -14,7 +14,9 @@ pub const MAX_COUNT: u16 = u16::MAX;
 /// A move: take `take` objects (at least one) from row `row` (0-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct NimMove {
+    /// The row taken from (0-based).
     pub row: u8,
+    /// How many objects are taken (at least one).
     pub take: u16,
 }
 
@@ -24,8 +26,11 @@ pub struct NimMove {
 /// and learners share one entry for both.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct NimKey {
+    /// The rows' objects, the first `len` in use, the rest 0.
     pub rows: [u16; MAX_ROWS],
+    /// How many rows are in use.
     pub len: u8,
+    /// Misère play (the last to take loses).
     pub misere: bool,
     /// Learner files written before the side was part of the key read as
     /// false, which is what `canonical` stores.
@@ -83,10 +88,12 @@ impl Nim {
         Nim::new(&[1, 2, 3], false)
     }
 
+    /// The objects in each row, in order.
     pub fn rows(&self) -> &[u16] {
         &self.rows[..self.len as usize]
     }
 
+    /// Whether this is misère play (the last to take loses).
     pub fn misere(&self) -> bool {
         self.misere
     }

@@ -25,14 +25,15 @@ pub const EDGE_LIMIT: u128 = 250_000;
 /// The graph's edges: each row's count `b` is reached in every combination
 /// of the other rows and offers `b` moves, so the total is the positions
 /// times half the objects. Saturates.
-pub fn edges(rows: &[u16]) -> u128 {
+pub fn graph_edges(rows: &[u16]) -> u128 {
     let objects: u128 = rows.iter().map(|&r| u128::from(r)).sum();
     distinct_positions(rows).saturating_mul(objects) / 2
 }
 
 /// One distinct position of the graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Vertex {
+pub struct GraphVertex {
+    /// The position: objects in each row.
     pub rows: Vec<u16>,
     /// Won for the player to move here.
     pub win: bool,
@@ -45,7 +46,9 @@ pub struct Vertex {
 /// children (most objects first).
 #[derive(Clone, Debug)]
 pub struct Graph {
-    pub vertices: Vec<Vertex>,
+    /// The distinct positions; the start is the first.
+    pub vertices: Vec<GraphVertex>,
+    /// Misère play (the last to take loses).
     pub misere: bool,
 }
 
@@ -54,7 +57,7 @@ impl Graph {
     /// positions or `EDGE_LIMIT` edges.
     pub fn build(rows: &[u16], misere: bool) -> Option<Graph> {
         let total = distinct_positions(rows);
-        if total > GRAPH_LIMIT || edges(rows) > EDGE_LIMIT {
+        if total > GRAPH_LIMIT || graph_edges(rows) > EDGE_LIMIT {
             return None;
         }
         let total = total as usize;
@@ -105,7 +108,7 @@ impl Graph {
         }
         let vertices = order
             .iter()
-            .map(|&index| Vertex {
+            .map(|&index| GraphVertex {
                 rows: rows_of(index),
                 win: win[index],
                 children: children[index]
@@ -118,12 +121,15 @@ impl Graph {
     }
 
     /// The start.
-    pub fn root(&self) -> &Vertex {
+    pub fn root(&self) -> &GraphVertex {
         &self.vertices[0]
     }
 
     /// Moves from `vertex` that leave the opponent lost.
-    pub fn winning_moves<'a>(&'a self, vertex: &'a Vertex) -> impl Iterator<Item = NimMove> + 'a {
+    pub fn winning_moves<'a>(
+        &'a self,
+        vertex: &'a GraphVertex,
+    ) -> impl Iterator<Item = NimMove> + 'a {
         vertex
             .children
             .iter()

@@ -170,7 +170,7 @@ pub(crate) fn special_solve(
 /// `--tree`: the tree node by node when it is small enough, else its counts
 /// and the graph of its distinct positions.
 fn solve_tree(rows: &[u16], misere: bool, dot: bool) -> Result<String, GameError> {
-    let size = count::count(rows);
+    let size = count::count_tree(rows);
     if let Ok(size) = size {
         if size.nodes <= TREE_LIMIT {
             let tree = TreeNode::build(rows, misere);
@@ -189,7 +189,7 @@ fn solve_tree(rows: &[u16], misere: bool, dot: bool) -> Result<String, GameError
              the {} positions or {} moves the Graphviz drawing (dot) takes",
             short_rows(rows),
             count::with_commas(count::distinct_positions(rows)),
-            count::with_commas(graph::edges(rows)),
+            count::with_commas(graph::graph_edges(rows)),
             count::with_commas(GRAPH_LIMIT),
             count::with_commas(EDGE_LIMIT)
         ))),
@@ -266,7 +266,7 @@ fn describe_graph(
                  positions or {} moves the graph prints; the root's value is from Bouton's \
                  rule)\n",
                 count::with_commas(distinct),
-                count::with_commas(graph::edges(rows)),
+                count::with_commas(graph::graph_edges(rows)),
                 count::with_commas(GRAPH_LIMIT),
                 count::with_commas(EDGE_LIMIT)
             ));
@@ -274,12 +274,12 @@ fn describe_graph(
             nim.generate_moves(&mut moves);
             moves
                 .into_iter()
-                .filter(|&mv| bouton::move_value(&nim, mv).outcome == Outcome::Win)
+                .filter(|&mv| bouton::bouton_move_value(&nim, mv).outcome == Outcome::Win)
                 .map(|mv| nim.format_move(mv))
                 .collect()
         }
     };
-    let verdict = if bouton::value(rows, misere).outcome == Outcome::Win {
+    let verdict = if bouton::bouton_value(rows, misere).outcome == Outcome::Win {
         "win"
     } else {
         "lose"

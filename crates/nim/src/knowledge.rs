@@ -24,6 +24,6 @@ impl Knowledge<Nim> for NimKnowledge {
 
     /// The move Bouton's rule gives (a winning one when there is one).
     fn rule_based_move(&self, game: &Nim) -> Option<NimMove> {
-        bouton::best_move(game)
+        bouton::bouton_best_move(game)
     }
 }

@@ -5,25 +5,33 @@
 //! Nim trace of a game.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
-pub mod analyzer;
-pub mod bench;
-pub mod bouton;
-pub mod count;
-pub mod game;
-pub mod graph;
-pub mod kind;
-pub mod knowledge;
-pub mod memo;
-pub mod notation;
-pub mod rows;
-pub mod trace;
-pub mod tree;
+mod analyzer;
+mod bench;
+mod bouton;
+mod count;
+mod game;
+mod graph;
+mod kind;
+mod knowledge;
+mod memo;
+mod notation;
+mod rows;
+mod trace;
+mod tree;
 
 pub use analyzer::BoutonAnalyzer;
+pub use bouton::{bouton_best_move, bouton_is_lost, bouton_move_value, bouton_value};
+pub use count::{
+    closed_form, count_tree, distinct_positions, Tally, TallyNumber, TooManyToCount, TreeSize,
+    MAX_COUNTED_OBJECTS,
+};
 pub use game::{Nim, NimKey, NimMove, MAX_COUNT, MAX_ROWS};
+pub use graph::{graph_edges, Graph, GraphVertex};
 pub use kind::{NimKind, NIM};
 pub use knowledge::NimKnowledge;
 pub use memo::MemoSolver;
+pub use notation::format_rows;
 pub use rows::{read_rows, RowsError, RowsText};
-pub use tree::TreeNode;
+pub use tree::{root_mark, TreeNode};

@@ -14,6 +14,7 @@ pub struct MemoSolver {
 }
 
 impl MemoSolver {
+    /// An empty solver for normal or misère play.
     pub fn new(misere: bool) -> Self {
         MemoSolver {
             misere,
@@ -26,6 +27,7 @@ impl MemoSolver {
         self.table.len()
     }
 
+    /// True before any position is solved.
     pub fn is_empty(&self) -> bool {
         self.table.is_empty()
     }

@@ -26,6 +26,7 @@ use ply_engine::echo::shown;
 /// otherwise.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RowsText {
+    /// The objects in each row.
     pub rows: Vec<u16>,
     /// Set when a run of digits had another plausible reading: which one
     /// was taken and how to write the other.
@@ -36,25 +37,52 @@ pub struct RowsText {
 /// escaped).
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum RowsError {
+    /// No rows given.
     #[error("give the rows, for example 1,2,3")]
     Empty,
+    /// A row left out between separators.
     #[error("row {row} is missing (write 0 for an empty row)")]
-    Missing { row: usize },
+    Missing {
+        /// The missing row (1-based).
+        row: usize,
+    },
+    /// A field that is not a number.
     #[error("'{field}' is not a number of objects")]
-    NotANumber { field: String },
+    NotANumber {
+        /// The field as typed.
+        field: String,
+    },
+    /// A negative number of objects.
     #[error("a row holds at least 0 objects, not {field}")]
-    Negative { field: String },
+    Negative {
+        /// The field as typed.
+        field: String,
+    },
+    /// More objects than a row holds.
     #[error("a row holds at most {MAX_COUNT} objects, not {field}{hint}")]
-    TooBig { field: String, hint: String },
+    TooBig {
+        /// The field as typed.
+        field: String,
+        /// Empty, or how to write the digits as one row per digit.
+        hint: String,
+    },
+    /// More rows than a position holds.
     #[error("at most {MAX_ROWS} rows, not {count}")]
-    TooMany { count: usize },
+    TooMany {
+        /// The rows given.
+        count: usize,
+    },
+    /// A run of digits that reads as one row per digit or as one row.
     #[error(
         "'{digits}' could be one row per digit or one row: write {listed} for rows, \
          or {single} for one row"
     )]
     Ambiguous {
+        /// The digits as typed.
         digits: String,
+        /// The rows-per-digit reading, written unambiguously.
         listed: String,
+        /// The one-row reading, written unambiguously.
         single: String,
     },
 }

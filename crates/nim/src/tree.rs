@@ -34,6 +34,7 @@ pub struct TreeNode {
     pub level: u32,
     /// +1: a win for the player moving on odd levels; -1: on even levels.
     pub mark: i8,
+    /// The positions one move on, one node each.
     pub children: Vec<TreeNode>,
 }
 
@@ -96,6 +97,7 @@ impl TreeNode {
         }
     }
 
+    /// The nodes and leaves of this tree.
     pub fn size(&self) -> TreeSize {
         let mut size = TreeSize {
             nodes: 1,

@@ -1,6 +1,9 @@
 //! Every game ply knows, in menu order: the one list the command line, the
 //! web server and their tests share. Adding a game is one line here.
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 use ply_engine::arena::entry::EntryHost;
 use ply_engine::GameKind;
 

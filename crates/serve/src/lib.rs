@@ -10,12 +10,13 @@
 //! exist (404).
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
-pub mod api;
+mod api;
 mod assets;
-pub mod error;
-pub mod state;
-pub mod wire;
+mod error;
+mod state;
+mod wire;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -28,23 +29,28 @@ use axum::Router;
 use ply_engine::GameKind;
 use thiserror::Error;
 
-pub use error::ApiError;
-pub use state::{AppState, Limits};
+pub use state::Limits;
+
+use state::AppState;
 
 /// Why the server could not run.
 #[derive(Debug, Error)]
 pub enum ServeError {
+    /// The address could not be bound (in use, or not ours).
     #[error("cannot listen on {addr}: {source}")]
     Bind {
+        /// The address asked for.
         addr: SocketAddr,
+        /// What the system answered.
         source: std::io::Error,
     },
+    /// The runtime or the listener failed.
     #[error("the server failed: {0}")]
     Io(#[from] std::io::Error),
 }
 
 /// The routes: the page, its assets and the API.
-pub fn router(state: Arc<AppState>) -> Router {
+fn router(state: Arc<AppState>) -> Router {
     let body_limit = state.limits.body_bytes;
     Router::new()
         .route("/", get(assets::index))
@@ -64,7 +70,7 @@ pub fn router(state: Arc<AppState>) -> Router {
 
 /// Serves on `listener` until `shutdown` completes, then lets the requests
 /// in flight finish.
-pub async fn serve(
+async fn serve(
     listener: tokio::net::TcpListener,
     state: Arc<AppState>,
     shutdown: impl Future<Output = ()> + Send + 'static,

@@ -146,11 +146,6 @@ impl AppState {
         self.live.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Number of live games.
-    pub fn live_games(&self) -> usize {
-        self.table().len()
-    }
-
     /// Stores a new game; answers its id and token. When the table is full
     /// the game idle longest goes; a game busy with a search stays.
     pub fn insert(&self, game: LiveGame) -> Result<(String, String), ApiError> {

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use ply_engine::Game;
 use ply_engine::Solution;
-use ply_trilite_c::codes::{encode, K_NO_POSITION};
 use ply_trilite_c::play_trilite;
+use ply_trilite_c::{encode_board, K_NO_POSITION};
 use trilite::Trilite;
 
 fn main() {
@@ -53,7 +53,7 @@ fn main() {
                 2
             };
             let mv = if seat == engine_seat {
-                let board = encode(&game);
+                let board = encode_board(&game);
                 let started = Instant::now();
                 let answer = play_trilite(black_box(&board), previous, seat, fresh);
                 times.push(started.elapsed());

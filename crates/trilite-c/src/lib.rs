@@ -9,15 +9,27 @@
 //! declared in `include/trilite.h`. The board does not say in which order
 //! each player's staying marks were placed, so the engine keeps its own
 //! record of each game (one per player number, so two copies can play each
-//! other in one process) and checks every board against it (`seat`).
+//! other in one process) and checks every board against it
+//! ([`resynchronise`] when a board does not follow from it).
+//!
+//! All modules are private: `PlayTrilite` is exported to C from the root
+//! (an `extern "C"` symbol's place in the module tree does not matter to
+//! the linker), and the header's codes are re-exported here.
 
-pub mod codes;
-pub mod seat;
+#![warn(missing_docs)]
+
+mod codes;
+mod seat;
 
 use std::ffi::{c_int, c_uchar};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-pub use codes::{BoardPosition, PositionValue, K_NO_POSITION};
+pub use codes::{
+    checked_answer, encode_board, is_empty_square, BoardPosition, PositionValue, K_EMPTY,
+    K_NO_POSITION, K_PLAYER1_DISAPPEARING, K_PLAYER1_STAYING, K_PLAYER2_DISAPPEARING,
+    K_PLAYER2_STAYING,
+};
+pub use seat::resynchronise;
 
 /// The contest interface's `Boolean`: an unsigned char, zero for false.
 pub type Boolean = c_uchar;

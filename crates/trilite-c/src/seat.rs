@@ -4,12 +4,12 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use ply_engine::{Game, Side};
-use trilite::{heuristic, solution, Trilite};
+use ply_engine::{Game, Knowledge, Side};
+use trilite::{solution, Trilite, TriliteKnowledge};
 
 use crate::codes::{
-    decode, empty_squares, encode, first_empty, side_of, BoardPosition, PositionValue, SeenMarks,
-    K_NO_POSITION,
+    decode, empty_squares, encode_board, first_empty, side_of, BoardPosition, PositionValue,
+    SeenMarks, K_NO_POSITION,
 };
 
 /// The position after this engine's last move, one per player number: two
@@ -80,7 +80,7 @@ fn reconcile(
     side: Side,
 ) -> Option<Trilite> {
     if let Some(game) = expected {
-        if game.to_move() == side && encode(&game) == *board {
+        if game.to_move() == side && encode_board(&game) == *board {
             return Some(game);
         }
     }
@@ -219,7 +219,7 @@ pub fn choose(game: &Trilite, open: u16) -> Option<u8> {
             child.play(mv);
             match child.result() {
                 Some(_) => i32::MAX,
-                None => -heuristic::evaluate(&child),
+                None => -TriliteKnowledge.evaluate(&child),
             }
         })
 }

@@ -1,7 +1,7 @@
 //! The plain depth-first AND/OR search with a table: each node searched to
 //! its end before the next, a refuted attacker move narrowing the moves
 //! still to try to its refutation's zone. Kept beside df-pn for comparison
-//! (`Method::Dfs`).
+//! (`ProofMethod::Dfs`).
 
 use ply_engine::Game;
 

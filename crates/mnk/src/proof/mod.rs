@@ -5,14 +5,14 @@
 //! nodes, the defender's AND nodes), both with a table keyed by the
 //! canonical position:
 //!
-//! - [`Method::DfPn`] (the default): depth-first proof-number search
+//! - [`ProofMethod::DfPn`] (the default): depth-first proof-number search
 //!   (Nagai's df-pn): each node's proof and disproof numbers (how many
 //!   leaves must still be proved to show the attacker wins, or the
 //!   defender holds) live in the table, and the search follows the most
 //!   proving child within thresholds, with the 1+epsilon trick of Pawlewicz
 //!   and Lew (a child keeps the search until its number passes the second
 //!   best by a quarter) against thrashing.
-//! - [`Method::Dfs`]: the plain depth-first search it replaced, kept for
+//! - [`ProofMethod::Dfs`]: the plain depth-first search it replaced, kept for
 //!   comparison (`ply solve mnk --prove --proof-method dfs`).
 //!
 //! Both are built on these facts:
@@ -81,8 +81,11 @@ enum Proved {
 /// The exact value of a position, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProvedValue {
+    /// The side to move forces a line.
     Win,
+    /// Neither side can force a line.
     Draw,
+    /// The other side forces a line.
     Loss,
 }
 
@@ -98,7 +101,7 @@ impl fmt::Display for ProvedValue {
 
 /// The proof search to run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Method {
+pub enum ProofMethod {
     /// Depth-first proof-number search with thresholds (the default).
     #[default]
     DfPn,
@@ -106,22 +109,22 @@ pub enum Method {
     Dfs,
 }
 
-impl Method {
+impl ProofMethod {
     /// The method a name (`dfpn` or `dfs`) names.
-    pub fn parse(text: &str) -> Option<Method> {
+    pub fn parse(text: &str) -> Option<ProofMethod> {
         match text.trim().to_ascii_lowercase().as_str() {
-            "dfpn" | "df-pn" => Some(Method::DfPn),
-            "dfs" => Some(Method::Dfs),
+            "dfpn" | "df-pn" => Some(ProofMethod::DfPn),
+            "dfs" => Some(ProofMethod::Dfs),
             _ => None,
         }
     }
 }
 
-impl fmt::Display for Method {
+impl fmt::Display for ProofMethod {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Method::DfPn => "depth-first proof-number search",
-            Method::Dfs => "depth-first search",
+            ProofMethod::DfPn => "depth-first proof-number search",
+            ProofMethod::Dfs => "depth-first search",
         })
     }
 }
@@ -129,34 +132,38 @@ impl fmt::Display for Method {
 /// A finished proof: the value, and what it cost.
 #[derive(Clone, Copy, Debug)]
 pub struct Proof {
+    /// The proved value, for the side to move.
     pub value: ProvedValue,
     /// Positions searched (the proof's size, table hits included).
     pub nodes: u64,
+    /// The wall-clock time the proof took.
     pub elapsed: Duration,
 }
 
 /// Why a proof was not finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stopped {
+pub enum ProverStopped {
     /// The node budget ran out.
     Nodes(u64),
     /// The time budget ran out.
     Time(Duration),
 }
 
-impl fmt::Display for Stopped {
+impl fmt::Display for ProverStopped {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Stopped::Nodes(n) => write!(f, "no proof within {n} nodes"),
-            Stopped::Time(t) => write!(f, "no proof within {:.1} s", t.as_secs_f64()),
+            ProverStopped::Nodes(n) => write!(f, "no proof within {n} nodes"),
+            ProverStopped::Time(t) => write!(f, "no proof within {:.1} s", t.as_secs_f64()),
         }
     }
 }
 
 /// Limits for one proof.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Budget {
+pub struct ProverBudget {
+    /// At most this many positions searched (`None`: no limit).
     pub nodes: Option<u64>,
+    /// At most this long (`None`: no limit).
     pub time: Option<Duration>,
 }
 
@@ -164,18 +171,18 @@ pub struct Budget {
 /// whether the side to move forces a line, then (unless the board is
 /// empty, where the second player cannot win by strategy stealing)
 /// whether the other does.
-pub fn prove(game: &Mnk, budget: Budget) -> Result<Proof, Stopped> {
-    prove_with(game, budget, Method::default(), false)
+pub fn prove(game: &Mnk, budget: ProverBudget) -> Result<Proof, ProverStopped> {
+    prove_with(game, budget, ProofMethod::default(), false)
 }
 
 /// [`prove`] by the given method, with or without the attacker's search of
 /// continuous fours at each new attacker node.
 pub fn prove_with(
     game: &Mnk,
-    budget: Budget,
-    method: Method,
+    budget: ProverBudget,
+    method: ProofMethod,
     use_vcf: bool,
-) -> Result<Proof, Stopped> {
+) -> Result<Proof, ProverStopped> {
     let attempt = attempt(game, budget, method, use_vcf);
     match (attempt.value, attempt.stopped) {
         (Some(value), _) => Ok(Proof {
@@ -183,7 +190,7 @@ pub fn prove_with(
             nodes: attempt.nodes,
             elapsed: attempt.elapsed,
         }),
-        (None, stopped) => Err(stopped.unwrap_or(Stopped::Nodes(attempt.nodes))),
+        (None, stopped) => Err(stopped.unwrap_or(ProverStopped::Nodes(attempt.nodes))),
     }
 }
 
@@ -199,14 +206,14 @@ pub struct Attempt {
     pub nodes: u64,
     pub elapsed: Duration,
     /// Why the attempt stopped before a value, if it did.
-    pub stopped: Option<Stopped>,
+    pub stopped: Option<ProverStopped>,
 }
 
 /// Tries to prove the value of `game` for the side to move within
 /// `budget`: first whether the side to move forces a line, then (unless
 /// the board is empty, where the second player cannot win by strategy
 /// stealing) whether the other does.
-pub fn attempt(game: &Mnk, budget: Budget, method: Method, use_vcf: bool) -> Attempt {
+pub fn attempt(game: &Mnk, budget: ProverBudget, method: ProofMethod, use_vcf: bool) -> Attempt {
     let started = Instant::now();
     let deadline = budget.time.map(|t| started + t);
     let mover = game.to_move();
@@ -238,8 +245,8 @@ pub fn attempt(game: &Mnk, budget: Budget, method: Method, use_vcf: bool) -> Att
                 match proved {
                     None => {
                         attempt.stopped = Some(match (prover.out_of_time, budget.time) {
-                            (true, Some(t)) => Stopped::Time(t),
-                            _ => Stopped::Nodes(budget.nodes.unwrap_or(attempt.nodes)),
+                            (true, Some(t)) => ProverStopped::Time(t),
+                            _ => ProverStopped::Nodes(budget.nodes.unwrap_or(attempt.nodes)),
                         });
                         value = None;
                         break;
@@ -265,8 +272,8 @@ pub fn attempt(game: &Mnk, budget: Budget, method: Method, use_vcf: bool) -> Att
 /// One proof search for a fixed attacker.
 pub struct Prover {
     attacker: Side,
-    /// The search to run ([`Method::DfPn`] unless changed).
-    pub method: Method,
+    /// The search to run ([`ProofMethod::DfPn`] unless changed).
+    pub method: ProofMethod,
     dfs_table: Table<Proved>,
     dfpn_table: Table<dfpn::Entry>,
     max_entries: usize,
@@ -409,10 +416,12 @@ enum Node {
 }
 
 impl Prover {
+    /// A prover of whether `attacker` forces a line, by the default method,
+    /// with the default table size.
     pub fn new(attacker: Side) -> Prover {
         Prover {
             attacker,
-            method: Method::default(),
+            method: ProofMethod::default(),
             dfs_table: Default::default(),
             dfpn_table: Default::default(),
             max_entries: DEFAULT_TABLE_ENTRIES,
@@ -469,8 +478,8 @@ impl Prover {
     fn run(&mut self, game: &Mnk) -> Option<Proved> {
         let mut game = game.clone();
         match self.method {
-            Method::Dfs => self.search(&mut game),
-            Method::DfPn => self.dfpn(&mut game),
+            ProofMethod::Dfs => self.search(&mut game),
+            ProofMethod::DfPn => self.dfpn(&mut game),
         }
     }
 
@@ -768,8 +777,8 @@ fn from_image(game: &Mnk, image: usize, zone: u64) -> u64 {
 /// what it did prove. `budget_source` says which setting set the time.
 pub fn proof_report(
     game: &Mnk,
-    budget: Budget,
-    method: Method,
+    budget: ProverBudget,
+    method: ProofMethod,
     budget_source: ply_engine::ProofBudget,
 ) -> ply_engine::ProofReport {
     use ply_engine::{Outcome, Value};
@@ -805,8 +814,8 @@ pub fn proof_report(
             attempt.held.clone()
         },
         stopped: attempt.stopped.map(|stopped| match stopped {
-            Stopped::Nodes(n) => ply_engine::ProofStop::Nodes(n),
-            Stopped::Time(t) => ply_engine::ProofStop::Time(t),
+            ProverStopped::Nodes(n) => ply_engine::ProofStop::Nodes(n),
+            ProverStopped::Time(t) => ply_engine::ProofStop::Time(t),
         }),
         budget: budget_source,
     }

@@ -8,8 +8,7 @@ use std::time::Instant;
 
 use ply_alloc_count::allocations_during;
 use ply_engine::{Game, Searcher, Side};
-use ply_mnk::proof::{Method, Prover};
-use ply_mnk::{Mnk, MnkKnowledge};
+use ply_mnk::{Mnk, MnkKnowledge, ProofMethod, Prover};
 
 fn board(rows: u8, cols: u8, k: u8, moves: &[u8]) -> Mnk {
     let mut game = Mnk::new(rows, cols, k).expect("a valid board");
@@ -89,7 +88,7 @@ fn depth_limited_analyses_do_not_allocate_per_node() {
 /// A proof of `game` by `method` after a warm-up proof of `warm_up`, with
 /// a table small enough that the warm-up fills it (so it has reached the
 /// size it keeps).
-fn proof(method: Method, warm_up: &Mnk, game: &Mnk) -> (u64, u64) {
+fn proof(method: ProofMethod, warm_up: &Mnk, game: &Mnk) -> (u64, u64) {
     let mut prover = Prover::new(Side::First);
     prover.method = method;
     prover.set_table_entries(1 << 10);
@@ -107,14 +106,22 @@ fn proof(method: Method, warm_up: &Mnk, game: &Mnk) -> (u64, u64) {
 
 #[test]
 fn depth_first_proofs_do_not_allocate() {
-    let (nodes, allocations) = proof(Method::Dfs, &board(6, 6, 4, &[]), &board(7, 5, 4, &[17]));
+    let (nodes, allocations) = proof(
+        ProofMethod::Dfs,
+        &board(6, 6, 4, &[]),
+        &board(7, 5, 4, &[17]),
+    );
     assert!(nodes > 1_000, "{nodes} nodes");
     assert_eq!(allocations, 0);
 }
 
 #[test]
 fn proof_number_searches_do_not_allocate() {
-    let (nodes, allocations) = proof(Method::DfPn, &board(6, 6, 4, &[]), &board(7, 5, 4, &[17]));
+    let (nodes, allocations) = proof(
+        ProofMethod::DfPn,
+        &board(6, 6, 4, &[]),
+        &board(7, 5, 4, &[17]),
+    );
     assert!(nodes > 1_000, "{nodes} nodes");
     assert_eq!(allocations, 0);
 }

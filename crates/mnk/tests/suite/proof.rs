@@ -1,4 +1,4 @@
-//! The prover (`ply_mnk::proof`) against the exact alpha-beta solver on
+//! The prover (`ply_mnk::prove`) against the exact alpha-beta solver on
 //! small boards, its relevance zones against the solver too, and the
 //! literature's values on mid-size boards.
 //!
@@ -12,7 +12,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use ply_engine::{Game, Notation, Outcome, Searcher, Side};
-use ply_mnk::proof::{prove, prove_with, Budget, Method, ProvedValue, Prover};
+use ply_mnk::{prove, prove_with, ProofMethod, ProvedValue, Prover, ProverBudget};
 use ply_mnk::{Mnk, MnkKnowledge};
 
 fn board(rows: u8, cols: u8, k: u8) -> Mnk {
@@ -20,7 +20,7 @@ fn board(rows: u8, cols: u8, k: u8) -> Mnk {
 }
 
 fn proved(game: &Mnk) -> ProvedValue {
-    let budget = Budget {
+    let budget = ProverBudget {
         nodes: Some(50_000_000),
         time: None,
     };
@@ -31,7 +31,7 @@ fn proved(game: &Mnk) -> ProvedValue {
 
 /// The value by one method alone (`dfs_below` 0: df-pn all the way
 /// down), from a prover per attacker.
-fn value_by(game: &Mnk, method: Method, dfs_below: u32) -> ProvedValue {
+fn value_by(game: &Mnk, method: ProofMethod, dfs_below: u32) -> ProvedValue {
     let mover = game.to_move();
     match game.status() {
         ply_mnk::Status::Won(side) if side == mover => ProvedValue::Win,
@@ -97,7 +97,7 @@ fn prover_agrees_with_alpha_beta_on_every_small_board() {
                 let mut searcher = Searcher::<Mnk>::new(4).with_knowledge(MnkKnowledge);
                 let expected = solved(&mut searcher, &game);
                 assert_eq!(proved(&game), expected, "({rows},{cols},{k})");
-                for method in [Method::DfPn, Method::Dfs] {
+                for method in [ProofMethod::DfPn, ProofMethod::Dfs] {
                     assert_eq!(
                         value_by(&game, method, 0),
                         expected,
@@ -142,7 +142,7 @@ fn prover_agrees_with_alpha_beta_on_random_positions() {
                 "({rows},{cols},{k}) {}",
                 game.format_position()
             );
-            for method in [Method::DfPn, Method::Dfs] {
+            for method in [ProofMethod::DfPn, ProofMethod::Dfs] {
                 assert_eq!(
                     value_by(&game, method, 0),
                     expected,
@@ -173,7 +173,7 @@ fn threat_search_agrees_with_alpha_beta() {
                 prover.use_vcf = true;
                 prover.dfs_below = 0;
                 if checked % 2 == 1 {
-                    prover.method = Method::Dfs;
+                    prover.method = ProofMethod::Dfs;
                 }
                 let wins = prover.attacker_wins(&game).expect("no budget");
                 assert_eq!(
@@ -254,7 +254,7 @@ fn relevance_zones_keep_their_promise() {
         for game in random_positions(&start, 16, 60, rows as u64 * 3 + cols as u64 + k as u64) {
             for (attacker, method) in Side::BOTH
                 .into_iter()
-                .flat_map(|side| [(side, Method::DfPn), (side, Method::Dfs)])
+                .flat_map(|side| [(side, ProofMethod::DfPn), (side, ProofMethod::Dfs)])
             {
                 let mut prover = Prover::new(attacker);
                 prover.method = method;
@@ -344,8 +344,8 @@ fn known_values_of_mid_size_boards() {
     }
 }
 
-fn timed_proof(rows: u8, cols: u8, k: u8, limit: Duration, method: Method) -> ProvedValue {
-    let budget = Budget {
+fn timed_proof(rows: u8, cols: u8, k: u8, limit: Duration, method: ProofMethod) -> ProvedValue {
+    let budget = ProverBudget {
         nodes: None,
         time: Some(limit),
     };
@@ -366,7 +366,7 @@ fn timed_proof(rows: u8, cols: u8, k: u8, limit: Duration, method: Method) -> Pr
 #[ignore]
 fn eight_by_four_k4_is_a_draw() {
     assert_eq!(
-        timed_proof(8, 4, 4, Duration::from_secs(600), Method::DfPn),
+        timed_proof(8, 4, 4, Duration::from_secs(600), ProofMethod::DfPn),
         ProvedValue::Draw
     );
 }
@@ -377,7 +377,7 @@ fn eight_by_four_k4_is_a_draw() {
 #[ignore]
 fn seven_by_seven_k5_is_a_draw() {
     assert_eq!(
-        timed_proof(7, 7, 5, Duration::from_secs(600), Method::DfPn),
+        timed_proof(7, 7, 5, Duration::from_secs(600), ProofMethod::DfPn),
         ProvedValue::Draw
     );
 }
@@ -389,7 +389,7 @@ fn seven_by_seven_k5_is_a_draw() {
 fn eight_by_four_and_seven_by_seven_by_dfs() {
     for (rows, cols, k) in [(8, 4, 4), (7, 7, 5)] {
         assert_eq!(
-            timed_proof(rows, cols, k, Duration::from_secs(600), Method::Dfs),
+            timed_proof(rows, cols, k, Duration::from_secs(600), ProofMethod::Dfs),
             ProvedValue::Draw
         );
     }

@@ -264,7 +264,7 @@ fn dead_draws_are_draws() {
 fn bench_speed_targets() {
     use std::time::Duration;
     for (board, limit) in [((4, 4, 4), 0.1), ((5, 5, 4), 1.0), ((6, 5, 4), 2.0)] {
-        let m = ply_mnk::bench::measure(board, 5, 64).expect("a board");
+        let m = ply_mnk::measure_board(board, 5, 64).expect("a board");
         assert!(
             m.median() < Duration::from_secs_f64(limit),
             "{board:?}: median {:?} over {limit} s",
@@ -283,11 +283,11 @@ fn moves_outside_the_defences_lose_in_4() {
         let start = board(rows, cols, k);
         for game in random_positions(&start, 9, 400, rows as u64 * 7 + cols as u64 + 1) {
             // The rule applies when no one threatens to win at once.
-            let scan = ply_mnk::threats::scan(&game);
+            let scan = ply_mnk::scan_threats(&game);
             if scan.wins | scan.threats != 0 {
                 continue;
             }
-            let Some(keep) = ply_mnk::threats::defences(&game) else {
+            let Some(keep) = ply_mnk::defences(&game) else {
                 continue;
             };
             let mut moves = Vec::new();

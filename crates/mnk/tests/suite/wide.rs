@@ -197,7 +197,7 @@ fn whole_game(size: u8, budget: Option<Duration>) {
         move_time: budget,
         ..EngineConfig::default()
     };
-    let limit = budget.unwrap_or(ply_mnk::wide::DEFAULT_MOVE_TIME);
+    let limit = budget.unwrap_or(ply_mnk::WIDE_MOVE_TIME);
     let mut bots = [
         s.new_bot(&BotSpec::Computer(None), &config).expect("a bot"),
         s.new_bot(&BotSpec::Computer(None), &config).expect("a bot"),

@@ -7,10 +7,10 @@
 use std::collections::HashSet;
 
 use ply_engine::Outcome;
-use ply_nim::bouton;
-use ply_nim::count::{self, closed_form, distinct_positions, Tally, TreeSize};
-use ply_nim::graph::Graph;
-use ply_nim::tree::TreeNode;
+
+use ply_nim::Graph;
+use ply_nim::TreeNode;
+use ply_nim::{bouton_value, closed_form, count_tree, distinct_positions, Tally, TreeSize};
 
 /// Every node of the tree visited one by one: (nodes, leaves).
 fn brute_force(rows: &mut [u16]) -> (u128, u128) {
@@ -88,7 +88,7 @@ fn counts_match_a_walk_over_every_node() {
     for mut rows in starts {
         let (nodes, leaves) = brute_force(&mut rows);
         assert_eq!(
-            count::count(&rows),
+            count_tree(&rows),
             Ok(TreeSize { nodes, leaves }),
             "{rows:?}"
         );
@@ -99,14 +99,14 @@ fn counts_match_a_walk_over_every_node() {
 fn three_four_five_has_the_walked_number_of_nodes() {
     let (nodes, leaves) = brute_force(&mut [3, 4, 5]);
     assert_eq!((nodes, leaves), (1_038_768, 431_128));
-    assert_eq!(count::count(&[3, 4, 5]), Ok(TreeSize { nodes, leaves }));
+    assert_eq!(count_tree(&[3, 4, 5]), Ok(TreeSize { nodes, leaves }));
 }
 
 #[test]
 fn counts_match_the_built_tree_where_it_fits() {
     for n in 0..1000u16 {
         let rows = [n / 100, n / 10 % 10, n % 10];
-        let Ok(size) = count::count(&rows) else {
+        let Ok(size) = count_tree(&rows) else {
             panic!("{rows:?} fits in 128 bits");
         };
         if size.nodes <= 10_000 {
@@ -136,7 +136,7 @@ fn counts_match_a_table_over_positions_in_place() {
     for rows in starts {
         // The table has a cell per position; keep it small.
         assert!(distinct_positions(&rows) <= 2_000_000, "{rows:?}");
-        let counted = count::count(&rows);
+        let counted = count_tree(&rows);
         match exact_table(&rows) {
             Some(size) => {
                 assert_eq!(counted, Ok(size), "{rows:?}");
@@ -158,11 +158,11 @@ fn counts_match_a_table_over_positions_in_place() {
 #[test]
 fn starts_of_128_objects_or_more_are_refused_with_a_lower_bound() {
     // 2^128 nodes at least: one row alone has 2^objects.
-    let refused = count::count(&[100, 28]).expect_err("too many");
+    let refused = count_tree(&[100, 28]).expect_err("too many");
     assert!(refused.lower_bound);
     assert_eq!(refused.objects, 128);
     assert!(refused.to_string().contains("at least 2^128"), "{refused}");
-    let refused = count::count(&[65_535; 32]).expect_err("too many");
+    let refused = count_tree(&[65_535; 32]).expect_err("too many");
     assert!(
         refused.to_string().contains("at least 2^2097120"),
         "{refused}"
@@ -203,7 +203,7 @@ fn the_graph_holds_each_position_once_with_bouton_marks() {
             let unique: HashSet<&Vec<u16>> = graph.vertices.iter().map(|v| &v.rows).collect();
             assert_eq!(unique.len(), graph.vertices.len(), "{rows:?}");
             for vertex in &graph.vertices {
-                let lost = bouton::value(&vertex.rows, misere).outcome == Outcome::Lose;
+                let lost = bouton_value(&vertex.rows, misere).outcome == Outcome::Lose;
                 assert_eq!(vertex.win, !lost, "{:?} misère {misere}", vertex.rows);
                 let objects: u16 = vertex.rows.iter().sum();
                 assert_eq!(vertex.children.len(), usize::from(objects));
@@ -214,10 +214,10 @@ fn the_graph_holds_each_position_once_with_bouton_marks() {
                 }
             }
             let moves: usize = graph.vertices.iter().map(|v| v.children.len()).sum();
-            assert_eq!(moves as u128, ply_nim::graph::edges(&rows), "{rows:?}");
+            assert_eq!(moves as u128, ply_nim::graph_edges(&rows), "{rows:?}");
             let (nodes, leaves) = paths(&graph);
             assert_eq!(
-                count::count(&rows),
+                count_tree(&rows),
                 Ok(TreeSize { nodes, leaves }),
                 "{rows:?}"
             );

@@ -4,7 +4,7 @@
 
 use ply_engine::conformance::assert_clear_message;
 use ply_engine::{Game, GameError, GameKind, GameOptions, Notation};
-use ply_nim::notation::format_rows;
+use ply_nim::format_rows;
 use ply_nim::{read_rows, Nim, RowsError, MAX_ROWS, NIM};
 use proptest::prelude::*;
 

@@ -2,9 +2,8 @@
 //! and misère play; and the tree from 1,2,3 is the Nim request's.
 
 use ply_engine::{EngineConfig, Game, Outcome, Playable, Searcher};
-use ply_nim::bouton;
-use ply_nim::count;
-use ply_nim::tree::{self, TreeNode};
+
+use ply_nim::{bouton_best_move, bouton_move_value, bouton_value, count_tree, root_mark, TreeNode};
 use ply_nim::{MemoSolver, Nim, NimKnowledge};
 use proptest::prelude::*;
 
@@ -18,7 +17,7 @@ fn tree_from_123_has_447_nodes_and_182_leaves() {
     let tree = TreeNode::build(&[1, 2, 3], false);
     let size = tree.size();
     assert_eq!((size.nodes, size.leaves), (447, 182));
-    assert_eq!(count::count(&[1, 2, 3]), Ok(size));
+    assert_eq!(count_tree(&[1, 2, 3]), Ok(size));
     // 1 XOR 2 XOR 3 = 0: the player to move at the root (the human) loses,
     // which the marks (for the computer, moving on odd levels) show as +1.
     assert_eq!(tree.mark, 1);
@@ -62,13 +61,13 @@ fn tree_memo_and_bouton_agree_on_all_three_row_positions() {
         let mut memo = MemoSolver::new(misere);
         for rows in three_rows() {
             let exact = memo.value(&rows);
-            let closed = bouton::value(&rows, misere);
+            let closed = bouton_value(&rows, misere);
             assert_eq!(exact, closed, "{rows:?} misère {misere}");
             // The root mark is +1 exactly when the player to move loses.
-            let mark = tree::root_mark(&rows, misere);
+            let mark = root_mark(&rows, misere);
             assert_eq!(mark == 1, exact.outcome == Outcome::Lose, "{rows:?}");
             // Build the real tree where it is small enough.
-            if count::count(&rows).is_ok_and(|s| s.nodes <= 20_000) {
+            if count_tree(&rows).is_ok_and(|s| s.nodes <= 20_000) {
                 assert_eq!(TreeNode::build(&rows, misere).mark, mark, "{rows:?}");
             }
         }
@@ -81,7 +80,7 @@ fn four_rows_agree_with_memo() {
         let mut memo = MemoSolver::new(misere);
         for n in 0..6u16.pow(4) {
             let rows = [n % 6, n / 6 % 6, n / 36 % 6, n / 216];
-            assert_eq!(memo.value(&rows), bouton::value(&rows, misere), "{rows:?}");
+            assert_eq!(memo.value(&rows), bouton_value(&rows, misere), "{rows:?}");
         }
     }
 }
@@ -136,19 +135,19 @@ proptest! {
         // Mix big rows with small ones so misère endgames come up.
         let mut rows = rows;
         rows.extend(small);
-        let value = bouton::value(&rows, misere);
+        let value = bouton_value(&rows, misere);
         let nim = Nim::new(&rows, misere);
         // The position's value is its best move's, one ply further: checked
         // on the winning moves and on single-object moves (all moves would
         // be too many), and no move beats it.
-        let best = bouton::best_move(&nim).expect("a move");
-        let best_value = bouton::move_value(&nim, best);
+        let best = bouton_best_move(&nim).expect("a move");
+        let best_value = bouton_move_value(&nim, best);
         prop_assert_eq!(best_value.outcome, value.outcome);
         prop_assert_eq!(best_value.remoteness.map(|r| r + 1), value.remoteness);
         let mut moves = Vec::new();
         nim.generate_moves(&mut moves);
         for mv in moves.iter().filter(|m| m.take == 1 || m.take as usize == rows[m.row as usize] as usize) {
-            prop_assert!(bouton::move_value(&nim, *mv) <= best_value);
+            prop_assert!(bouton_move_value(&nim, *mv) <= best_value);
         }
         // Bouton's rule itself.
         let xor = rows.iter().fold(0, |x, &r| x ^ r);
@@ -166,6 +165,6 @@ proptest! {
         misere in any::<bool>(),
     ) {
         let mut memo = MemoSolver::new(misere);
-        prop_assert_eq!(memo.value(&rows), bouton::value(&rows, misere));
+        prop_assert_eq!(memo.value(&rows), bouton_value(&rows, misere));
     }
 }

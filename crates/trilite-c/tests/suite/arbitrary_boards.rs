@@ -95,7 +95,7 @@ proptest! {
 /// wrong (occupied, out of range) becomes the first empty square or -1.
 #[test]
 fn the_edge_check_replaces_a_bad_answer() {
-    use ply_trilite_c::codes::checked_answer;
+    use ply_trilite_c::checked_answer;
     let board = [0, 7, -1, 2, -1, 3, 1, -5, -1];
     assert_eq!(checked_answer(Some(&board), 4), 4);
     for bad in [0, 1, 3, 7, -1, 9, i32::MIN] {

@@ -4,8 +4,8 @@
 //! process-wide and tests run in parallel threads.
 
 use ply_engine::{Game, Notation};
-use ply_trilite_c::codes::{encode, is_empty, K_EMPTY, K_NO_POSITION};
 use ply_trilite_c::play_trilite;
+use ply_trilite_c::{encode_board, is_empty_square, K_EMPTY, K_NO_POSITION};
 use trilite::{solution, Trilite};
 
 fn position(moves: &str) -> Trilite {
@@ -14,7 +14,7 @@ fn position(moves: &str) -> Trilite {
 
 fn assert_legal(board: &[i32; 9], answer: i32, what: &str) {
     assert!(
-        is_empty(board, answer),
+        is_empty_square(board, answer),
         "{what}: answered {answer} on {board:?}"
     );
 }
@@ -35,14 +35,14 @@ fn every_call_gets_a_legal_answer() {
 
     // A board that cannot follow from the record (the opponent "moved" twice).
     let jumbled = position("b2 a1 c3 a3 c1");
-    let board = encode(&jumbled);
+    let board = encode_board(&jumbled);
     let answer = play_trilite(&board, 2, 1, false);
     assert_legal(&board, answer, "jumbled");
 
     // Resynchronised from a mid-game board, the engine still plays perfectly:
     // the opponent's newest mark is the reported move, so the order is known.
     let mid = position("a1 b2 c1 b1 a3 c3 b3");
-    let board = encode(&mid);
+    let board = encode_board(&mid);
     let answer = play_trilite(&board, 7, 2, true);
     assert_legal(&board, answer, "mid-game new game");
     let best = solution().analyze(&mid).expect("reachable").best_moves();
@@ -56,7 +56,7 @@ fn every_call_gets_a_legal_answer() {
     assert_legal(&board, answer, "wrong previous move");
 
     // Values outside the contest interface's five, and unknown player numbers.
-    let mut odd = encode(&position("a1 b2"));
+    let mut odd = encode_board(&position("a1 b2"));
     odd[8] = 42;
     for player in [0, 1, 2, 7, -3] {
         let answer = play_trilite(&odd, 4, player, false);
@@ -76,7 +76,7 @@ fn every_call_gets_a_legal_answer() {
 
     // A finished game (the opponent has a line) still gets an empty square.
     let over = position("a1 b2 c1 b1 c3 b3");
-    let board = encode(&over);
+    let board = encode_board(&over);
     assert!(over.result().is_some());
     let answer = play_trilite(&board, 7, 1, false);
     assert_legal(&board, answer, "finished game");
@@ -87,7 +87,7 @@ fn every_call_gets_a_legal_answer() {
 /// position, both players' order included, throughout many random games.
 #[test]
 fn resynchronisation_recovers_the_exact_position() {
-    use ply_trilite_c::seat::resynchronise;
+    use ply_trilite_c::resynchronise;
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
     let mut checked = 0;
     for _ in 0..300 {
@@ -105,9 +105,13 @@ fn resynchronisation_recovers_the_exact_position() {
             let record = game;
             game.play(mv);
             if game.result().is_none() {
-                let found =
-                    resynchronise(&encode(&game), Some(record), i32::from(mv), game.to_move())
-                        .expect("a position");
+                let found = resynchronise(
+                    &encode_board(&game),
+                    Some(record),
+                    i32::from(mv),
+                    game.to_move(),
+                )
+                .expect("a position");
                 assert_eq!(found.key(), game.key(), "{}", game.format_position());
                 checked += 1;
             }
