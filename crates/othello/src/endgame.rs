@@ -89,6 +89,7 @@ impl<G: Geometry, const LENGTH: bool> Solver<G, LENGTH> {
         self.nodes
     }
 
+    /// The transposition table's use so far.
     pub fn stats(&self) -> ply_engine::TableStats {
         self.table.stats()
     }
