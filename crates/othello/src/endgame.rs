@@ -377,7 +377,7 @@ pub fn split_score(score: i32) -> (i32, u32) {
 }
 
 /// The exact final margin of a game position for the side to move (8x8
-/// by the specialised solver of [`crate::exact`]).
+/// by the specialised [`ExactSolver`](crate::ExactSolver)).
 pub fn solve_margin<G: Geometry>(game: &crate::game::Othello<G>, megabytes: usize) -> i32 {
     let (p, o) = game.player_opponent();
     if let (Some(p), Some(o)) = (G::as_eight(p), G::as_eight(o)) {

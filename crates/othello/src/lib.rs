@@ -25,12 +25,12 @@ mod knowledge;
 mod margin;
 mod midgame;
 mod movegen;
-/// The NBoard protocol, public as a namespace: a front end hands it lines.
+// Public: the NBoard protocol, a namespace a front end hands lines to.
 pub mod nboard;
 mod notation;
 mod obf;
-/// The trained 8x8 evaluation, public as a namespace: its features and
-/// weights file are what the training and measuring tools work on.
+// Public: the trained 8x8 evaluation, whose features and weights file the
+// training and measuring tools work on.
 pub mod pattern;
 mod perft;
 mod playable;
@@ -41,8 +41,8 @@ mod suite;
 mod symmetry;
 mod tile;
 
-/// Multi-ProbCut's model, public as a namespace: the fitting tool
-/// (`examples/mpc_fit.rs`) measures and prints it.
+// Public: multi-ProbCut's model, which the fitting tool
+// (`examples/mpc_fit.rs`) measures and prints.
 pub use midgame::probcut;
 
 pub use analyzer::{OthelloAnalyzer, DEFAULT_DEPTH, EXACT_EMPTIES, MAX_DEPTH};
