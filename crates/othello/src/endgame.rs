@@ -23,7 +23,8 @@ use crate::stability::stable_discs;
 /// Scores are `margin * SCALE - sign(margin) * plies_to_end` in the
 /// length-aware scoring; `SCALE` exceeds twice the longest game.
 pub const SCALE: i32 = 256;
-/// Above every score.
+/// Above every score of a [`Solver`]: the full window is
+/// `-INFINITY..INFINITY`.
 pub const INFINITY: i32 = 1 << 24;
 
 /// Below this many empties no table and no move list: parity order.
