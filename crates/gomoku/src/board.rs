@@ -184,18 +184,22 @@ impl Board {
         Ok(board)
     }
 
+    /// Columns.
     pub fn width(&self) -> usize {
         self.width
     }
 
+    /// Rows.
     pub fn height(&self) -> usize {
         self.height
     }
 
+    /// Stones in a row that win.
     pub fn k(&self) -> usize {
         self.k
     }
 
+    /// What makes a win.
     pub fn rule(&self) -> Rule {
         self.rule
     }

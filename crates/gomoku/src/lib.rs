@@ -1,9 +1,12 @@
 //! Gomoku and k-in-a-row on any board from 1 x 1 to 26 x 26, played
 //! strongly: line patterns kept incrementally per cell and direction
-//! ([`pattern`], [`board`]), victory-by-continuous-fours and
-//! victory-by-continuous-threats solvers ([`vcf`]), an iterative-deepening
-//! principal-variation search with a transposition table ([`search`]), and
-//! the Gomocup "pbrain" protocol ([`protocol`]).
+//! ([`Level`], [`Board`]), victory-by-continuous-fours and
+//! victory-by-continuous-threats solvers ([`ThreatSearch`]), an
+//! iterative-deepening principal-variation search with a transposition
+//! table ([`Engine`]), and the Gomocup "pbrain" protocol ([`protocol`]).
+//!
+//! The modules are private and this root is the crate's API, except the
+//! protocol: a namespace of its own that a front end hands lines to.
 //!
 //! The entry points for a front end:
 //! - [`Board::new`] with the size, `k` and the [`Rule`]; [`Board::play`];
@@ -16,15 +19,17 @@
 //! puzzles give positions in any shape.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
-pub mod analysis;
-pub mod board;
-pub mod game;
-pub mod knowledge;
-pub mod pattern;
+mod analysis;
+mod board;
+mod game;
+mod knowledge;
+mod pattern;
+// Public: the Gomocup protocol, a namespace a front end hands lines to.
 pub mod protocol;
-pub mod search;
-pub mod vcf;
+mod search;
+mod vcf;
 
 pub use analysis::{analyze_moves, Verdict};
 pub use board::Board;
@@ -53,7 +58,9 @@ pub enum Rule {
 /// A player's stones. Black moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Stone {
+    /// The first player.
     Black,
+    /// The second player.
     White,
 }
 
@@ -79,7 +86,9 @@ impl Stone {
 /// ply's notation shows `x` as a letter and `y + 1` as the row).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// The column, from 0.
     pub x: u8,
+    /// The row, from 0 at the top.
     pub y: u8,
 }
 
@@ -104,19 +113,33 @@ impl std::fmt::Display for Move {
 /// Why a board or a move was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum GomokuError {
+    /// A side is 0 or beyond [`MAX_SIDE`].
     #[error("the board must be 1 to {MAX_SIDE} cells on each side, not {width} x {height}")]
-    BadSize { width: usize, height: usize },
+    BadSize {
+        /// The columns asked for.
+        width: usize,
+        /// The rows asked for.
+        height: usize,
+    },
     #[error("k must be at least 1")]
+    /// `k` is 0.
     BadK,
+    /// The cell is outside the board.
     #[error("{x},{y} is off the {width} x {height} board")]
     OffBoard {
+        /// The cell's column.
         x: usize,
+        /// The cell's row.
         y: usize,
+        /// The board's columns.
         width: usize,
+        /// The board's rows.
         height: usize,
     },
     #[error("{0} is already taken")]
+    /// The cell already holds a stone.
     Occupied(Move),
     #[error("there is no move to take back")]
+    /// No move has been played.
     NothingToUndo,
 }

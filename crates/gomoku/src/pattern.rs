@@ -28,13 +28,21 @@ use crate::Rule;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Level {
+    /// No live window: the stone can never be part of a win on this line.
     None = 0,
+    /// A live window with few of our stones (`k - 3` or fewer, at least one).
     One,
+    /// A live window with `k - 3` of our stones.
     Two,
+    /// One more stone can make a [`Level::Four`].
     Three,
+    /// One more stone can make a [`Level::OpenFour`].
     OpenThree,
+    /// Exactly one cell would then win: the opponent must take it.
     Four,
+    /// Two or more cells would then win: unstoppable.
     OpenFour,
+    /// A winning line (k in a row; exactly k under the exact rule).
     Five,
 }
 
@@ -227,11 +235,6 @@ impl PatternTable {
     /// True when neighbourhoods are looked up (else spelled out).
     pub fn has_table(&self) -> bool {
         self.levels.is_some()
-    }
-
-    /// The `k` of this table.
-    pub fn k(&self) -> usize {
-        self.k
     }
 
     /// Index in a `2k + 1` line of neighbourhood digit `offset` (see [`Self::level`]).

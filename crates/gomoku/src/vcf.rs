@@ -51,6 +51,7 @@ pub struct ThreatSearch {
 }
 
 impl ThreatSearch {
+    /// A search with nothing remembered yet.
     pub fn new() -> ThreatSearch {
         ThreatSearch::default()
     }

@@ -10,10 +10,7 @@
 use std::time::Instant;
 
 use ply_engine::Notation;
-use ply_othello::bitboard::Size8;
-use ply_othello::endgame::{Solver, INFINITY};
-use ply_othello::exact::ExactSolver;
-use ply_othello::Othello;
+use ply_othello::{ExactSolver, Othello, Size8, Solver, INFINITY};
 
 fn main() {
     if std::env::args().any(|a| a == "--perft") {
@@ -22,7 +19,7 @@ fn main() {
             .next()
             .unwrap_or(11);
         let t = Instant::now();
-        let leaves = ply_othello::perft::perft(&Othello::<Size8>::new(), depth);
+        let leaves = ply_othello::perft(&Othello::<Size8>::new(), depth);
         let seconds = t.elapsed().as_secs_f64();
         println!(
             "perft {depth} = {leaves} in {seconds:.3} s, {:.1} M leaves/s",

@@ -22,11 +22,8 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
-use ply_othello::bitboard::Size8;
-use ply_othello::eval;
-use ply_othello::margin::final_margin;
-use ply_othello::movegen::moves;
 use ply_othello::pattern::{self, Weights};
+use ply_othello::{final_margin, hand_weighted, moves, Size8};
 
 /// A random opening: `plies` random moves from the start, or `None` if the
 /// game ended first.
@@ -134,7 +131,7 @@ fn main() {
         }
     }
     let trained = |p, o| weights.evaluate(p, o);
-    let hand = |p, o| eval::evaluate::<Size8>(p, o);
+    let hand = |p, o| hand_weighted(p, o);
     if std::env::args().any(|a| a == "--bench") {
         bench("trained", &trained, &openings);
         bench("hand-weighted", &hand, &openings);

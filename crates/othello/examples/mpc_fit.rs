@@ -1,4 +1,4 @@
-//! Fits multi-ProbCut's constants (`ply_othello::midgame::probcut::FIT`)
+//! Fits multi-ProbCut's constants (`ply_othello::probcut::FIT`)
 //! from this engine's own searches: for positions of games the engine
 //! plays against itself (with random moves mixed in), one full-width
 //! iterative deepening to `MAX_FIT_DEPTH` gives the score at every depth;
@@ -9,10 +9,8 @@
 //! `cargo run --release -p ply-othello --example mpc_fit -- [POSITIONS_PER_STAGE] [SEED]`
 //! (defaults 60 and 1).
 
-use ply_othello::bitboard::{Size8, Squares};
-use ply_othello::midgame::probcut::{shallow_depth, stage, MAX_FIT_DEPTH, MIN_DEPTH, STAGES};
-use ply_othello::midgame::{Engine, Limits};
-use ply_othello::movegen::{flips, moves};
+use ply_othello::probcut::{shallow_depth, stage, MAX_FIT_DEPTH, MIN_DEPTH, STAGES};
+use ply_othello::{flips, moves, Engine, Limits, Size8, Squares};
 use rand::{Rng, SeedableRng};
 
 fn main() {

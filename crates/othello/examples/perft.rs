@@ -3,8 +3,7 @@
 
 use std::time::Instant;
 
-use ply_othello::bitboard::SIZES;
-use ply_othello::{perft_parallel, with_geometry, Othello};
+use ply_othello::{perft_parallel, with_geometry, Othello, SIZES};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

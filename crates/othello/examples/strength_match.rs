@@ -11,9 +11,7 @@
 use std::time::Duration;
 
 use ply_engine::{EngineConfig, Game, GameResult, Player, Side};
-use ply_othello::bitboard::Size8;
-use ply_othello::players::{EnginePlayer, LegacyPlayer, Strength};
-use ply_othello::Othello;
+use ply_othello::{EnginePlayer, LegacyPlayer, Othello, Size8, Strength};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
@@ -28,7 +26,7 @@ fn main() {
     let selectivity: Option<f64> = match args.get(4).and_then(|a| a.parse::<f64>().ok()) {
         Some(t) if t <= 0.0 => None,
         Some(t) => Some(t),
-        None => Some(ply_othello::midgame::DEFAULT_SELECTIVITY),
+        None => Some(ply_othello::DEFAULT_SELECTIVITY),
     };
     let budget = Duration::from_millis(ms);
     let config = EngineConfig {

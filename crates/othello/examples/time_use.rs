@@ -7,9 +7,7 @@
 
 use std::time::Duration;
 
-use ply_othello::bitboard::{Size8, Squares};
-use ply_othello::midgame::{Engine, Limits};
-use ply_othello::movegen::{flips, moves};
+use ply_othello::{flips, moves, Engine, Limits, Size8, Squares};
 use rand::{Rng, SeedableRng};
 
 fn main() {

@@ -33,14 +33,11 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
-use ply_othello::bitboard::{hash_pair, Size8};
-use ply_othello::eval;
-use ply_othello::exact::ExactSolver;
-use ply_othello::movegen::moves;
 use ply_othello::pattern::{
     indices, phase_of, tie_map, Weights, BIAS, INSTANCES, MOBILITY_MINE, MOBILITY_THEIRS, PHASES,
     PHASE_LEN, PHASE_WIDTH,
 };
+use ply_othello::{hand_weighted, hash_pair, moves, ExactSolver, Size8};
 
 /// Mobility enters the fit divided by this (keeps the step sizes alike).
 const MOBILITY_SCALE: f32 = 8.0;
@@ -53,7 +50,7 @@ struct Sample {
 }
 
 fn hand(p: u64, o: u64) -> i32 {
-    eval::evaluate::<Size8>(p, o)
+    hand_weighted(p, o)
 }
 
 /// The positions of one self-play game, the mover's side first.

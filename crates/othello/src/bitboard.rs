@@ -28,15 +28,22 @@ pub trait Bits:
     + Shl<u32, Output = Self>
     + Shr<u32, Output = Self>
 {
+    /// The empty set.
     const ZERO: Self;
+    /// The set of square 0 alone.
     const ONE: Self;
+    /// Bits in the type (64 or 128).
     const WIDTH: u32;
 
+    /// How many squares are in the set.
     fn count(self) -> u32;
     /// Index of the lowest set bit (the value must not be zero).
     fn lowest(self) -> u32;
+    /// Subtraction modulo the width (for carry tricks on rays).
     fn wrapping_sub(self, other: Self) -> Self;
+    /// Two's-complement negation (isolates the lowest bit with `&`).
     fn wrapping_neg(self) -> Self;
+    /// Zero bits above the highest set bit.
     fn leading_zeros(self) -> u32;
     /// The set widened to 128 bits (the size-independent `OthelloKey`).
     fn to_u128(self) -> u128;
@@ -44,16 +51,19 @@ pub trait Bits:
     fn fold64(self) -> u64;
 
     #[inline(always)]
+    /// The set of one square.
     fn bit(square: u32) -> Self {
         Self::ONE << square
     }
 
     #[inline(always)]
+    /// Whether the set has no square.
     fn is_empty(self) -> bool {
         self == Self::ZERO
     }
 
     #[inline(always)]
+    /// Whether the set holds `square`.
     fn has(self, square: u32) -> bool {
         !(self & Self::bit(square)).is_empty()
     }
@@ -138,8 +148,11 @@ pub const DIRECTIONS: usize = 8;
 
 /// A board size: its bit type, masks and per-square ray tables.
 pub trait Geometry: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {
+    /// The bit type holding one set of squares.
     type B: Bits;
+    /// The side of the board (4, 6, 8 or 10).
     const SIZE: u32;
+    /// Squares on the board.
     const CELLS: u32 = Self::SIZE * Self::SIZE;
     /// Every square of the board.
     const FULL: Self::B;
@@ -147,6 +160,7 @@ pub trait Geometry: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {
     /// there is the only kind a sideways line can run through, which keeps
     /// shifts from wrapping between rows.
     const INNER_COLUMNS: Self::B;
+    /// The four corners.
     const CORNERS: Self::B;
     /// The squares beyond each square in each direction, nearest first
     /// (padded to 128 squares so that a masked index needs no bounds check).
@@ -278,19 +292,19 @@ macro_rules! with_geometry {
     ($size:expr, $G:ident => $body:expr) => {
         match $size {
             4 => {
-                type $G = $crate::bitboard::Size4;
+                type $G = $crate::Size4;
                 $body
             }
             6 => {
-                type $G = $crate::bitboard::Size6;
+                type $G = $crate::Size6;
                 $body
             }
             8 => {
-                type $G = $crate::bitboard::Size8;
+                type $G = $crate::Size8;
                 $body
             }
             _ => {
-                type $G = $crate::bitboard::Size10;
+                type $G = $crate::Size10;
                 $body
             }
         }

@@ -8,9 +8,13 @@ use crate::tile::Tile;
 /// How a game stands, from the board alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameState {
+    /// Someone still has a legal move.
     InProgress,
+    /// Over, black has more discs.
     BlackWins,
+    /// Over, white has more discs.
     WhiteWins,
+    /// Over, both have as many discs.
     Tie,
 }
 
@@ -55,6 +59,7 @@ impl<G: Geometry> GameBoard<G> {
         GameBoard { black, white }
     }
 
+    /// The side of the board.
     pub fn size(&self) -> u8 {
         G::SIZE as u8
     }

@@ -23,7 +23,8 @@ use crate::stability::stable_discs;
 /// Scores are `margin * SCALE - sign(margin) * plies_to_end` in the
 /// length-aware scoring; `SCALE` exceeds twice the longest game.
 pub const SCALE: i32 = 256;
-/// Above every score.
+/// Above every score of a [`Solver`]: the full window is
+/// `-INFINITY..INFINITY`.
 pub const INFINITY: i32 = 1 << 24;
 
 /// Below this many empties no table and no move list: parity order.
@@ -89,6 +90,7 @@ impl<G: Geometry, const LENGTH: bool> Solver<G, LENGTH> {
         self.nodes
     }
 
+    /// The transposition table's use so far.
     pub fn stats(&self) -> ply_engine::TableStats {
         self.table.stats()
     }
@@ -376,7 +378,7 @@ pub fn split_score(score: i32) -> (i32, u32) {
 }
 
 /// The exact final margin of a game position for the side to move (8x8
-/// by the specialised solver of [`crate::exact`]).
+/// by the specialised [`ExactSolver`](crate::ExactSolver)).
 pub fn solve_margin<G: Geometry>(game: &crate::game::Othello<G>, megabytes: usize) -> i32 {
     let (p, o) = game.player_opponent();
     if let (Some(p), Some(o)) = (G::as_eight(p), G::as_eight(o)) {

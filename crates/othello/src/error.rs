@@ -7,20 +7,33 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum OthelloError {
     #[error("'{0}' is not a square: give a column letter and a row number (like f5), or pass")]
+    /// The text names no square.
     NotASquare(String),
+    /// The square is off this board.
     #[error("{square} is outside the {size}x{size} board")]
-    OutsideBoard { square: String, size: u8 },
+    OutsideBoard {
+        /// The square as written.
+        square: String,
+        /// The side of the board.
+        size: u8,
+    },
     #[error("{0} is already occupied")]
+    /// The square already holds a disc.
     Occupied(String),
     #[error("{0} outflanks nothing: a move must flip at least one disc")]
+    /// The move flips no disc.
     OutflanksNothing(String),
     #[error("{0} has no legal move and must pass")]
+    /// The named side has no legal move: only a pass is allowed.
     MustPass(&'static str),
     #[error("{0} cannot pass while a legal move exists")]
+    /// The named side has a legal move, so it may not pass.
     CannotPass(&'static str),
     #[error("the game is over")]
+    /// Neither side has a move left.
     GameOver,
     #[error("bad position: {0}")]
+    /// A position text that does not describe a board.
     BadPosition(String),
 }
 

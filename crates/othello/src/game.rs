@@ -17,6 +17,7 @@ impl Move {
     /// opponent has one.
     pub const PASS: Move = Move(u8::MAX);
 
+    /// Whether this is the pass.
     pub fn is_pass(self) -> bool {
         self == Move::PASS
     }
@@ -31,8 +32,11 @@ impl Move {
 /// learners' files store it), widened from the size's own bit type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct OthelloKey {
+    /// Black's discs, one bit a square.
     pub black: u128,
+    /// White's discs.
     pub white: u128,
+    /// Whether black is to move.
     pub black_to_move: bool,
 }
 
@@ -72,10 +76,12 @@ impl<G: Geometry> Othello<G> {
         }
     }
 
+    /// The discs on the board.
     pub fn board(&self) -> &GameBoard<G> {
         &self.board
     }
 
+    /// The side of the board.
     pub fn size(&self) -> u8 {
         self.board.size()
     }

@@ -1,38 +1,69 @@
 //! Othello (Reversi) on even square boards from 4x4 to 10x10: bitboard
 //! rules, perft, an evaluation, a principal-variation search, an exact
 //! endgame solver, and the registry entry front ends use.
+//!
+//! The modules are private; this root is the crate's API. Three
+//! namespaces stay public because each is a whole of its own:
+//! [`nboard`] (a protocol), [`pattern`] (the trained evaluation's
+//! features and weights file, which the training tools read and write) and
+//! [`probcut`] (multi-ProbCut's fitted model, which the fitting tool
+//! refits).
 
-pub mod analyzer;
-pub mod bench;
-pub mod bitboard;
-pub mod board;
-pub mod endgame;
-pub mod error;
-pub mod eval;
-pub mod exact;
-pub mod game;
-pub mod kind;
-pub mod knowledge;
-pub mod margin;
-pub mod midgame;
-pub mod movegen;
+#![warn(missing_docs)]
+
+mod analyzer;
+mod bench;
+mod bitboard;
+mod board;
+mod endgame;
+mod error;
+mod eval;
+mod exact;
+mod game;
+mod kind;
+mod knowledge;
+mod margin;
+mod midgame;
+mod movegen;
+// Public: the NBoard protocol, a namespace a front end hands lines to.
 pub mod nboard;
-pub mod notation;
-pub mod obf;
+mod notation;
+mod obf;
+// Public: the trained 8x8 evaluation, whose features and weights file the
+// training and measuring tools work on.
 pub mod pattern;
-pub mod perft;
-pub mod playable;
-pub mod players;
-pub mod search;
-pub mod stability;
+mod perft;
+mod playable;
+mod players;
+mod search;
+mod stability;
 mod suite;
-pub mod symmetry;
-pub mod tile;
+mod symmetry;
+mod tile;
 
+// Public: multi-ProbCut's model, which the fitting tool
+// (`examples/mpc_fit.rs`) measures and prints.
+pub use midgame::probcut;
+
+pub use analyzer::{OthelloAnalyzer, DEFAULT_DEPTH, EXACT_EMPTIES, MAX_DEPTH};
+pub use bitboard::{hash_pair, Bits, Geometry, Size10, Size4, Size6, Size8, Squares, SIZES};
 pub use board::{GameBoard, GameState};
+pub use endgame::{solve_margin, split_score, Solver, INFINITY, SCALE};
 pub use error::OthelloError;
+pub use eval::DISC;
+pub use exact::{ExactSolver, Solved};
 pub use game::{Move, Othello, OthelloKey};
 pub use kind::{OthelloKind, OTHELLO};
 pub use knowledge::OthelloKnowledge;
-pub use perft::perft_parallel;
+pub use margin::final_margin;
+pub use midgame::{
+    hand_weighted, trained, Engine, Evaluator, Limits, Report, DEFAULT_SELECTIVITY, EVALUATION,
+};
+pub use movegen::{flips, moves};
+pub use notation::{parse_square, square_name};
+pub use obf::{parse_obf, ObfError, ObfPosition};
+pub use perft::{perft, perft_parallel};
+pub use players::{EnginePlayer, GreedyPlayer, LegacyPlayer, Strength, DEFAULT_LEVEL};
+pub use search::{Found, Search, WIN_SCORE};
+pub use stability::stable_discs;
 pub use tile::Tile;

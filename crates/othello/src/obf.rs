@@ -19,9 +19,16 @@ use crate::Othello;
 /// Why a suite is refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ObfError {
+    /// A line that is not a position.
     #[error("line {line}: {reason}")]
-    BadLine { line: usize, reason: String },
+    BadLine {
+        /// The line in the file, from 1.
+        line: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
     #[error("no position in the file")]
+    /// The file holds no position.
     Empty,
 }
 
@@ -60,7 +67,7 @@ pub fn first_number(file_name: &str, count: usize) -> Option<usize> {
 }
 
 /// Reads a suite; `file_name` picks the first number.
-pub fn parse_suite(text: &str, file_name: &str) -> Result<Vec<ObfPosition>, ObfError> {
+pub fn parse_obf(text: &str, file_name: &str) -> Result<Vec<ObfPosition>, ObfError> {
     let mut positions = Vec::new();
     let eight = Othello::<Size8>::new();
     for (index, raw) in text.lines().enumerate() {
@@ -141,7 +148,7 @@ mod tests {
     #[test]
     fn reads_positions_scores_and_comments() {
         let text = format!("% a comment\n\n{LINE}\n{LINE}\n");
-        let suite = parse_suite(&text, "mine.obf").unwrap();
+        let suite = parse_obf(&text, "mine.obf").unwrap();
         assert_eq!(suite.len(), 2);
         assert_eq!((suite[0].number, suite[0].line), (1, 3));
         assert_eq!(suite[1].number, 2);
@@ -153,16 +160,16 @@ mod tests {
     #[test]
     fn refuses_bad_lines() {
         assert_eq!(
-            parse_suite("\n% only\n", "a.obf").unwrap_err(),
+            parse_obf("\n% only\n", "a.obf").unwrap_err(),
             ObfError::Empty
         );
-        let short = parse_suite("XO- X\n", "a.obf").unwrap_err();
+        let short = parse_obf("XO- X\n", "a.obf").unwrap_err();
         assert!(short.to_string().starts_with("line 1: "), "{short}");
-        let odd = parse_suite(&LINE.replace("+38", "+37"), "a.obf").unwrap_err();
+        let odd = parse_obf(&LINE.replace("+38", "+37"), "a.obf").unwrap_err();
         assert!(odd.to_string().contains("not a score"), "{odd}");
-        let pair = parse_suite(&LINE.replace("A2:+38", "A2"), "a.obf").unwrap_err();
+        let pair = parse_obf(&LINE.replace("A2:+38", "A2"), "a.obf").unwrap_err();
         assert!(pair.to_string().contains("MOVE:SCORE"), "{pair}");
-        let small = parse_suite("XO-------------- X\n", "a.obf").unwrap_err();
+        let small = parse_obf("XO-------------- X\n", "a.obf").unwrap_err();
         assert!(small.to_string().contains("position is 4x4"), "{small}");
     }
 }

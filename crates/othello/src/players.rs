@@ -28,8 +28,11 @@ pub const DEFAULT_LEVEL: u32 = 10;
 /// How deep a level searches and from how many empties it plays perfectly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Strength {
+    /// Midgame search depth, plies.
     pub depth: u32,
+    /// Perfect play from this many empty squares.
     pub exact_empties: u32,
+    /// A time budget per move instead of the fixed depth.
     pub move_time: Option<Duration>,
 }
 
@@ -55,6 +58,7 @@ pub struct LegacyPlayer<G: Geometry> {
 }
 
 impl<G: Geometry> LegacyPlayer<G> {
+    /// The player at `strength`, its tables sized from `config`.
     pub fn new(strength: Strength, config: &EngineConfig) -> Self {
         let megabytes = config.hash_mb.clamp(2, 64) / 2;
         LegacyPlayer {
@@ -121,6 +125,7 @@ impl<G: Geometry> EnginePlayer<G> {
         Self::with_threads(strength, config, 1)
     }
 
+    /// The player with `threads` search threads (8x8; other sizes use one).
     pub fn with_threads(strength: Strength, config: &EngineConfig, threads: usize) -> Self {
         if G::SIZE == 8 {
             let megabytes = config.hash_mb.clamp(2, 1024) / 2;
@@ -197,6 +202,7 @@ pub struct GreedyPlayer {
 }
 
 impl GreedyPlayer {
+    /// The player, its ties broken by `config.seed`.
     pub fn new(config: &EngineConfig) -> Self {
         GreedyPlayer {
             rng: StdRng::seed_from_u64(config.seed),

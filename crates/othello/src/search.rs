@@ -104,6 +104,7 @@ pub fn proven_margin_sign(score: i32) -> Option<i32> {
 }
 
 impl<G: Geometry> Search<G> {
+    /// A search with a table of `megabytes`.
     pub fn new(megabytes: usize) -> Self {
         Search {
             table: TranspositionTable::with_megabytes(megabytes.max(1)),
@@ -114,10 +115,12 @@ impl<G: Geometry> Search<G> {
         }
     }
 
+    /// Positions searched so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
 
+    /// The transposition table's use so far.
     pub fn stats(&self) -> ply_engine::TableStats {
         self.table.stats()
     }

@@ -6,7 +6,7 @@ use ply_engine::{GameError, GameOptions, SuiteAnswer, SuitePosition, SuiteSettin
 use crate::bitboard::Size8;
 use crate::exact::ExactSolver;
 use crate::movegen::moves;
-use crate::obf::{move_name, parse_suite, ObfPosition};
+use crate::obf::{move_name, parse_obf, ObfPosition};
 
 /// A parsed suite and the exact solver for it.
 struct ObfSuite {
@@ -28,7 +28,7 @@ pub(crate) fn load(
             "--obf suites are 8x8: drop --size".into(),
         ));
     }
-    let games = parse_suite(text, source).map_err(|e| GameError::BadPosition(e.to_string()))?;
+    let games = parse_obf(text, source).map_err(|e| GameError::BadPosition(e.to_string()))?;
     let positions = games
         .iter()
         .map(|p| SuitePosition {

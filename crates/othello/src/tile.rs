@@ -7,8 +7,11 @@ use ply_engine::Side;
 /// What a square holds. Black is `X` and moves first; white is `O`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Tile {
+    /// No disc.
     Empty,
+    /// Black's disc.
     Black,
+    /// White's disc.
     White,
 }
 

@@ -5,9 +5,7 @@
 
 use ply_engine::{clear_interrupt, interrupt};
 use ply_engine::{BotSpec, EngineConfig, Game, Notation, Outcome, Playable};
-use ply_othello::analyzer::MAX_DEPTH;
-use ply_othello::bitboard::{Size10, Size8};
-use ply_othello::Othello;
+use ply_othello::{Othello, Size10, Size8, MAX_DEPTH};
 
 fn ffo1() -> Othello<Size8> {
     let line = include_str!("../data/ffo-1-19.obf").lines().next().unwrap();

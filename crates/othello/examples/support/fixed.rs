@@ -3,9 +3,7 @@
 //! fixed-depth alpha-beta with the evaluation as a parameter, and a tiny
 //! argument reader.
 
-use ply_othello::bitboard::Size8;
-use ply_othello::margin::final_margin;
-use ply_othello::movegen::{flips, moves};
+use ply_othello::{final_margin, flips, moves, Size8};
 
 /// Above every score.
 pub const INF: i32 = 1 << 20;

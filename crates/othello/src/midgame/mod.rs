@@ -91,6 +91,7 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// A fixed depth in plies, no clock.
     pub fn depth(depth: u32) -> Limits {
         Limits {
             depth,
@@ -99,6 +100,7 @@ impl Limits {
         }
     }
 
+    /// A time budget for the move, as deep as it allows.
     pub fn time(budget: Duration) -> Limits {
         Limits {
             depth: 60,
@@ -106,15 +108,6 @@ impl Limits {
             exact_empties: None,
         }
     }
-}
-
-/// A budget for one move out of what is left for the whole game: the moves
-/// still to make share it, with a reserve so the clock never runs out.
-pub fn per_game_budget(remaining: Duration, empties: u32) -> Duration {
-    // My moves left, counting the endgame's (solved fast) as half.
-    let mine = (empties as f64 / 2.0).max(1.0);
-    let share = remaining.as_secs_f64() * 0.9 / (mine * 0.75 + 1.0);
-    Duration::from_secs_f64(share.max(0.0))
 }
 
 /// The empties the exact solver finishes in `budget` on `threads` threads
@@ -147,6 +140,7 @@ pub struct Report {
     pub exact: bool,
     /// Positions searched by every thread.
     pub nodes: u64,
+    /// Wall-clock time the search took.
     pub elapsed: Duration,
     /// Root moves with their scores from the deepest iteration, best first
     /// (the top `multi` exact, the rest bounds).
@@ -221,10 +215,12 @@ impl Engine {
         }
     }
 
+    /// The contempt in force, hundredths of a disc (see [`Engine::set_contempt`]).
     pub fn contempt(&self) -> i32 {
         self.contempt
     }
 
+    /// Search threads, the main one included.
     pub fn threads(&self) -> usize {
         self.threads
     }
@@ -821,6 +817,7 @@ impl<'a> Worker<'a> {
 
 /// A full-width search without a table or selectivity: the slow reference
 /// the tests check the engine against.
+#[cfg(test)]
 pub fn reference_minimax(p: u64, o: u64, depth: u32, eval: Evaluator) -> i32 {
     let legal = moves::<Size8>(p, o);
     if legal == 0 {

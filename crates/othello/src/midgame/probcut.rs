@@ -41,8 +41,11 @@ pub fn stage(empties: u32) -> usize {
 /// One fit: `deep ≈ a · shallow + b`, residual `sigma`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Fit {
+    /// The slope.
     pub a: f64,
+    /// The intercept, hundredths of a disc.
     pub b: f64,
+    /// The residual standard deviation, hundredths of a disc.
     pub sigma: f64,
 }
 

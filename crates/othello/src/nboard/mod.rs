@@ -33,15 +33,20 @@ pub const MAX_LINE: usize = 64 * 1024;
 /// A line for the GUI (standard output) or an error (standard error).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Output {
+    /// A line for standard output.
     Line(String),
+    /// A message for standard error.
     Error(String),
 }
 
 /// The position: discs and whose turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
+    /// Black's discs, bit `8 * row + column`.
     pub black: u64,
+    /// White's discs.
     pub white: u64,
+    /// Whether black is to move.
     pub black_to_move: bool,
 }
 
@@ -151,10 +156,12 @@ impl NBoard {
         }
     }
 
+    /// The position on the board.
     pub fn position(&self) -> Position {
         self.position
     }
 
+    /// The midgame search depth (`set depth`).
     pub fn depth(&self) -> u32 {
         self.depth
     }

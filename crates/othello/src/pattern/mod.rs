@@ -3,7 +3,7 @@
 //! (`examples/train_eval.rs`) and ships in `data/othello-eval.bin`.
 //!
 //! **Score scale**: hundredths of a disc of final margin for the side to
-//! move, the scale of [`crate::eval::evaluate`] ([`crate::eval::DISC`] =
+//! move, the scale of [`crate::hand_weighted`] ([`crate::DISC`] =
 //! 100 is one disc), clamped to ±[`MAX_SCORE`] (64 discs); a finished
 //! position gets its exact final margin × 100 (empties to the winner).
 //!

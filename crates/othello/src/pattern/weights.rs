@@ -29,22 +29,46 @@ const RUN: i16 = i16::MIN;
 /// Why a weights file cannot be used.
 #[derive(Debug, Error)]
 pub enum WeightsError {
+    /// The file cannot be read.
     #[error("cannot read the evaluation weights {path}: {source}")]
     Io {
+        /// The file.
         path: String,
+        /// What the system said.
         source: std::io::Error,
     },
     #[error("the evaluation weights are truncated: {needed} bytes needed, {got} present")]
-    Truncated { needed: usize, got: usize },
+    /// The file is shorter than its header says.
+    Truncated {
+        /// Bytes the file should hold.
+        needed: usize,
+        /// Bytes it holds.
+        got: usize,
+    },
     #[error("not an evaluation weights file (bad magic)")]
+    /// The file does not start with [`MAGIC`].
     BadMagic,
     #[error("evaluation weights format version {0} is not supported (this build reads version {FORMAT_VERSION})")]
+    /// The format version is not [`FORMAT_VERSION`].
     Version(u32),
     #[error("evaluation weights have {phases} phases of {per_phase} weights; this build needs {PHASES} of {PHASE_LEN}")]
-    Shape { phases: u32, per_phase: u32 },
+    /// The file's table shape is not this build's.
+    Shape {
+        /// Phases in the file.
+        phases: u32,
+        /// Weights per phase in the file.
+        per_phase: u32,
+    },
     #[error("the evaluation weights are corrupt: checksum {computed:016x} does not match the stored {stored:016x}")]
-    Checksum { stored: u64, computed: u64 },
+    /// The checksum does not match the contents.
+    Checksum {
+        /// The checksum the file stores.
+        stored: u64,
+        /// The checksum of its contents.
+        computed: u64,
+    },
     #[error("the evaluation weights are corrupt: {0}")]
+    /// The file is malformed in the way named.
     Encoding(&'static str),
 }
 

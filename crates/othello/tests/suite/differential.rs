@@ -4,9 +4,7 @@
 use crate::common;
 
 use ply_engine::{Game, Notation};
-use ply_othello::bitboard::{Bits, Geometry, Size8};
-use ply_othello::stability::stable_discs;
-use ply_othello::{with_geometry, Move, Othello, Tile};
+use ply_othello::{stable_discs, with_geometry, Bits, Geometry, Move, Othello, Size8, Tile};
 use proptest::prelude::*;
 
 /// A position reached by the moves picked by `choices` (indices into the

@@ -4,9 +4,7 @@
 use std::time::Instant;
 
 use ply_engine::Notation;
-use ply_othello::bitboard::Size8;
-use ply_othello::endgame::solve_margin;
-use ply_othello::Othello;
+use ply_othello::{solve_margin, Othello, Size8};
 
 fn suite(text: &str) -> Vec<(String, i32)> {
     text.lines()

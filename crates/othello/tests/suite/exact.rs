@@ -6,10 +6,7 @@
 use crate::common;
 
 use ply_engine::{Game, Notation};
-use ply_othello::bitboard::Size8;
-use ply_othello::endgame::{Solver, INFINITY};
-use ply_othello::exact::ExactSolver;
-use ply_othello::Othello;
+use ply_othello::{ExactSolver, Othello, Size8, Solver, INFINITY};
 
 /// A small deterministic generator (xorshift), so failures reproduce.
 struct Rng(u64);
@@ -81,7 +78,7 @@ fn agrees_with_the_all_sizes_solver_with_one_thread_and_two() {
                 assert_eq!(solved.score, expected, "{shown} with {threads}");
                 // The best move reaches that score.
                 if let Some(x) = solved.best {
-                    let f = ply_othello::movegen::flips::<Size8>(x, p, o);
+                    let f = ply_othello::flips::<Size8>(x, p, o);
                     assert_ne!(f, 0);
                     let child = reference.solve(o ^ f, p | f | 1 << x, -INFINITY, INFINITY);
                     assert_eq!(-child, expected, "{shown}: best move {x} with {threads}");

@@ -6,9 +6,7 @@ use std::time::Instant;
 
 use ply_alloc_count::allocations_during;
 use ply_engine::Notation;
-use ply_othello::bitboard::Size8;
-use ply_othello::exact::ExactSolver;
-use ply_othello::Othello;
+use ply_othello::{ExactSolver, Othello, Size8};
 
 /// The bitboards (side to move, opponent) of an FFO line.
 fn ffo(line: &str) -> (u64, u64) {

@@ -7,8 +7,7 @@
 
 use ply_engine::conformance::assert_clear_message;
 use ply_engine::{Game, GameError, GameKind, GameOptions, Notation};
-use ply_othello::bitboard::{Geometry, Size10, Size4, Size6, Size8, SIZES};
-use ply_othello::{with_geometry, Othello, OTHELLO};
+use ply_othello::{with_geometry, Geometry, Othello, Size10, Size4, Size6, Size8, OTHELLO, SIZES};
 use proptest::prelude::*;
 
 /// A message fit to show: one line, not empty, short, no raw control

@@ -7,14 +7,11 @@ use std::collections::HashSet;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use ply_othello::bitboard::Size8;
-use ply_othello::eval;
-use ply_othello::exact::ExactSolver;
-use ply_othello::movegen::{flips, moves};
 use ply_othello::pattern::{
     self, image, indices, tie_map, Weights, WeightsError, BIAS, EMBEDDED_FILE, INSTANCES,
     MOBILITY_MINE, MOBILITY_THEIRS, OFFSETS, PATTERNS, PHASES, PHASE_LEN,
 };
+use ply_othello::{flips, hand_weighted, moves, ExactSolver, Size8};
 
 /// The symmetries written out one by one (the convention of
 /// `pattern::map_square`: transpose first, then mirror columns, then rows).
@@ -82,7 +79,7 @@ fn positions(seed: u64, count: usize, empties: std::ops::RangeInclusive<u32>) ->
                     .iter()
                     .min_by_key(|&&x| {
                         let f = flips::<Size8>(x, p, o);
-                        eval::evaluate::<Size8>(o ^ f, p ^ f ^ (1 << x))
+                        hand_weighted(o ^ f, p ^ f ^ (1 << x))
                     })
                     .expect("a legal move")
             };
@@ -310,7 +307,7 @@ fn mean_errors(empties: u32, count: usize) -> (f64, f64) {
     for &(p, o) in &list {
         let exact = f64::from(solver.solve(p, o).score);
         trained += (f64::from(pattern::evaluate(p, o)) / 100.0 - exact).abs();
-        hand += (f64::from(eval::evaluate::<Size8>(p, o)) / 100.0 - exact).abs();
+        hand += (f64::from(hand_weighted(p, o)) / 100.0 - exact).abs();
     }
     (trained / list.len() as f64, hand / list.len() as f64)
 }

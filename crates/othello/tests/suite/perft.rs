@@ -4,8 +4,7 @@
 use crate::common;
 
 use ply_engine::{Notation, Playable};
-use ply_othello::bitboard::{Geometry, Size10, Size4, Size6, Size8};
-use ply_othello::{perft_parallel, Othello};
+use ply_othello::{perft_parallel, Geometry, Othello, Size10, Size4, Size6, Size8};
 
 const START_8X8: [u64; 11] = [
     4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571284, 212258800,

@@ -3,8 +3,10 @@
 use crate::common;
 
 use ply_engine::{Game, GameError, GameResult, Notation, Side};
-use ply_othello::bitboard::{Bits, Geometry, Size10, Size4, Size6, Size8};
-use ply_othello::{with_geometry, GameBoard, GameState, Move, Othello, Tile};
+use ply_othello::{
+    with_geometry, Bits, GameBoard, GameState, Geometry, Move, Othello, Size10, Size4, Size6,
+    Size8, Tile,
+};
 
 fn board<G: Geometry>(rows: &[&str]) -> GameBoard<G> {
     let mut b = GameBoard::<G>::empty();
@@ -32,7 +34,7 @@ fn black_plays<G: Geometry>(board: GameBoard<G>, name: &str) -> (Othello<G>, G::
 }
 
 fn square(size: u8, name: &str) -> u32 {
-    let (r, c) = ply_othello::notation::parse_square(name, size).unwrap();
+    let (r, c) = ply_othello::parse_square(name, size).unwrap();
     r * size as u32 + c
 }
 

@@ -5,9 +5,7 @@ use crate::common;
 
 use ply_engine::conformance::{check_rules, check_values};
 use ply_engine::{EngineConfig, Game, Notation, Outcome, Playable, Side};
-use ply_othello::bitboard::{Size4, Size8};
-use ply_othello::endgame::solve_margin;
-use ply_othello::{with_geometry, Move, Othello};
+use ply_othello::{solve_margin, with_geometry, Move, Othello, Size4, Size8};
 
 #[test]
 fn four_by_four_is_a_win_for_white() {
@@ -168,7 +166,7 @@ fn depth_limited_analysis_is_unknown() {
 
 #[test]
 fn midgame_search_to_the_end_is_exact() {
-    use ply_othello::search::{Search, WIN_SCORE};
+    use ply_othello::{Search, WIN_SCORE};
     for line in include_str!("../../data/ffo-1-19.obf").lines().take(8) {
         let mut game = Othello::<Size8>::new().parse_position(line).unwrap();
         let plies = game.empties().saturating_sub(10);
@@ -176,14 +174,14 @@ fn midgame_search_to_the_end_is_exact() {
         let margin = solve_margin(&game, 4);
         let (p, o) = game.player_opponent();
         let found = Search::<Size8>::new(4).think(p, o, 60, ply_engine::Deadline::none(), true);
-        let expected = margin * ply_othello::eval::DISC + margin.signum() * WIN_SCORE;
+        let expected = margin * ply_othello::DISC + margin.signum() * WIN_SCORE;
         assert_eq!(found.score, expected, "{}", game.format_position());
         // Every root move's score is exact too.
         for &(square, score) in &found.moves {
             let mut child = game.clone();
             child.play(Move(square as u8));
             let m = -solve_margin(&child, 4);
-            assert_eq!(score, m * ply_othello::eval::DISC + m.signum() * WIN_SCORE);
+            assert_eq!(score, m * ply_othello::DISC + m.signum() * WIN_SCORE);
         }
     }
 }

@@ -8,8 +8,7 @@
 use std::time::Instant;
 
 use ply_engine::{BotSpec, EngineConfig, Game, GameResult, Playable, Side};
-use ply_othello::bitboard::Geometry;
-use ply_othello::{with_geometry, Othello};
+use ply_othello::{with_geometry, Geometry, Othello};
 
 /// Plays `games` games of the computer against `opponent`, alternating
 /// colours; returns (computer wins, draws, losses).
