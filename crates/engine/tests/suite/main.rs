@@ -3,6 +3,7 @@
 //! of the time of one a file.
 
 mod common;
+mod crate_api;
 mod history_names;
 mod learner_files;
 mod module_graph;

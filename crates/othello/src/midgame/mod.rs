@@ -129,7 +129,7 @@ pub fn exact_empties_for(budget: Duration, threads: usize) -> u32 {
 
 /// What a search found.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Report {
+pub struct MidgameReport {
     /// The move to play (`None`: pass or game over).
     pub best: Option<u32>,
     /// Its score, hundredths of a disc.
@@ -252,28 +252,28 @@ impl Engine {
         o: u64,
         limits: Limits,
         multi: usize,
-        progress: &mut dyn FnMut(&Report),
-    ) -> Report {
+        progress: &mut dyn FnMut(&MidgameReport),
+    ) -> MidgameReport {
         let start = Instant::now();
         self.table.new_search();
         let legal = moves::<Size8>(p, o);
         if legal == 0 {
             let over = moves::<Size8>(o, p) == 0;
             let mut report = if over {
-                Report {
+                MidgameReport {
                     score: final_score(p, o),
                     exact: true,
-                    ..Report::default()
+                    ..MidgameReport::default()
                 }
             } else {
                 let reply = self.think(o, p, limits, 1, &mut |_| {});
-                Report {
+                MidgameReport {
                     score: -reply.score,
                     exact: reply.exact,
                     depth: reply.depth,
                     nodes: reply.nodes,
                     pv: std::iter::once(None).chain(reply.pv).collect(),
-                    ..Report::default()
+                    ..MidgameReport::default()
                 }
             };
             report.elapsed = start.elapsed();
@@ -316,7 +316,7 @@ impl Engine {
             });
             let solved = self.exact.solve(p, o);
             if !self.exact.aborted() {
-                let report = Report {
+                let report = MidgameReport {
                     best: solved.best,
                     score: solved.score * DISC,
                     depth: empties,
@@ -349,8 +349,8 @@ impl Engine {
         limits: Limits,
         start: Instant,
         multi: usize,
-        progress: &mut dyn FnMut(&Report),
-    ) -> Report {
+        progress: &mut dyn FnMut(&MidgameReport),
+    ) -> MidgameReport {
         // Helpers are not waited for: the stop flag ends them within a few
         // positions, and joining them on a loaded machine could cost the
         // main thread tens of milliseconds past its budget.
@@ -378,7 +378,7 @@ impl Engine {
             });
         }
         let mut main = Worker::new(&self.table, &stop, eval, t, hard, contempt);
-        let mut report = main.iterate(p, o, 1, max_depth, multi, soft, &mut |r: &Report| {
+        let mut report = main.iterate(p, o, 1, max_depth, multi, soft, &mut |r: &MidgameReport| {
             let mut shown = r.clone();
             shown.elapsed = start.elapsed();
             progress(&shown);
@@ -529,14 +529,14 @@ impl<'a> Worker<'a> {
         max_depth: u32,
         multi: usize,
         soft: Option<Instant>,
-        progress: &mut dyn FnMut(&Report),
-    ) -> Report {
+        progress: &mut dyn FnMut(&MidgameReport),
+    ) -> MidgameReport {
         let mut order: Vec<(u32, i32)> = Squares(moves::<Size8>(p, o)).map(|s| (s, 0)).collect();
         let empties = (!(p | o)).count_ones();
-        let mut report = Report {
+        let mut report = MidgameReport {
             best: order.first().map(|m| m.0),
             moves: order.clone(),
-            ..Report::default()
+            ..MidgameReport::default()
         };
         let mut previous = 0;
         'deepening: for depth in first..=max_depth {

@@ -24,7 +24,7 @@ pub mod ggf;
 use std::time::Duration;
 
 use crate::bitboard::{Size8, Squares};
-use crate::midgame::{Engine, Limits, Report, DISC};
+use crate::midgame::{Engine, Limits, MidgameReport, DISC};
 use crate::movegen::{flips, moves};
 
 /// Longest line worth reading (a GGF game is a few hundred bytes).
@@ -307,17 +307,19 @@ impl NBoard {
         emit(Output::Line("status ply is analysing".into()));
         let limits = self.limits();
         let scale = DISC as f64;
-        let report = self.engine.think(p, o, limits, n, &mut |r: &Report| {
-            for line in search_lines(r, n, scale) {
-                emit(Output::Line(line));
-            }
-        });
+        let report = self
+            .engine
+            .think(p, o, limits, n, &mut |r: &MidgameReport| {
+                for line in search_lines(r, n, scale) {
+                    emit(Output::Line(line));
+                }
+            });
         emit(nodestats(&report));
         emit(Output::Line("status".into()));
     }
 }
 
-fn nodestats(r: &Report) -> Output {
+fn nodestats(r: &MidgameReport) -> Output {
     Output::Line(format!(
         "nodestats {} {:.3}",
         r.nodes,
@@ -326,7 +328,7 @@ fn nodestats(r: &Report) -> Output {
 }
 
 /// `search PV EVAL 0 DEPTH` for the top `n` moves of an iteration.
-fn search_lines(r: &Report, n: usize, scale: f64) -> Vec<String> {
+fn search_lines(r: &MidgameReport, n: usize, scale: f64) -> Vec<String> {
     let depth = if r.exact {
         "100%".to_string()
     } else {
