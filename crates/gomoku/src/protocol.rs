@@ -523,4 +523,69 @@ mod tests {
         let reply = answer(&mut brain, "DONE");
         assert!(reply == ["7,3"] || reply == ["2,3"], "{reply:?}");
     }
+
+    /// Issue 23, point 12: a huge turn time is a long think, never a
+    /// product that wraps around to a few milliseconds.
+    #[test]
+    fn huge_turn_times_think_long() {
+        for value in [
+            "4294967295",
+            "2635249153387078803",
+            "9223372036854775807",
+            "18446744073709551615",
+            "99999999999999999999",
+        ] {
+            let mut brain = Brain::new();
+            let line = format!("INFO timeout_turn {value}");
+            assert!(answer(&mut brain, &line).is_empty(), "{value}");
+            let budget = brain.budget();
+            assert!(budget >= Duration::from_secs(3600), "{value}: {budget:?}");
+            assert!(
+                budget <= Duration::from_secs(24 * 3600),
+                "{value}: {budget:?}"
+            );
+        }
+    }
+
+    /// Issue 23, point 12: squares in answers are `x,y` from 0.
+    #[test]
+    fn errors_name_squares_as_the_protocol_does() {
+        let mut brain = Brain::new();
+        assert_eq!(answer(&mut brain, "START 15"), ["OK"]);
+        assert!(answer(&mut brain, "INFO timeout_turn 100").is_empty());
+        assert_eq!(answer(&mut brain, "BEGIN"), ["7,7"]);
+        assert_eq!(
+            answer(&mut brain, "TURN 7,7"),
+            ["ERROR 7,7 is already taken"]
+        );
+        let off = answer(&mut brain, "TURN 300,7");
+        assert_eq!(off.len(), 1);
+        assert!(off[0].starts_with("ERROR 300,7 is off"), "{off:?}");
+        for line in ["BOARD", "3,4,1", "3,4,2"] {
+            assert!(answer(&mut brain, line).is_empty(), "{line}");
+        }
+        let reply = answer(&mut brain, "DONE");
+        assert_eq!(reply[0], "ERROR 3,4 is already taken", "{reply:?}");
+    }
+
+    /// Issue 23, point 12: a position with five in a row is over.
+    #[test]
+    fn a_board_with_five_in_a_row_is_an_error() {
+        for field in [1, 2] {
+            let mut brain = Brain::new();
+            assert_eq!(answer(&mut brain, "START 15"), ["OK"]);
+            assert!(answer(&mut brain, "INFO timeout_turn 100").is_empty());
+            assert!(answer(&mut brain, "BOARD").is_empty());
+            for x in 0..5 {
+                assert!(answer(&mut brain, &format!("{x},0,{field}")).is_empty());
+            }
+            for x in 0..4 {
+                assert!(answer(&mut brain, &format!("{x},5,{}", 3 - field)).is_empty());
+            }
+            let reply = answer(&mut brain, "DONE");
+            assert_eq!(reply.len(), 1, "{reply:?}");
+            assert!(reply[0].starts_with("ERROR"), "{reply:?}");
+            assert!(reply[0].contains("five in a row"), "{reply:?}");
+        }
+    }
 }

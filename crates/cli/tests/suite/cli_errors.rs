@@ -182,3 +182,156 @@ fn long_game_option_values_are_cut_in_errors() {
     run.assert_user_error(&format!("'{}...'", "9".repeat(40)));
     assert!(!run.stderr.contains(&size), "{}", run.stderr);
 }
+
+/// A fresh folder for one test's files.
+fn scratch(test: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ply-cli-errors-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// `ply ARGS` run by `sh` after `setup` (limits, signal dispositions),
+/// so the limits apply to `ply` alone.
+#[cfg(unix)]
+fn ply_under(setup: &str, args: &[&str]) -> std::process::Output {
+    let script = format!("{setup}; exec \"$0\" \"$@\"");
+    std::process::Command::new("sh")
+        .args(["-c", &script, env!("CARGO_BIN_EXE_ply")])
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("sh runs")
+}
+
+/// Issue 23, point 11: an OBF file is a bounded regular file; a device
+/// is not read until memory runs out, a named pipe does not block.
+#[cfg(unix)]
+#[test]
+fn obf_files_are_bounded_regular_files() {
+    let output = ply_under(
+        "ulimit -v 2000000",
+        &["solve", "othello", "--obf", "/dev/zero"],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("not a regular file"), "{stderr}");
+
+    let dir = scratch("obf");
+    let big = dir.join("big.obf");
+    std::fs::File::create(&big)
+        .and_then(|f| f.set_len(64 << 20))
+        .expect("a sparse file");
+    let big = big.to_str().expect("utf-8 path");
+    ply(&["solve", "othello", "--obf", big], "").assert_user_error("larger than the limit");
+    let folder = dir.to_str().expect("utf-8 path");
+    ply(&["solve", "othello", "--obf", folder], "").assert_user_error("a folder");
+
+    let fifo = dir.join("pipe.obf");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let mut child = support::command(&["solve", "othello", "--obf", fifo.to_str().expect("utf-8")])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("ply starts");
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while child.try_wait().expect("wait works").is_none() {
+        if std::time::Instant::now() > end {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("ply blocked on a named pipe");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().expect("ply finished");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("a named pipe"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 23, point 11: a plot that cannot be written whole leaves the
+/// old one as it was (here the file size limit stops the write).
+#[cfg(unix)]
+#[test]
+fn a_failed_plot_keeps_the_old_one() {
+    let dir = scratch("plot");
+    let plot = dir.join("curve.svg");
+    let old = "<svg>the old curve</svg>\n";
+    std::fs::write(&plot, old).expect("the old plot");
+    let output = ply_under(
+        // Ignored, the signal lets the write fail with an error instead.
+        "trap '' XFSZ; ulimit -f 1",
+        &[
+            "train",
+            "tictactoe",
+            "--games",
+            "5",
+            "--plot",
+            plot.to_str().expect("utf-8 path"),
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("cannot write the plot"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&plot).expect("the plot"), old);
+    let files = std::fs::read_dir(&dir).expect("the folder").count();
+    assert_eq!(files, 1, "a temporary file was left behind");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 23, point 11: help and version that cannot be written are errors.
+#[test]
+fn help_to_a_full_disk_is_an_error() {
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["solve", "othello", "--help"],
+    ] {
+        support::ply_to_full_disk(args, "").assert_user_error("standard output");
+    }
+    ply(&["--version"], "").assert_ok();
+}
+
+/// Issue 23, point 11: the prover's options are checked even where
+/// alpha-beta answers and the prover does not run.
+#[test]
+fn proof_options_are_checked_whenever_given() {
+    for value in ["inf", "NaN", "-1", "1.5"] {
+        ply(&["solve", "mnk", "--size", "3", "--proof-time", value], "")
+            .assert_user_error("proof-time");
+        // The exact rule takes the wide board, which has no prover at all.
+        ply(
+            &[
+                "solve",
+                "mnk",
+                "--size",
+                "3",
+                "--rule",
+                "exact",
+                "--proof-time",
+                value,
+            ],
+            "",
+        )
+        .assert_user_error("proof-time");
+    }
+    ply(&["solve", "mnk", "--proof-method", "foo"], "").assert_user_error("dfpn or dfs");
+    ply(
+        &["solve", "mnk", "--rule", "exact", "--proof-method", "foo"],
+        "",
+    )
+    .assert_user_error("dfpn or dfs");
+    ply(
+        &["solve", "mnk", "--proof-time", "5", "--proof-method", "dfs"],
+        "",
+    )
+    .assert_ok();
+}
