@@ -87,12 +87,21 @@ fn with_game<A: FromArgMatches>(
     run(kind, &options, args)
 }
 
+/// Prints the help or version text clap returned in place of matches:
+/// clap's own `exit` ignores a failed write and exits 0, and a help that
+/// did not reach a full disk must say so as every other failed write does.
+fn print_help_or_version(shown: &clap::Error) -> anyhow::Result<()> {
+    shown
+        .print()
+        .and_then(|()| std::io::stdout().flush())
+        .map_err(|e| anyhow::anyhow!("cannot write to standard output: {e}"))
+}
+
 /// Turns a clap error into the one-line message of the command-line
-/// contract; help and version requests still print and exit 0.
+/// contract (help and version requests are not errors: see [`run`]).
 fn one_line_usage_error(error: clap::Error) -> anyhow::Error {
     use clap::error::ErrorKind;
     match error.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => error.exit(),
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
             let games: Vec<&str> = ply_registry::games().iter().map(|g| g.name()).collect();
             anyhow::anyhow!("name a game: {} (see ply --help)", games.join(", "))
@@ -138,7 +147,14 @@ fn quoting_typed_text(error: &clap::Error) -> Option<String> {
 }
 
 fn run() -> anyhow::Result<()> {
-    let matches = command().try_get_matches().map_err(one_line_usage_error)?;
+    use clap::error::ErrorKind;
+    let matches = match command().try_get_matches() {
+        Ok(matches) => matches,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            return print_help_or_version(&e);
+        }
+        Err(e) => return Err(one_line_usage_error(e)),
+    };
     match matches.subcommand() {
         Some(("play", m)) => with_game(GameCommand::Play, m, play::run),
         Some(("solve", m)) => with_game(GameCommand::Solve, m, solve::run),

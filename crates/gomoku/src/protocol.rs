@@ -7,15 +7,18 @@
 //! `BEGIN`, `TURN x,y`, `BOARD` followed by `x,y,field` lines and `DONE`
 //! (field 1 our stone, 2 the opponent's, 3 a stone of neither, as the
 //! continuous-game mode sends), `INFO key value`, `TAKEBACK x,y`,
-//! `PLAY x,y`, `ABOUT`, `END`. Coordinates count from 0, `x` the column.
+//! `PLAY x,y`, `ABOUT`, `END`. Coordinates count from 0, `x` the column,
+//! and every answer names a cell that way. A position where five in a row
+//! is already on the board is answered with an `ERROR`: the game is over.
 //! Answers are `OK`, a move `x,y`, `ERROR text` for a command that cannot be
 //! carried out, `UNKNOWN text` for a line that is no command, and `MESSAGE`
 //! lines with what the search found. Nothing the manager sends can make the
 //! brain panic or stop answering.
 //!
 //! Time: a move is searched for at most 70% of `timeout_turn` less 30 ms
-//! (20 ms when `timeout_turn` is 0, "as fast as possible"), and at most a
-//! 25th of `time_left` when the match has a time limit. Memory: the
+//! (20 ms when `timeout_turn` is 0, "as fast as possible"), at most a
+//! 25th of `time_left` when the match has a time limit, and at most a day
+//! (a number too large to store is taken as the largest). Memory: the
 //! transposition table takes at most a third of `max_memory` (and 64 MiB).
 //! `INFO rule`: bit 1 (value 1) is "exactly five"; renju (4) and caro (8)
 //! are not supported and are answered with an `ERROR` line (the game goes
@@ -27,12 +30,15 @@ use ply_engine::Deadline;
 
 use crate::board::Board;
 use crate::search::{Engine, Score};
-use crate::{Move, Rule, Stone, MAX_SIDE};
+use crate::{GomokuError, Move, Rule, Stone, MAX_SIDE};
 
 /// The stones in a row that win Gomocup games.
 const K: usize = 5;
 /// Table size when the manager sets no memory limit.
 const DEFAULT_TABLE: usize = 64 << 20;
+/// The longest think, whatever `timeout_turn` says: a day, as the longest
+/// `--move-time` elsewhere in ply.
+const MAX_TURN: Duration = Duration::from_secs(24 * 60 * 60);
 /// Longest line looked at; the rest of a longer one is ignored.
 pub const MAX_LINE: usize = 4096;
 
@@ -87,8 +93,8 @@ pub struct Brain {
     timeout_match: u64,
     time_left: Option<u64>,
     max_memory: u64,
-    /// `Some` between `BOARD` and `DONE`.
-    board_data: Option<Vec<(Move, Field)>>,
+    /// `Some` between `BOARD` and `DONE`: cells as sent, checked on `DONE`.
+    board_data: Option<Vec<((usize, usize), Field)>>,
 }
 
 impl Default for Brain {
@@ -201,15 +207,24 @@ impl Brain {
                 }
                 Reply::line("OK")
             }
-            Err(error) => Reply::line(format!("ERROR {error}")),
+            Err(error) => Reply::line(format!("ERROR {}", protocol_text(&error))),
         }
     }
 
-    /// Places a stone, checked; the error is the answer to send.
-    fn place(&mut self, mv: Move, field: Field) -> Result<(), Reply> {
+    /// Places a stone on `(x, y)`, checked; the error is the answer to send.
+    fn place(&mut self, (x, y): (usize, usize), field: Field) -> Result<(), Reply> {
         let Some(board) = self.board.as_mut() else {
             return Err(Reply::line("ERROR no game: send START first"));
         };
+        // Checked here, before a `Move` (which holds bytes) could clamp a
+        // large coordinate into another one in the message.
+        let (width, height) = (board.width(), board.height());
+        if x >= width || y >= height {
+            return Err(Reply::line(format!(
+                "ERROR {x},{y} is off the {width} x {height} board"
+            )));
+        }
+        let mv = Move::new(x, y);
         let placed = match field {
             Field::Own => board.play(mv, OWN),
             Field::Theirs => board.play(mv, THEIRS),
@@ -220,7 +235,7 @@ impl Brain {
                 self.placed.push((mv, field));
                 Ok(())
             }
-            Err(error) => Err(Reply::line(format!("ERROR {error}"))),
+            Err(error) => Err(Reply::line(format!("ERROR {}", protocol_text(&error)))),
         }
     }
 
@@ -231,7 +246,7 @@ impl Brain {
         let Some((x, y)) = parse_pair(rest) else {
             return Reply::line("ERROR TURN takes x,y, as in TURN 7,7");
         };
-        if let Err(reply) = self.place(Move::new(x, y), Field::Theirs) {
+        if let Err(reply) = self.place((x, y), Field::Theirs) {
             return reply;
         }
         self.think(received)
@@ -242,7 +257,7 @@ impl Brain {
         let Some((x, y)) = parse_pair(rest) else {
             return Reply::line("ERROR PLAY takes x,y");
         };
-        match self.place(Move::new(x, y), Field::Own) {
+        match self.place((x, y), Field::Own) {
             Ok(()) => Reply::line(format!("{x},{y}")),
             Err(reply) => reply,
         }
@@ -252,9 +267,9 @@ impl Brain {
         let parts: Vec<&str> = line.split(',').map(str::trim).collect();
         let numbers: Option<Vec<usize>> = parts.iter().map(|p| p.parse().ok()).collect();
         let field = match numbers.as_deref() {
-            Some(&[x, y, 1]) => Some((Move::new(x, y), Field::Own)),
-            Some(&[x, y, 2]) => Some((Move::new(x, y), Field::Theirs)),
-            Some(&[x, y, 3]) => Some((Move::new(x, y), Field::Neither)),
+            Some(&[x, y, 1]) => Some(((x, y), Field::Own)),
+            Some(&[x, y, 2]) => Some(((x, y), Field::Theirs)),
+            Some(&[x, y, 3]) => Some(((x, y), Field::Neither)),
             _ => None,
         };
         match (field, self.board_data.as_mut()) {
@@ -279,8 +294,8 @@ impl Brain {
             return fresh;
         }
         let mut errors = Vec::new();
-        for (mv, field) in data {
-            if let Err(reply) = self.place(mv, field) {
+        for (cell, field) in data {
+            if let Err(reply) = self.place(cell, field) {
                 errors.extend(reply.lines);
             }
         }
@@ -334,7 +349,7 @@ impl Brain {
             Some((key, value)) => (key.to_ascii_lowercase(), value.trim()),
             None => (rest.to_ascii_lowercase(), ""),
         };
-        let number = || value.parse::<i64>().ok().map(|v| v.max(0) as u64);
+        let number = || saturating_number(value);
         let known = matches!(
             key.as_str(),
             "timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule"
@@ -388,17 +403,21 @@ impl Brain {
 
     /// The time for this move, from the limits the manager gave.
     fn budget(&self) -> Duration {
+        // Saturating: a huge turn time is a long think, and a product that
+        // wrapped around would make it a few milliseconds.
         let mut ms = if self.timeout_turn == 0 {
             20
         } else {
-            (self.timeout_turn * 7 / 10).saturating_sub(30).max(5)
+            (self.timeout_turn.saturating_mul(7) / 10)
+                .saturating_sub(30)
+                .max(5)
         };
         if let Some(left) = self.time_left {
             if self.timeout_match > 0 {
                 ms = ms.min((left / 25).max(5));
             }
         }
-        Duration::from_millis(ms)
+        Duration::from_millis(ms).min(MAX_TURN)
     }
 
     /// Searches, plays and announces our move.
@@ -407,12 +426,24 @@ impl Brain {
         let Some(board) = self.board.as_ref() else {
             return Reply::line("ERROR no game: send START first");
         };
+        // Five in a row ended the game: a move now would only hide that the
+        // manager's position is not one to play on.
+        if let Some(winner) = board.winner() {
+            let whose = if winner == OWN {
+                "the brain's stones (field 1)"
+            } else {
+                "the opponent's stones (field 2)"
+            };
+            return Reply::line(format!(
+                "ERROR the game is over: {whose} already make five in a row"
+            ));
+        }
         let deadline = Deadline::after(Some(budget.saturating_sub(received.elapsed())));
         let Some(info) = self.engine.best_move(board, OWN, deadline) else {
             return Reply::line("ERROR the board is full");
         };
         let mv = info.best;
-        if let Err(reply) = self.place(mv, Field::Own) {
+        if let Err(reply) = self.place((mv.x.into(), mv.y.into()), Field::Own) {
             return reply;
         }
         let score = match info.score {
@@ -465,6 +496,31 @@ fn shown(text: &str) -> String {
         out.push_str("...");
     }
     out
+}
+
+/// A board error in the protocol's words: cells as `x,y` from 0, not in
+/// ply's grid notation (`h8`) that [`Move`]'s `Display` writes.
+fn protocol_text(error: &GomokuError) -> String {
+    match error {
+        GomokuError::Occupied(mv) => format!("{},{} is already taken", mv.x, mv.y),
+        other => other.to_string(),
+    }
+}
+
+/// An `INFO` number: negative ones are 0, and ones too large for a `u64`
+/// the largest (saturated, not refused: a huge limit means no limit).
+fn saturating_number(text: &str) -> Option<u64> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(digits) => (true, digits),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if negative {
+        return Some(0);
+    }
+    Some(digits.parse().unwrap_or(u64::MAX))
 }
 
 fn parse_number(text: &str) -> Option<usize> {

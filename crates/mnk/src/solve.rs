@@ -28,32 +28,31 @@ pub(crate) fn special_solve(
     options: &GameOptions,
     request: &SolveRequest,
 ) -> Option<Result<SolveOutput, GameError>> {
+    // Checked before deciding whether to prove: a bad `--proof-time` or
+    // `--proof-method` is refused even where alpha-beta answers, not only
+    // on the positions that happen to need the prover.
+    let settings = match prover_settings(options, request) {
+        Ok(settings) => settings,
+        Err(error) => return Some(Err(error)),
+    };
     let automatic =
         request.config.depth.is_none() && game.empty_squares().count_ones() > AUTO_PROVE_ABOVE;
     if !options.flag("prove") && !automatic {
         return None;
     }
-    Some(prove(game, options, request))
+    let (time, source, method) = settings;
+    let budget = ProverBudget {
+        nodes: None,
+        time: Some(time),
+    };
+    Some(Ok(SolveOutput::Proof(proof_report(
+        game, budget, method, source,
+    ))))
 }
 
-fn prove(
-    game: &Mnk,
-    options: &GameOptions,
-    request: &SolveRequest,
-) -> Result<SolveOutput, GameError> {
+/// `--proof-time` and `--proof-method` as given, checked.
+fn prover_values(options: &GameOptions) -> Result<(Option<u64>, ProofMethod), GameError> {
     let seconds: Option<u64> = options.get("proof-time")?;
-    let (time, source) = match (request.config.move_time, seconds) {
-        (Some(_), Some(_)) => {
-            return Err(GameError::ConflictingOptions {
-                options: ("move-time".into(), "proof-time".into()),
-            })
-        }
-        (Some(budget), None) => (budget, ProofBudget::MoveTime),
-        (None, seconds) => (
-            Duration::from_secs(seconds.unwrap_or(DEFAULT_PROOF_SECONDS)),
-            ProofBudget::ProofTime,
-        ),
-    };
     let method = match options.get::<String>("proof-method")? {
         None => ProofMethod::default(),
         Some(text) => ProofMethod::parse(&text).ok_or_else(|| {
@@ -67,17 +66,36 @@ fn prove(
             )
         })?,
     };
-    let budget = ProverBudget {
-        nodes: None,
-        time: Some(time),
+    Ok((seconds, method))
+}
+
+/// The prover's time limit, where it comes from, and its method.
+fn prover_settings(
+    options: &GameOptions,
+    request: &SolveRequest,
+) -> Result<(Duration, ProofBudget, ProofMethod), GameError> {
+    let (seconds, method) = prover_values(options)?;
+    let (time, source) = match (request.config.move_time, seconds) {
+        (Some(_), Some(_)) => {
+            return Err(GameError::ConflictingOptions {
+                options: ("move-time".into(), "proof-time".into()),
+            })
+        }
+        (Some(budget), None) => (budget, ProofBudget::MoveTime),
+        (None, seconds) => (
+            Duration::from_secs(seconds.unwrap_or(DEFAULT_PROOF_SECONDS)),
+            ProofBudget::ProofTime,
+        ),
     };
-    Ok(SolveOutput::Proof(proof_report(
-        game, budget, method, source,
-    )))
+    Ok((time, source, method))
 }
 
 /// A wide board (above 8 x 8, or the exact rule) has no proof search.
 pub(crate) fn refuse_proof(options: &GameOptions) -> Option<Result<SolveOutput, GameError>> {
+    // A bad value is named as such, as on the boards that have a prover.
+    if let Err(error) = prover_values(options) {
+        return Some(Err(error));
+    }
     options.flag("prove").then(|| {
         Err(GameError::Unsupported(
             "the proof search takes freestyle boards of at most 8x8".into(),

@@ -3,6 +3,8 @@
 //! one the file lists, and prints a table with a total line. Exit code 1
 //! when a score differs from the file's, 2 for a bad file or range.
 
+use std::io::Read;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use ply_engine::{GameKind, GameOptions, SuitePosition, SuiteSettings};
@@ -13,6 +15,10 @@ use crate::output::{self, Output};
 
 /// The table's size when `--hash` is not given: FFO #40-#59 fill it.
 const DEFAULT_MB: usize = 256;
+
+/// The largest OBF file read: suites are a few KB (FFO #1-#79 is 6 KB), so
+/// this is ample, and it keeps a huge file from filling the memory.
+const MAX_OBF_BYTES: u64 = 4 << 20;
 
 pub fn run(kind: &dyn GameKind, options: &GameOptions, args: &SolveArgs) -> anyhow::Result<()> {
     let Some(path) = &args.obf else {
@@ -52,8 +58,8 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: &SolveArgs) -> anyh
             readers.join("; ")
         );
     }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| anyhow::anyhow!("cannot read {shown_path}: {e}"))?;
+    let text =
+        read_suite(path).map_err(|why| anyhow::anyhow!("cannot read {shown_path}: {why}"))?;
     let mut suite = kind
         .suite_solver(options, &text, &path.display().to_string(), settings)
         .expect("the game has suites")
@@ -146,6 +152,60 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: &SolveArgs) -> anyh
         std::process::exit(1);
     }
     Ok(())
+}
+
+/// The text of the OBF file at `path`: only a regular file of at most
+/// [`MAX_OBF_BYTES`], as a device (`/dev/zero`) would be read until memory
+/// runs out and a named pipe would block; the read stops past the bound
+/// even if the file grows meanwhile.
+fn read_suite(path: &Path) -> Result<String, String> {
+    let too_big = || {
+        format!(
+            "it is larger than the limit of {} MiB for OBF files",
+            MAX_OBF_BYTES >> 20
+        )
+    };
+    let metadata = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !metadata.is_file() {
+        return Err(format!(
+            "it is {}, not a regular file",
+            kind_of_file(&metadata)
+        ));
+    }
+    if metadata.len() > MAX_OBF_BYTES {
+        return Err(too_big());
+    }
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(MAX_OBF_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_OBF_BYTES {
+        return Err(too_big());
+    }
+    String::from_utf8(bytes).map_err(|_| "it is not UTF-8 text".to_string())
+}
+
+/// What a path that is not a regular file names.
+fn kind_of_file(metadata: &std::fs::Metadata) -> &'static str {
+    let kind = metadata.file_type();
+    if kind.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a named pipe";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    "a special file"
 }
 
 fn plural(n: usize) -> &'static str {

@@ -278,7 +278,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TrainArgs) -> anyho
             kind.name(),
             args.against
         );
-        std::fs::write(path, svg(&curve, &title, args.block.is_none()))
+        write_plot(path, &svg(&curve, &title, args.block.is_none()))
             .with_context(|| format!("cannot write the plot to {}", path.display()))?;
         writeln!(out, "learning curve drawn in {}", path.display())?;
     }
@@ -335,6 +335,21 @@ fn check_plot(path: &Path) -> anyhow::Result<()> {
         let _ = std::fs::remove_file(path);
     }
     Ok(())
+}
+
+/// Writes `text` to a temporary file beside `path` and renames it over
+/// `path`, so a write that fails (a full disk) leaves an older plot whole.
+fn write_plot(path: &Path, text: &str) -> std::io::Result<()> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "plot".into());
+    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let result = std::fs::write(&temp, text).and_then(|()| std::fs::rename(&temp, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    result
 }
 
 /// The opponent's own random stream, so it does not mirror the learner's.
