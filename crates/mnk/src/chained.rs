@@ -8,12 +8,21 @@ use crate::dictionary::{Dictionary, DictionaryKey};
 
 /// A [`Dictionary`] behind the engine's [`SearchTable`], with the traffic
 /// counters `--stats` shows beside the dictionary's own counts.
+///
+/// Each search starts from an empty dictionary (the searcher clears it
+/// whenever its horizon changes, as the request's computer makes a new
+/// dictionary for every move), but the counts run on from the table's
+/// making: [`stats`](SearchTable::stats) sums the configurations stored
+/// and the collisions of every search, with the longest chain any of
+/// them had and the mean over all their chains.
 #[derive(Clone, Debug)]
 pub struct ChainedTable<K, D> {
     dictionary: Dictionary<K, D>,
     probes: u64,
     hits: u64,
     stores: u64,
+    /// The counts of the searches before the last clear.
+    past: TableStats,
 }
 
 impl<K: DictionaryKey, D: Copy> ChainedTable<K, D> {
@@ -24,7 +33,43 @@ impl<K: DictionaryKey, D: Copy> ChainedTable<K, D> {
             probes: 0,
             hits: 0,
             stores: 0,
+            past: TableStats::default(),
         }
+    }
+
+    /// The counts of the current search alone.
+    fn current(&self) -> TableStats {
+        let entries = self.dictionary.num_elements() as u64;
+        TableStats {
+            probes: self.probes,
+            hits: self.hits,
+            stores: self.stores,
+            insertions: self.dictionary.insertions(),
+            collisions: self.dictionary.collisions(),
+            entries,
+            buckets: self.dictionary.size() as u64,
+            capacity: entries,
+            chains: Some(self.dictionary.chain_lengths()),
+        }
+    }
+}
+
+/// Two searches' counts together.
+fn sum(a: TableStats, b: TableStats) -> TableStats {
+    let (ca, cb) = (a.chains.unwrap_or_default(), b.chains.unwrap_or_default());
+    TableStats {
+        probes: a.probes + b.probes,
+        hits: a.hits + b.hits,
+        stores: a.stores + b.stores,
+        insertions: a.insertions + b.insertions,
+        collisions: a.collisions + b.collisions,
+        entries: a.entries + b.entries,
+        buckets: a.buckets.max(b.buckets),
+        capacity: a.capacity + b.capacity,
+        chains: Some(ply_engine::ChainStats {
+            longest: ca.longest.max(cb.longest),
+            occupied: ca.occupied + cb.occupied,
+        }),
     }
 }
 
@@ -55,22 +100,14 @@ impl<K: DictionaryKey, D: Copy> SearchTable<K, D> for ChainedTable<K, D> {
         }
     }
 
+    /// Every search's counts since the table was made (see the type).
     fn stats(&self) -> TableStats {
-        let entries = self.dictionary.num_elements() as u64;
-        TableStats {
-            probes: self.probes,
-            hits: self.hits,
-            stores: self.stores,
-            insertions: self.dictionary.insertions(),
-            collisions: self.dictionary.collisions(),
-            entries,
-            buckets: self.dictionary.size() as u64,
-            capacity: entries,
-            chains: Some(self.dictionary.chain_lengths()),
-        }
+        sum(self.past, self.current())
     }
 
+    /// Empties the dictionary for the next search, keeping the counts.
     fn clear(&mut self) {
+        self.past = sum(self.past, self.current());
         self.dictionary.clear();
         self.probes = 0;
         self.hits = 0;

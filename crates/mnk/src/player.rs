@@ -240,8 +240,9 @@ impl Player<Mnk> for DepthLimitedPlayer {
         }
     }
 
-    /// The request's dictionary's counts after the last move's search;
-    /// `None` over the engine's table.
+    /// The request's dictionary's counts over every search of the player
+    /// (each move's search starts with an empty dictionary); `None` over
+    /// the engine's table.
     fn table_stats(&self) -> Option<TableStats> {
         match &self.searcher {
             DepthSearcher::Engine(_) => None,
