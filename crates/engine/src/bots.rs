@@ -11,8 +11,8 @@ use crate::game::Game;
 use crate::knowledge::Knowledge;
 use crate::player::{Analyzer, Choice, Player};
 use crate::solver::{EngineTable, SearchEntry, Searcher};
-use crate::tt::SearchTable;
 use crate::symmetry::Symmetric;
+use crate::tt::SearchTable;
 use crate::value::{Analysis, Value};
 
 /// The generic exact or depth-limited analyzer over `Searcher`, bounded by

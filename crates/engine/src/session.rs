@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::config::{BotSpec, EngineConfig};
 use crate::error::GameError;
 use crate::game::{GameResult, Side};
-use crate::options::GameOptions;
 use crate::knowledge::Knowledge;
+use crate::options::GameOptions;
 use crate::playable::Playable;
 use crate::player::{Analyzer, Player};
 pub use crate::report::{BoardView, MoveValue, Report};
@@ -262,7 +262,8 @@ impl<G: Playable> Session for GameSession<G> {
         if self.analyzer.as_ref().map(|(k, _)| *k) != Some(key) {
             self.analyzer = Some((
                 key,
-                self.current().analyzer_with_options(config, &self.options)?,
+                self.current()
+                    .analyzer_with_options(config, &self.options)?,
             ));
         }
         let game = self.current().clone();

@@ -46,11 +46,11 @@ use std::time::Instant;
 
 use crate::bound::Bound;
 use crate::deadline::Deadline;
+use crate::game::Game;
 use crate::game::Side;
 use crate::knowledge::{Knowledge, NoKnowledge};
 use crate::score::{self, DECIDED, HEURISTIC_LIMIT, WIN};
 use crate::symmetry::Symmetric;
-use crate::game::Game;
 use crate::tt::{SearchTable, TableStats, TranspositionTable};
 use crate::value::{Analysis, Outcome, Value};
 
@@ -116,7 +116,6 @@ impl<G: Symmetric> Searcher<G> {
     pub fn with_entries(entries: usize) -> Self {
         Self::with_table(TranspositionTable::with_entries(entries))
     }
-
 }
 
 impl<G: Symmetric, T: SearchTable<G::Key, SearchEntry<G::Move>>> Searcher<G, NoKnowledge, T> {

@@ -43,7 +43,10 @@ fn config(seed: u64) -> EngineConfig {
 
 fn same_labels_and_moves(board: Mnk, depths: std::ops::RangeInclusive<u32>, count: usize) {
     for depth in depths {
-        for (i, game) in positions(&board, count, u64::from(depth)).iter().enumerate() {
+        for (i, game) in positions(&board, count, u64::from(depth))
+            .iter()
+            .enumerate()
+        {
             if game.result().is_some() {
                 continue;
             }
@@ -55,7 +58,9 @@ fn same_labels_and_moves(board: Mnk, depths: std::ops::RangeInclusive<u32>, coun
             let (ma, mb) = (engine.choose(game), chained.choose(game));
             assert_eq!((ma.mv, ma.value), (mb.mv, mb.value), "depth {depth}");
             assert!(engine.table_stats().is_none());
-            let stats = chained.table_stats().expect("the chained dictionary's counts");
+            let stats = chained
+                .table_stats()
+                .expect("the chained dictionary's counts");
             assert!(stats.chains.is_some());
         }
     }
@@ -81,7 +86,10 @@ fn the_chained_searcher_counts_what_it_stores() {
     let analysis = searcher.analyze_to_depth(&Mnk::new(4, 4, 4).expect("a board"), 4);
     let stats = analysis.stats.expect("stats");
     let chains = stats.chains.expect("chains");
-    assert!(stats.entries > 0 && stats.insertions == stats.entries, "{stats:?}");
+    assert!(
+        stats.entries > 0 && stats.insertions == stats.entries,
+        "{stats:?}"
+    );
     assert!(chains.longest >= 1 && chains.occupied <= stats.entries);
     assert_eq!(stats.buckets, 7_001);
     assert_eq!(stats.collisions, stats.entries - chains.occupied);
@@ -109,7 +117,10 @@ fn the_option_reaches_the_analysis_and_the_computer() {
     };
     let mut engine = MNK.new_session(&options("engine")).expect("a session");
     let mut chained = MNK.new_session(&options("chained")).expect("a session");
-    let (a, b) = (engine.analyze(&depth).expect("a"), chained.analyze(&depth).expect("b"));
+    let (a, b) = (
+        engine.analyze(&depth).expect("a"),
+        chained.analyze(&depth).expect("b"),
+    );
     assert_eq!(a.value, b.value);
     assert_eq!(a.moves, b.moves);
     assert!(a.stats.expect("stats").chains.is_none());

@@ -34,7 +34,14 @@ fn the_default_size_is_a_prime_between_6000_and_8000() {
 
 #[test]
 fn the_size_asked_for_is_rounded_up_to_a_prime() {
-    for (asked, prime) in [(0, 2), (1, 2), (2, 2), (4, 5), (6_000, 6_007), (7_001, 7_001)] {
+    for (asked, prime) in [
+        (0, 2),
+        (1, 2),
+        (2, 2),
+        (4, 5),
+        (6_000, 6_007),
+        (7_001, 7_001),
+    ] {
         assert_eq!(next_prime(asked), prime);
         let dictionary: Dictionary<u128, i32> = Dictionary::with_size(asked);
         assert_eq!(dictionary.size(), prime);
@@ -108,7 +115,11 @@ fn num_elements_counts_what_is_stored() {
     }
     assert_eq!(dictionary.num_elements(), 100);
     let _ = dictionary.insert(5, 1);
-    assert_eq!(dictionary.num_elements(), 100, "a refused duplicate adds nothing");
+    assert_eq!(
+        dictionary.num_elements(),
+        100,
+        "a refused duplicate adds nothing"
+    );
     for key in 0..30u128 {
         dictionary.remove(&key).expect("stored");
     }
