@@ -237,7 +237,7 @@ fn is_prime(n: usize) -> bool {
     }
     let mut d = 2;
     while d <= n / d {
-        if n % d == 0 {
+        if n.is_multiple_of(d) {
             return false;
         }
         d += 1;

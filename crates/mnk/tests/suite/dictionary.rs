@@ -11,12 +11,15 @@ use proptest::prelude::*;
 use ply_mnk::{next_prime, Dictionary, DictionaryError, DictionaryKey, DEFAULT_BUCKETS};
 
 fn is_prime(n: usize) -> bool {
-    n >= 2 && (2..n).take_while(|d| d * d <= n).all(|d| n % d != 0)
+    n >= 2
+        && (2..n)
+            .take_while(|d| d * d <= n)
+            .all(|d| !n.is_multiple_of(d))
 }
 
-/// Keys of a small dictionary whose buckets we pick: `k * size + bucket`
-/// are all congruent, and a u128 key's bucket is computed, so we search
-/// for keys by their bucket instead.
+/// The first `count` keys whose bucket is `bucket`, found by trying keys
+/// in order (the hash mixes a key before reducing it, so no formula gives
+/// them).
 fn keys_in_bucket(dictionary: &Dictionary<u128, i32>, bucket: usize, count: usize) -> Vec<u128> {
     (0u128..)
         .filter(|k| k.bucket(dictionary.size()) == bucket)
