@@ -107,18 +107,38 @@ pub fn format_report_scored(report: &Report, scores: Scores) -> String {
 /// (a collision is an insertion into a bucket already holding a position).
 pub fn format_stats(stats: &TableStats, elapsed: Duration) -> String {
     format!(
-        "Table: {} probes, {} hits, {} stores; {:.3} s\n\
-         Dictionary: {} stored, {} (insertions into an occupied bucket) in {}; \
-         size {} of 2 entries\n",
+        "Table: {} probes, {} hits, {} stores; {:.3} s\n{}",
         stats.probes,
         stats.hits,
         stats.stores,
         elapsed.as_secs_f64(),
+        format_dictionary(stats),
+    )
+}
+
+/// The dictionary counts alone: configurations stored, collisions, the
+/// size, and for the request's chained dictionary its chains.
+pub fn format_dictionary(stats: &TableStats) -> String {
+    let counts = format!(
+        "{} stored, {} (insertions into an occupied bucket) in {}",
         count(stats.entries, "configuration", "configurations"),
         count(stats.collisions, "collision", "collisions"),
         count(stats.insertions, "insertion", "insertions"),
-        count(stats.buckets, "bucket", "buckets"),
-    )
+    );
+    match stats.chains {
+        None => format!(
+            "Dictionary: {counts}; size {} of 2 entries\n",
+            count(stats.buckets, "bucket", "buckets"),
+        ),
+        Some(chains) => format!(
+            "Dictionary (separate chaining): {counts}; size {} (prime); \
+             longest chain {}, mean chain {:.2} over {}\n",
+            count(stats.buckets, "bucket", "buckets"),
+            chains.longest,
+            chains.mean(stats.entries),
+            count(chains.occupied, "occupied bucket", "occupied buckets"),
+        ),
+    }
 }
 
 /// What is still unknown and why, when the analysis stopped before
@@ -246,6 +266,7 @@ mod tests {
             entries: 5,
             buckets: 8,
             capacity: 16,
+            chains: None,
         };
         let text = format_stats(&stats, Duration::from_millis(12));
         assert_eq!(
@@ -253,6 +274,30 @@ mod tests {
             "Table: 10 probes, 4 hits, 7 stores; 0.012 s\n\
              Dictionary: 5 configurations stored, 1 collision (insertions into an \
              occupied bucket) in 6 insertions; size 8 buckets of 2 entries\n"
+        );
+    }
+
+    #[test]
+    fn stats_give_the_chains_of_the_chained_dictionary() {
+        let stats = TableStats {
+            probes: 10,
+            hits: 4,
+            stores: 7,
+            insertions: 6,
+            collisions: 2,
+            entries: 6,
+            buckets: 7001,
+            capacity: 6,
+            chains: Some(ply_engine::ChainStats {
+                longest: 3,
+                occupied: 4,
+            }),
+        };
+        assert_eq!(
+            format_dictionary(&stats),
+            "Dictionary (separate chaining): 6 configurations stored, 2 collisions \
+             (insertions into an occupied bucket) in 6 insertions; size 7001 buckets \
+             (prime); longest chain 3, mean chain 1.50 over 4 occupied buckets\n"
         );
     }
 

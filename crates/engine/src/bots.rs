@@ -10,14 +10,15 @@ use crate::error::GameError;
 use crate::game::Game;
 use crate::knowledge::Knowledge;
 use crate::player::{Analyzer, Choice, Player};
-use crate::solver::Searcher;
+use crate::solver::{EngineTable, SearchEntry, Searcher};
 use crate::symmetry::Symmetric;
+use crate::tt::SearchTable;
 use crate::value::{Analysis, Value};
 
 /// The generic exact or depth-limited analyzer over `Searcher`, bounded by
 /// the config's time budget (and always by an interrupt).
-pub struct SearchAnalyzer<G: Symmetric, K: Knowledge<G>> {
-    searcher: Searcher<G, K>,
+pub struct SearchAnalyzer<G: Symmetric, K: Knowledge<G>, T = EngineTable<G>> {
+    searcher: Searcher<G, K, T>,
     depth: Option<u32>,
     move_time: Option<std::time::Duration>,
 }
@@ -34,7 +35,23 @@ impl<G: Symmetric, K: Knowledge<G>> SearchAnalyzer<G, K> {
     }
 }
 
-impl<G: Symmetric, K: Knowledge<G>> Analyzer<G> for SearchAnalyzer<G, K> {
+impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>>
+    SearchAnalyzer<G, K, T>
+{
+    /// An analyzer running `searcher` (its knowledge and table), to the
+    /// config's depth within its time budget.
+    pub fn with_searcher(searcher: Searcher<G, K, T>, config: &EngineConfig) -> Self {
+        SearchAnalyzer {
+            searcher,
+            depth: config.depth,
+            move_time: config.move_time,
+        }
+    }
+}
+
+impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>> + Send> Analyzer<G>
+    for SearchAnalyzer<G, K, T>
+{
     fn analyze(&mut self, game: &G) -> Result<Analysis<G::Move>, GameError> {
         let deadline = crate::deadline::Deadline::after(self.move_time);
         match self.depth {

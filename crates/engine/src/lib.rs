@@ -56,9 +56,9 @@ pub use session::{Bot, GameKind, GameSession, MoveReport, OptionNote, PositionNo
 pub use solve::{
     Listing, ListingFormat, ProofBudget, ProofReport, ProofStop, SolveOutput, SolveRequest,
 };
-pub use solver::{best_value, Searcher};
+pub use solver::{best_value, EngineTable, SearchEntry, Searcher};
 pub use suite::{SuiteAnswer, SuitePosition, SuiteSettings, SuiteSolver};
 pub use symmetry::Symmetric;
 pub use transcript::Transcript;
-pub use tt::{TableStats, TranspositionTable};
+pub use tt::{ChainStats, SearchTable, TableStats, TranspositionTable};
 pub use value::{Analysis, Outcome, Value};

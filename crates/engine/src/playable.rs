@@ -45,6 +45,28 @@ pub trait Playable: Notation + Learnable {
         generic_player(self, spec, config)
     }
 
+    /// [`analyzer`](Self::analyzer) for a session whose game options are
+    /// `options`: a game whose options choose how it searches reads them
+    /// here (the default ignores them).
+    fn analyzer_with_options(
+        &self,
+        config: &EngineConfig,
+        _options: &GameOptions,
+    ) -> Result<Box<dyn Analyzer<Self>>, GameError> {
+        self.analyzer(config)
+    }
+
+    /// [`player`](Self::player) for a session whose game options are
+    /// `options` (the default ignores them).
+    fn player_with_options(
+        &self,
+        spec: &BotSpec,
+        config: &EngineConfig,
+        _options: &GameOptions,
+    ) -> Result<Box<dyn Player<Self>>, GameError> {
+        self.player(spec, config)
+    }
+
     /// The settings that make two positions of this game comparable (board
     /// size, k, ...); learners record it so a table is never loaded for
     /// another variant.

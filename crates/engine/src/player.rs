@@ -27,6 +27,13 @@ pub trait Player<G: Game>: Send {
     fn save(&mut self) -> Result<(), GameError> {
         Ok(())
     }
+
+    /// The counters of the table the player searches with, when it keeps
+    /// one whose counts a front end shows after play (the (m,n,k)
+    /// request's dictionary); `None` otherwise.
+    fn table_stats(&self) -> Option<crate::tt::TableStats> {
+        None
+    }
 }
 
 /// Something that values every move of a position: the game's strongest

@@ -6,6 +6,7 @@ use crate::config::{BotSpec, EngineConfig};
 use crate::error::GameError;
 use crate::game::{GameResult, Side};
 use crate::knowledge::Knowledge;
+use crate::options::GameOptions;
 use crate::playable::Playable;
 use crate::player::{Analyzer, Player};
 pub use crate::report::{BoardView, MoveValue, Report};
@@ -81,6 +82,9 @@ pub trait Session: Send {
     fn game_over(&mut self, bot: &mut Bot, seat: Side) -> Result<(), GameError>;
     /// Ends a bot the session keeps, freeing what it holds.
     fn drop_bot(&mut self, bot: Bot);
+    /// The counters of the table `bot` searches with, when it shows them
+    /// after play ([`Player::table_stats`]).
+    fn bot_table_stats(&mut self, bot: &Bot) -> Option<crate::tt::TableStats>;
     /// Leaf count `depth` plies deep; refused for depths a game that can go
     /// on forever could never finish.
     fn perft(&self, depth: u32) -> Result<u64, GameError>;
@@ -109,6 +113,9 @@ pub struct GameSession<G: Playable> {
     number: u64,
     /// The bots the session made, by slot; `None` once dropped.
     bots: Vec<Option<Box<dyn Player<G>>>>,
+    /// The game options the session was made with, which its analyzers
+    /// and bots are built under.
+    options: GameOptions,
 }
 
 /// The parts of a config that change an analyzer.
@@ -129,12 +136,21 @@ impl<G: Playable> GameSession<G> {
             analyzer: None,
             number: session_number(),
             bots: Vec::new(),
+            options: GameOptions::default(),
         }
     }
 
     /// The boxed session, ready for a front end.
     pub fn boxed(start: G) -> Box<dyn Session> {
         Box::new(Self::new(start))
+    }
+
+    /// The boxed session whose analyzers and bots the game builds under
+    /// `options` ([`Playable::analyzer_with_options`]).
+    pub fn boxed_with_options(start: G, options: &GameOptions) -> Box<dyn Session> {
+        let mut session = Self::new(start);
+        session.options = options.clone();
+        Box::new(session)
     }
 
     /// The current position: the start with every move played since.
@@ -244,7 +260,11 @@ impl<G: Playable> Session for GameSession<G> {
             move_time: config.move_time,
         };
         if self.analyzer.as_ref().map(|(k, _)| *k) != Some(key) {
-            self.analyzer = Some((key, self.current().analyzer(config)?));
+            self.analyzer = Some((
+                key,
+                self.current()
+                    .analyzer_with_options(config, &self.options)?,
+            ));
         }
         let game = self.current().clone();
         let (_, analyzer) = self.analyzer.as_mut().expect("set above");
@@ -282,7 +302,9 @@ impl<G: Playable> Session for GameSession<G> {
     }
 
     fn new_bot(&mut self, spec: &BotSpec, config: &EngineConfig) -> Result<Bot, GameError> {
-        let player: Box<dyn Player<G>> = self.current().player(spec, config)?;
+        let player: Box<dyn Player<G>> =
+            self.current()
+                .player_with_options(spec, config, &self.options)?;
         let slot = match self.bots.iter().position(Option::is_none) {
             Some(free) => free,
             None => {
@@ -337,6 +359,10 @@ impl<G: Playable> Session for GameSession<G> {
         }
     }
 
+    fn bot_table_stats(&mut self, bot: &Bot) -> Option<crate::tt::TableStats> {
+        self.player(bot).ok()?.table_stats()
+    }
+
     fn perft(&self, depth: u32) -> Result<u64, GameError> {
         crate::perft::check_depth::<G>(depth)?;
         let game = self.current();
@@ -370,6 +396,7 @@ impl<G: Playable> Session for GameSession<G> {
             analyzer: None,
             number: session_number(),
             bots: Vec::new(),
+            options: self.options.clone(),
         })
     }
 }

@@ -46,15 +46,18 @@ use std::time::Instant;
 
 use crate::bound::Bound;
 use crate::deadline::Deadline;
+use crate::game::Game;
 use crate::game::Side;
 use crate::knowledge::{Knowledge, NoKnowledge};
 use crate::score::{self, DECIDED, HEURISTIC_LIMIT, WIN};
 use crate::symmetry::Symmetric;
-use crate::tt::{TableStats, TranspositionTable};
+use crate::tt::{SearchTable, TableStats, TranspositionTable};
 use crate::value::{Analysis, Outcome, Value};
 
+/// What the searches store for a position: a score and its bound, the
+/// depth searched, the best move found. Opaque: a table only keeps it.
 #[derive(Clone, Copy, Debug)]
-struct Entry<M> {
+pub struct SearchEntry<M> {
     score: i32,
     bound: Bound,
     depth: u8,
@@ -81,12 +84,16 @@ const EXACT_DEPTH: u32 = u32::MAX;
 /// rarely enough to cost nothing measurable.
 const POLL_MASK: u64 = (1 << 12) - 1;
 
+/// The engine's table for a game's searches.
+pub type EngineTable<G> = TranspositionTable<<G as Game>::Key, SearchEntry<<G as Game>::Move>>;
+
 /// Search state: the transposition table and move buffers, reused across
 /// searches (exact results stay valid, so later solves start warm), and the
-/// game knowledge `K` the searches use.
-pub struct Searcher<G: Symmetric, K: Knowledge<G> = NoKnowledge> {
+/// game knowledge `K` the searches use. `T` is the table: the engine's
+/// unless [`with_table`](Searcher::with_table) gives another.
+pub struct Searcher<G: Symmetric, K: Knowledge<G> = NoKnowledge, T = EngineTable<G>> {
     knowledge: K,
-    table: TranspositionTable<G::Key, Entry<G::Move>>,
+    table: T,
     buffers: Vec<Vec<G::Move>>,
     horizon: Horizon,
     nodes: u64,
@@ -109,8 +116,12 @@ impl<G: Symmetric> Searcher<G> {
     pub fn with_entries(entries: usize) -> Self {
         Self::with_table(TranspositionTable::with_entries(entries))
     }
+}
 
-    fn with_table(table: TranspositionTable<G::Key, Entry<G::Move>>) -> Self {
+impl<G: Symmetric, T: SearchTable<G::Key, SearchEntry<G::Move>>> Searcher<G, NoKnowledge, T> {
+    /// A searcher without knowledge that stores its positions in `table`
+    /// (the engine's [`TranspositionTable`] or a game's own).
+    pub fn with_table(table: T) -> Self {
         Searcher {
             knowledge: NoKnowledge,
             table,
@@ -123,10 +134,12 @@ impl<G: Symmetric> Searcher<G> {
     }
 }
 
-impl<G: Symmetric, K: Knowledge<G>> Searcher<G, K> {
+impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>>
+    Searcher<G, K, T>
+{
     /// This searcher with `knowledge` instead of its own (and an empty table:
     /// what one knowledge stored, another need not agree with).
-    pub fn with_knowledge<L: Knowledge<G>>(self, knowledge: L) -> Searcher<G, L> {
+    pub fn with_knowledge<L: Knowledge<G>>(self, knowledge: L) -> Searcher<G, L, T> {
         let mut table = self.table;
         table.clear();
         Searcher {
@@ -540,7 +553,7 @@ impl<G: Symmetric, K: Knowledge<G>> Searcher<G, K> {
             hash,
             key,
             replacement_priority(stored_depth, self.nodes - nodes_before),
-            Entry {
+            SearchEntry {
                 score: score::to_node_relative(best_score, ply),
                 bound,
                 depth: stored_depth,

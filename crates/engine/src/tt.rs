@@ -38,8 +38,70 @@ pub struct TableStats {
     pub entries: u64,
     /// Buckets in the table now (the dictionary's size).
     pub buckets: u64,
-    /// Entries the table can hold now: two per bucket.
+    /// Entries the table can hold now: two per bucket (a chained table
+    /// has no fixed capacity: its entries).
     pub capacity: u64,
+    /// The chains of a table with separate chaining (the (n,k)-tic-tac-toe
+    /// request's dictionary); `None` for this module's two-entry buckets.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chains: Option<ChainStats>,
+}
+
+/// The chain lengths of a table with separate chaining.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ChainStats {
+    /// The longest chain: the most positions one bucket holds.
+    pub longest: u64,
+    /// Buckets holding at least one position.
+    pub occupied: u64,
+}
+
+impl ChainStats {
+    /// The mean length of the chains that are not empty, for `entries`
+    /// positions stored (0 when none is).
+    pub fn mean(&self, entries: u64) -> f64 {
+        if self.occupied == 0 {
+            0.0
+        } else {
+            entries as f64 / self.occupied as f64
+        }
+    }
+}
+
+/// What the searches need of a table: probe, store, counters, clear.
+/// [`TranspositionTable`] is the engine's (fast, bounded, may drop
+/// entries); a game may bring another, as (m,n,k) brings the
+/// (n,k)-tic-tac-toe request's chained dictionary. Any table that answers
+/// a probe only with the data stored for that very key gives the searches
+/// the same values: a dropped entry costs time, never a different result.
+pub trait SearchTable<K, D> {
+    /// The data stored for exactly this position, if any.
+    fn probe(&mut self, hash: u64, key: K) -> Option<D>;
+    /// Stores `data` for this position (new, or replacing what it held, as
+    /// the table's policy says); `priority` is the search's depth and work.
+    fn store(&mut self, hash: u64, key: K, priority: u32, data: D);
+    /// The counters since the table was made or last cleared.
+    fn stats(&self) -> TableStats;
+    /// Empties the table and its counters.
+    fn clear(&mut self);
+}
+
+impl<K: Copy + Eq, D: Copy> SearchTable<K, D> for TranspositionTable<K, D> {
+    fn probe(&mut self, hash: u64, key: K) -> Option<D> {
+        TranspositionTable::probe(self, hash, key)
+    }
+
+    fn store(&mut self, hash: u64, key: K, priority: u32, data: D) {
+        TranspositionTable::store(self, hash, key, priority, data)
+    }
+
+    fn stats(&self) -> TableStats {
+        TranspositionTable::stats(self)
+    }
+
+    fn clear(&mut self) {
+        TranspositionTable::clear(self)
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -19,6 +19,43 @@ pub const BITBOARD_SIDE: u8 = 8;
 /// The proof search's options act on `ply solve` only.
 const SOLVE: &[Command] = &[Command::Solve];
 
+/// The dictionary choice acts where the depth-limited search runs: the
+/// computer of `ply play` (and its hints) and `ply solve`.
+const PLAY_AND_SOLVE: &[Command] = &[Command::Play, Command::Solve];
+
+/// Where the depth-limited search stores its configurations
+/// (`--dictionary`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DictionaryChoice {
+    /// The engine's transposition table (the default, and the fastest).
+    #[default]
+    Engine,
+    /// The (n,k)-tic-tac-toe request's dictionary ([`crate::Dictionary`]):
+    /// separate chaining over a prime number of buckets.
+    Chained,
+}
+
+/// The dictionary the options ask for: `--dictionary engine` (the
+/// default) or `--dictionary chained`.
+pub fn dictionary_choice(options: &GameOptions) -> Result<DictionaryChoice, GameError> {
+    let text: Option<String> = options.get("dictionary")?;
+    match text.as_deref().map(|t| t.trim().to_ascii_lowercase()) {
+        None => Ok(DictionaryChoice::Engine),
+        Some(t) if t == "engine" => Ok(DictionaryChoice::Engine),
+        Some(t) if t == "chained" => Ok(DictionaryChoice::Chained),
+        Some(_) => Err(GameError::option(
+            "dictionary",
+            OptionProblem::Invalid {
+                value: ply_engine::echo::shown(text.as_deref().unwrap_or_default()),
+                why: "the dictionary is engine (the engine's table) or chained (the \
+                      (n,k)-tic-tac-toe request's hash table with separate chaining)"
+                    .into(),
+                example: Some("chained".into()),
+            },
+        )),
+    }
+}
+
 /// `tictactoe`: the 3x3 game, no options.
 pub struct TicTacToeKind;
 
@@ -183,15 +220,32 @@ impl GameKind for MnkKind {
                 "solve: dfpn (depth-first proof-number search, the default) or dfs (the plain depth-first search)",
             )
             .only_for(SOLVE),
+            OptionSpec::value(
+                "dictionary",
+                "TABLE",
+                "where a search with a depth stores its configurations: engine (the engine's \
+                 table, the default) or chained (the (n,k)-tic-tac-toe request's hash table \
+                 with separate chaining; --stats shows its collisions and chains)",
+            )
+            .only_for(PLAY_AND_SOLVE),
         ]
     }
 
     fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
         let (rows, cols, k) = shape(options)?.unwrap_or((3, 3, 3));
         let rule = rule(options)?;
+        let dictionary = dictionary_choice(options)?;
         // Chosen once: the 64-bit board where it fits, else the wide one.
         if fits_bitboard(rows, cols, rule) {
-            Ok(GameSession::boxed(Mnk::new(rows, cols, k)?))
+            // Its analyzers and computers read the dictionary choice.
+            Ok(GameSession::boxed_with_options(
+                Mnk::new(rows, cols, k)?,
+                options,
+            ))
+        } else if dictionary == DictionaryChoice::Chained {
+            Err(GameError::Unsupported(
+                "the chained dictionary takes freestyle boards of at most 8x8".into(),
+            ))
         } else {
             Ok(GameSession::boxed(MnkWide::new(rows, cols, k, rule)?))
         }

@@ -13,6 +13,8 @@
 
 mod bench;
 mod board;
+mod chained;
+mod dictionary;
 mod geometry;
 mod kind;
 mod knowledge;
@@ -26,7 +28,9 @@ mod wide;
 
 pub use bench::{measure_board, run_bench, BenchMeasurement, BENCH_BOARDS, BENCH_RUNS};
 pub use board::{Mnk, Status};
-pub use kind::{MnkKind, TicTacToeKind, MNK, TICTACTOE};
+pub use chained::ChainedTable;
+pub use dictionary::{next_prime, Dictionary, DictionaryError, DictionaryKey, DEFAULT_BUCKETS};
+pub use kind::{dictionary_choice, DictionaryChoice, MnkKind, TicTacToeKind, MNK, TICTACTOE};
 pub use knowledge::MnkKnowledge;
 pub use player::DepthLimitedPlayer;
 pub use proof::{

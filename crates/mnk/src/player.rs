@@ -13,10 +13,15 @@ use ply_engine::{
     generic_player, Analysis, Analyzer, BotSpec, Choice, EngineConfig, Game, GameError, Knowledge,
     Outcome, Playable, Player, Searcher, Value,
 };
-use ply_engine::{AnalyzingPlayer, SearchAnalyzer};
+use ply_engine::{AnalyzingPlayer, GameOptions, SearchAnalyzer, SearchEntry, TableStats};
 
 use crate::board::Mnk;
+use crate::chained::ChainedTable;
+use crate::kind::{dictionary_choice, DictionaryChoice};
 use crate::knowledge::MnkKnowledge;
+
+/// The request's dictionary as the (m,n,k) searches' table.
+type Chained = ChainedTable<u128, SearchEntry<u8>>;
 
 /// Positions with more empty squares than this are beyond a quick exact
 /// analysis; there `computer` without a depth plays heuristic alpha-beta
@@ -71,6 +76,44 @@ impl Playable for Mnk {
         Ok(Box::new(MnkAnalyzer::new(config)))
     }
 
+    /// The analysis of the options' dictionary: with `--dictionary chained`
+    /// a search with a depth stores its configurations in the request's
+    /// dictionary (which needs the depth: it keeps every configuration,
+    /// so an exact search of a large board would outgrow memory).
+    fn analyzer_with_options(
+        &self,
+        config: &EngineConfig,
+        options: &GameOptions,
+    ) -> Result<Box<dyn ply_engine::Analyzer<Self>>, GameError> {
+        match dictionary_choice(options)? {
+            DictionaryChoice::Engine => self.analyzer(config),
+            DictionaryChoice::Chained => {
+                needs_depth(config.depth)?;
+                Ok(Box::new(MnkAnalyzer::chained(config)))
+            }
+        }
+    }
+
+    /// The players of the options' dictionary: with `--dictionary
+    /// chained`, `computer` with a depth is the depth-limited player
+    /// storing its configurations in the request's dictionary.
+    fn player_with_options(
+        &self,
+        spec: &BotSpec,
+        config: &EngineConfig,
+        options: &GameOptions,
+    ) -> Result<Box<dyn Player<Self>>, GameError> {
+        match (dictionary_choice(options)?, spec) {
+            (DictionaryChoice::Chained, BotSpec::Computer(level)) => {
+                let depth = config.depth.or(*level);
+                needs_depth(depth)?;
+                let depth = depth.unwrap_or(DEFAULT_DEPTH);
+                Ok(Box::new(DepthLimitedPlayer::chained(depth, config)))
+            }
+            _ => self.player(spec, config),
+        }
+    }
+
     /// `computer` with a depth (`--depth D` or `computer:D`) is the
     /// depth-limited player; without one it analyses within its move time
     /// (perfect where that proves the values, best by score elsewhere)
@@ -108,18 +151,59 @@ impl Playable for Mnk {
 /// scale (win 3, draw 2, undecided 1, loss 0); the quickest win, the
 /// slowest loss, and among undecided moves the best evaluated.
 pub struct DepthLimitedPlayer {
-    searcher: Searcher<Mnk, MnkKnowledge>,
+    searcher: DepthSearcher,
     depth: u32,
     rng: StdRng,
 }
 
+/// The depth-limited search over either table.
+enum DepthSearcher {
+    Engine(Searcher<Mnk, MnkKnowledge>),
+    Chained(Searcher<Mnk, MnkKnowledge, Chained>),
+}
+
+/// `--dictionary chained` keeps every configuration: only a search with a
+/// depth takes it.
+fn needs_depth(depth: Option<u32>) -> Result<(), GameError> {
+    match depth {
+        Some(_) => Ok(()),
+        None => Err(GameError::NeedsOption {
+            option: "depth".into(),
+            why: "the chained dictionary serves the depth-limited search (computer:D or --depth D)"
+                .into(),
+        }),
+    }
+}
+
 impl DepthLimitedPlayer {
-    /// A player searching `depth` plies, with the table size of `config`.
+    /// A player searching `depth` plies, with the engine's table of the
+    /// size of `config`.
     pub fn new(depth: u32, config: &EngineConfig) -> Self {
+        let searcher = Searcher::new(config.hash_mb.min(16)).with_knowledge(MnkKnowledge);
+        Self::with_searcher(DepthSearcher::Engine(searcher), depth, config)
+    }
+
+    /// A player searching `depth` plies that stores its configurations in
+    /// the (n,k)-tic-tac-toe request's dictionary ([`crate::Dictionary`]).
+    pub fn chained(depth: u32, config: &EngineConfig) -> Self {
+        let searcher = Searcher::with_table(Chained::new()).with_knowledge(MnkKnowledge);
+        Self::with_searcher(DepthSearcher::Chained(searcher), depth, config)
+    }
+
+    fn with_searcher(searcher: DepthSearcher, depth: u32, config: &EngineConfig) -> Self {
         DepthLimitedPlayer {
-            searcher: Searcher::new(config.hash_mb.min(16)).with_knowledge(MnkKnowledge),
+            searcher,
             depth: depth.max(1),
             rng: StdRng::seed_from_u64(config.seed),
+        }
+    }
+
+    /// The labels of every move `depth` plies deep (the same whichever
+    /// table stores the configurations).
+    pub fn analyze(&mut self, game: &Mnk) -> Analysis<u8> {
+        match &mut self.searcher {
+            DepthSearcher::Engine(searcher) => searcher.analyze_to_depth(game, self.depth),
+            DepthSearcher::Chained(searcher) => searcher.analyze_to_depth(game, self.depth),
         }
     }
 
@@ -141,7 +225,7 @@ impl DepthLimitedPlayer {
 
 impl Player<Mnk> for DepthLimitedPlayer {
     fn choose(&mut self, game: &Mnk) -> Choice<u8> {
-        let analysis = self.searcher.analyze_to_depth(game, self.depth);
+        let analysis = self.analyze(game);
         let ranked: Vec<((u8, i64), u8, Value)> = analysis
             .moves
             .iter()
@@ -155,25 +239,50 @@ impl Player<Mnk> for DepthLimitedPlayer {
             value: Some(value),
         }
     }
+
+    /// The request's dictionary's counts over every search of the player
+    /// (each move's search starts with an empty dictionary); `None` over
+    /// the engine's table.
+    fn table_stats(&self) -> Option<TableStats> {
+        match &self.searcher {
+            DepthSearcher::Engine(_) => None,
+            DepthSearcher::Chained(searcher) => Some(searcher.stats()),
+        }
+    }
 }
 
 /// The generic analysis of [`SearchAnalyzer`], then a heuristic score
 /// (2-ply alpha-beta on the game's evaluation) on each move it
 /// left unknown, so that `hint` ranks them and the computer picks the best.
 pub struct MnkAnalyzer {
-    inner: SearchAnalyzer<Mnk, MnkKnowledge>,
+    inner: Box<dyn Analyzer<Mnk>>,
     scorer: Searcher<Mnk, MnkKnowledge>,
 }
 
 impl MnkAnalyzer {
     pub fn new(config: &EngineConfig) -> Self {
-        // The scores after the analysis need a little of the budget.
-        let inner = EngineConfig {
+        let inner = SearchAnalyzer::new(MnkKnowledge, &Self::inner_config(config));
+        Self::over(Box::new(inner))
+    }
+
+    /// The analysis storing its configurations in the request's dictionary.
+    pub fn chained(config: &EngineConfig) -> Self {
+        let searcher = Searcher::with_table(Chained::new()).with_knowledge(MnkKnowledge);
+        let inner = SearchAnalyzer::with_searcher(searcher, &Self::inner_config(config));
+        Self::over(Box::new(inner))
+    }
+
+    /// The scores after the analysis need a little of the budget.
+    fn inner_config(config: &EngineConfig) -> EngineConfig {
+        EngineConfig {
             move_time: config.move_time.map(|t| t * 3 / 4),
             ..config.clone()
-        };
+        }
+    }
+
+    fn over(inner: Box<dyn Analyzer<Mnk>>) -> Self {
         MnkAnalyzer {
-            inner: SearchAnalyzer::new(MnkKnowledge, &inner),
+            inner,
             scorer: Searcher::new(1).with_knowledge(MnkKnowledge),
         }
     }

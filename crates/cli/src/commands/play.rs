@@ -277,6 +277,26 @@ impl Play<'_> {
                 )?;
             }
         }
+        self.show_table_stats(out)
+    }
+
+    /// The counts of each bot's table when it shows them after play (the
+    /// (n,k)-tic-tac-toe request's dictionary, chosen by a game option),
+    /// over all its searches.
+    fn show_table_stats<W: Write>(&mut self, out: &mut Output<W>) -> anyhow::Result<()> {
+        for i in 0..self.seats.len() {
+            let Seat::Bot(bot) = &self.seats[i] else {
+                continue;
+            };
+            if let Some(stats) = self.session.bot_table_stats(bot) {
+                let label = self.label(Side::BOTH[i]);
+                write!(
+                    out,
+                    "{label}, over its searches: {}",
+                    hints::format_dictionary(&stats)
+                )?;
+            }
+        }
         Ok(())
     }
 

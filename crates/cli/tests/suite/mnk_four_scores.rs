@@ -187,3 +187,98 @@ fn stats_report_the_dictionary_counts() {
         assert!(json.stdout.contains(field), "{field} in {}", json.stdout);
     }
 }
+
+/// The value and move lines of a `solve` output (everything before the
+/// table's counts).
+fn values(text: &str) -> String {
+    text.lines()
+        .take_while(|line| !line.starts_with("Table:"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_chained_dictionary_shows_its_counts_and_changes_no_value() {
+    let solve = |table: &[&str]| {
+        let mut args = vec!["solve", "mnk", "--size", "3", "--depth", "4", "--stats"];
+        args.extend_from_slice(table);
+        let run = ply(&args, "");
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.stdout
+    };
+    let chained = solve(&["--dictionary", "chained"]);
+    let engine = solve(&[]);
+    assert_eq!(values(&chained), values(&engine));
+    assert!(values(&chained).contains("Value: unknown"), "{chained}");
+    for counts in [
+        "Dictionary (separate chaining): ",
+        " configurations stored, ",
+        " (insertions into an occupied bucket) in ",
+        "size 7001 buckets (prime); longest chain ",
+        ", mean chain ",
+    ] {
+        assert!(chained.contains(counts), "{counts:?} in {chained}");
+    }
+    assert!(!engine.contains("separate chaining"), "{engine}");
+    // The same on a 4x4 board, where the depth decides some moves.
+    let four = |table: &[&str]| {
+        let mut args = vec!["solve", "mnk", "--size", "4", "--depth", "6"];
+        args.extend_from_slice(table);
+        ply(&args, "").stdout
+    };
+    assert_eq!(four(&["--dictionary", "chained"]), four(&[]));
+}
+
+#[test]
+fn play_ends_with_the_chained_dictionarys_counts() {
+    let run = ply(
+        &[
+            "play",
+            "mnk",
+            "--size",
+            "3",
+            "--dictionary",
+            "chained",
+            "--players",
+            "computer:4,computer:4",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("computer:4 (X), over its searches: Dictionary (separate chaining): "),
+        "{}",
+        run.stdout
+    );
+    let plain = ply(
+        &[
+            "play",
+            "mnk",
+            "--size",
+            "3",
+            "--players",
+            "computer:4,computer:4",
+        ],
+        "",
+    );
+    assert!(
+        !plain.stdout.contains("separate chaining"),
+        "{}",
+        plain.stdout
+    );
+    // Without a depth the dictionary has no search to serve: said, not ignored.
+    let refused = ply(
+        &[
+            "play",
+            "mnk",
+            "--dictionary",
+            "chained",
+            "--players",
+            "computer,human",
+        ],
+        "",
+    );
+    assert_ne!(refused.code, 0);
+    assert!(refused.stderr.contains("--depth"), "{}", refused.stderr);
+}

@@ -3,7 +3,9 @@
 //! of the time of one a file.
 
 mod bots;
+mod chained_search;
 mod depth;
+mod dictionary;
 mod kinds;
 mod no_alloc;
 mod notation_props;
