@@ -49,7 +49,7 @@ pub use perft::perft;
 pub use playable::{generic_player, Playable};
 pub use player::{Analyzer, Choice, Player};
 pub use report::{
-    wire_value, wire_value_opt, BoardView, Cell, GridStyle, MoveValue, Report, Stopped,
+    wire_value, wire_value_opt, BoardView, Cell, GridStyle, MoveValue, PieceCount, Report, Stopped,
 };
 pub use retrograde::{fixed_point, RetrogradeAnalyzer, Solution};
 pub use session::{Bot, GameKind, GameSession, MoveReport, OptionNote, PositionNotation, Session};

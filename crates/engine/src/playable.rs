@@ -13,7 +13,7 @@ use crate::learner::{Learnable, LearnerPlayer};
 use crate::mcts::MctsPlayer;
 use crate::options::GameOptions;
 use crate::player::{Analyzer, Player};
-use crate::report::{BoardView, Report};
+use crate::report::{BoardView, PieceCount, Report};
 use crate::solve::{SolveOutput, SolveRequest};
 
 /// A game the front ends can drive: rules, notation, and its engines.
@@ -105,6 +105,12 @@ pub trait Playable: Notation + Learnable {
     /// places on here, for the last-move marker; `None` for a pass or a
     /// game without a grid.
     fn move_square(&self, _mv: Self::Move) -> Option<usize> {
+        None
+    }
+
+    /// The pieces each side has on the board, for games decided by
+    /// counting them; `None` for the others.
+    fn piece_count(&self) -> Option<PieceCount> {
         None
     }
 }

@@ -166,6 +166,32 @@ impl Cell {
     }
 }
 
+/// The pieces each side has on the board, for games decided by counting
+/// them (Othello): the front end announces the winner by them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PieceCount {
+    /// The first player's pieces (X, black).
+    pub first: u32,
+    /// The second player's pieces (O, white).
+    pub second: u32,
+    /// Squares on the board, so the empty ones can be given to the winner
+    /// (the score of tournaments).
+    pub squares: u32,
+}
+
+impl PieceCount {
+    /// The score with the empty squares given to the winner (none to
+    /// either side in a tie): first's and second's.
+    pub fn empties_to_winner(&self) -> (u32, u32) {
+        let empty = self.squares.saturating_sub(self.first + self.second);
+        match self.first.cmp(&self.second) {
+            std::cmp::Ordering::Greater => (self.first + empty, self.second),
+            std::cmp::Ordering::Less => (self.first, self.second + empty),
+            std::cmp::Ordering::Equal => (self.first, self.second),
+        }
+    }
+}
+
 /// How a grid's pieces are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -251,6 +277,19 @@ impl BoardView {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_empty_squares_go_to_the_winner() {
+        let count = |first, second| PieceCount {
+            first,
+            second,
+            squares: 64,
+        };
+        assert_eq!(count(3, 0).empties_to_winner(), (64, 0));
+        assert_eq!(count(20, 30).empties_to_winner(), (20, 44));
+        assert_eq!(count(31, 31).empties_to_winner(), (31, 31));
+        assert_eq!(count(40, 24).empties_to_winner(), (40, 24));
+    }
 
     #[test]
     fn the_wire_shape_flattens_values() {

@@ -90,6 +90,9 @@ pub trait Session: Send {
     fn perft(&self, depth: u32) -> Result<u64, GameError>;
     /// A copy of the game (its start and moves), without the bots.
     fn boxed_clone(&self) -> Box<dyn Session>;
+    /// The pieces each side has on the board now, for games decided by
+    /// counting them.
+    fn piece_count(&self) -> Option<crate::report::PieceCount>;
     /// The game's own solve of the current position when its options ask
     /// for one (Nim's tree, the (m,n,k) proof search); `None` means the
     /// plain analysis.
@@ -386,6 +389,10 @@ impl<G: Playable> Session for GameSession<G> {
 
     fn solve_notes(&self, report: &Report) -> Option<String> {
         self.current().solve_notes(report)
+    }
+
+    fn piece_count(&self) -> Option<crate::report::PieceCount> {
+        self.current().piece_count()
     }
 
     fn boxed_clone(&self) -> Box<dyn Session> {

@@ -56,6 +56,16 @@ impl<G: Geometry> Playable for Othello<G> {
         BoardView::discs(size, size, cells)
     }
 
+    /// Othello is decided by the discs on the board.
+    fn piece_count(&self) -> Option<ply_engine::PieceCount> {
+        let board = self.board();
+        Some(ply_engine::PieceCount {
+            first: board.count(crate::Tile::Black),
+            second: board.count(crate::Tile::White),
+            squares: board.cells(),
+        })
+    }
+
     fn move_square(&self, mv: Move) -> Option<usize> {
         mv.square().map(|square| square as usize)
     }

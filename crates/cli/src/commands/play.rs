@@ -4,8 +4,8 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use ply_engine::{
-    Bot, EngineConfig, GameError, GameKind, GameOptions, GameResult, OptionRole, PlayerSpec,
-    Session, Side, Transcript,
+    Bot, EngineConfig, GameError, GameKind, GameOptions, GameResult, OptionRole, PieceCount,
+    PlayerSpec, Session, Side, Transcript,
 };
 
 use crate::common::{self, EngineArgs, PositionArgs};
@@ -247,21 +247,26 @@ impl Play<'_> {
                         score[side.index()] += 1;
                     }
                 }
-                Ended::Over => match self.session.result() {
-                    Some(GameResult::Win(side)) => {
-                        score[side.index()] += 1;
-                        writeln!(
-                            out,
-                            "{} wins as {}.",
-                            self.names[side.index()],
-                            self.session.side_name(side)
-                        )?;
+                Ended::Over => {
+                    match self.session.result() {
+                        Some(GameResult::Win(side)) => {
+                            score[side.index()] += 1;
+                            writeln!(
+                                out,
+                                "{} wins as {}.",
+                                self.names[side.index()],
+                                self.session.side_name(side)
+                            )?;
+                        }
+                        _ => {
+                            score[2] += 1;
+                            writeln!(out, "The game is a draw.")?;
+                        }
                     }
-                    _ => {
-                        score[2] += 1;
-                        writeln!(out, "The game is a draw.")?;
+                    if let Some(count) = self.session.piece_count() {
+                        writeln!(out, "{}", self.piece_verdict(count))?;
                     }
-                },
+                }
             }
             self.record_game();
             if games > 1 {
@@ -298,6 +303,31 @@ impl Play<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The winner by the pieces on the board, as Othello decides it
+    /// ("black (X) wins 40-24"), then the score with the empty squares
+    /// given to the winner, as tournaments count it.
+    fn piece_verdict(&self, count: PieceCount) -> String {
+        let (first, second) = (count.first, count.second);
+        let (to_first, to_second) = count.empties_to_winner();
+        let verdict = match first.cmp(&second) {
+            std::cmp::Ordering::Greater => format!(
+                "{} wins {first}-{second} on the board",
+                self.session.side_name(Side::First)
+            ),
+            std::cmp::Ordering::Less => format!(
+                "{} wins {second}-{first} on the board",
+                self.session.side_name(Side::Second)
+            ),
+            std::cmp::Ordering::Equal => format!("{first}-{second} on the board"),
+        };
+        if (to_first, to_second) == (first, second) {
+            format!("{verdict}.")
+        } else {
+            let (high, low) = (to_first.max(to_second), to_first.min(to_second));
+            format!("{verdict} ({high}-{low} with the empty squares to the winner).")
+        }
     }
 
     /// Lets each bot learn from the game; a bot that cannot record it warns

@@ -79,4 +79,24 @@ fn two_humans_play_a_full_game_with_bad_input() {
         }
         _ => assert!(out.contains("draw"), "{out}"),
     }
+    // The winner by the pieces on the board, counted here from the final
+    // position's own text, then the empties given to the winner.
+    let position = end.position();
+    let cells = position.split_whitespace().next().expect("the cells");
+    let black = cells.matches('X').count();
+    let white = cells.matches('O').count();
+    let empty = cells.len() - black - white;
+    let expected = match black.cmp(&white) {
+        std::cmp::Ordering::Greater => format!("black (X) wins {black}-{white} on the board"),
+        std::cmp::Ordering::Less => format!("white (O) wins {white}-{black} on the board"),
+        std::cmp::Ordering::Equal => format!("{black}-{white} on the board"),
+    };
+    assert!(out.contains(&expected), "{expected}: {out}");
+    if empty > 0 && black != white {
+        let (high, low) = (black.max(white) + empty, black.min(white));
+        assert!(
+            out.contains(&format!("({high}-{low} with the empty squares to the winner)")),
+            "{out}"
+        );
+    }
 }
