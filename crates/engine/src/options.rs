@@ -65,6 +65,10 @@ pub enum OptionRole {
     /// Sets the start position in the game's own words (Nim's heaps): the
     /// menu asks for it when it plays a game as its transcript.
     Start,
+    /// Shapes the game so that the menu asks for it when the game is
+    /// chosen (the (n,k) game's board size and k, as its original program
+    /// asked); Enter keeps the default.
+    Setup,
 }
 
 /// One option a game accepts (`--size N`, `--misere`).

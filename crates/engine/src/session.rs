@@ -480,6 +480,11 @@ pub trait GameKind: Send + Sync {
     fn shows_four_scores(&self) -> bool {
         false
     }
+    /// True when the menu also asks for the depth limit (the (n,k) game's
+    /// original program asked for its maximum search depth).
+    fn menu_asks_depth(&self) -> bool {
+        false
+    }
     /// The session's report with the game's name and notes: the one shape
     /// every front end shows (`ply solve --json`, the web API).
     fn solve(&self, session: &mut dyn Session, config: &EngineConfig) -> Result<Report, GameError> {

@@ -2,7 +2,7 @@
 
 use ply_engine::{
     Command, EngineConfig, GameError, GameKind, GameOptions, GameSession, OptionProblem,
-    OptionSpec, PositionNotation, Session,
+    OptionRole, OptionSpec, PositionNotation, Session,
 };
 
 use ply_gomoku::Rule;
@@ -195,8 +195,10 @@ impl GameKind for MnkKind {
         vec![
             OptionSpec::value("rows", "M", "rows on the board, 1-26 (default 3)"),
             OptionSpec::value("cols", "N", "columns on the board, 1-26 (default 3)"),
-            OptionSpec::value("size", "N", "an N x N board (instead of rows and cols)"),
-            OptionSpec::value("k", "K", "how many in a row win (default 3)"),
+            OptionSpec::value("size", "N", "an N x N board (instead of rows and cols)")
+                .with_role(OptionRole::Setup),
+            OptionSpec::value("k", "K", "how many in a row win (default 3)")
+                .with_role(OptionRole::Setup),
             OptionSpec::value(
                 "rule",
                 "RULE",
@@ -253,6 +255,11 @@ impl GameKind for MnkKind {
 
     /// (n,k)-tic-tac-toe and its m x n generalisation show the four scores.
     fn shows_four_scores(&self) -> bool {
+        true
+    }
+
+    /// The (n,k) program asked for n, k and its maximum search depth.
+    fn menu_asks_depth(&self) -> bool {
         true
     }
 

@@ -91,6 +91,14 @@ fn choose<W: Write>(
     let Some((options, mut session)) = menu.start(kind, transcript, start)? else {
         return Ok(None);
     };
+    let depth = if kind.menu_asks_depth() {
+        let Some(depth) = menu.depth()? else {
+            return Ok(None);
+        };
+        depth
+    } else {
+        None
+    };
     let first = session.side_name(ply_engine::Side::First);
     let second = session.side_name(ply_engine::Side::Second);
     writeln!(
@@ -151,7 +159,7 @@ fn choose<W: Write>(
     let args = PlayArgs {
         players,
         games,
-        depth: None,
+        depth,
         max_moves: DEFAULT_MAX_PLIES,
         position: PositionArgs { position: None },
         engine: EngineArgs {
@@ -187,12 +195,7 @@ impl<W: Write> Menu<'_, W> {
         start: Option<&OptionSpec>,
     ) -> anyhow::Result<Option<(GameOptions, Box<dyn Session>)>> {
         let (Some(transcript), Some(start)) = (transcript, start) else {
-            let mut options = GameOptions::new();
-            if let Some(transcript) = transcript {
-                options = options.with_flag(transcript.name);
-            }
-            let session = kind.new_session(&options)?;
-            return Ok(Some((options, session)));
+            return self.set_up(kind, transcript);
         };
         let example = kind.position_notation().example;
         writeln!(self.out, "\nThe start: {}.", start.help)?;
@@ -216,6 +219,67 @@ impl<W: Write> Menu<'_, W> {
                 }
             }
         }
+    }
+
+    /// The game's options and a session, asking for each option the game
+    /// declares for setting up (the (n,k) game's size and k; Enter keeps
+    /// the default) until the game accepts them.
+    fn set_up(
+        &mut self,
+        kind: &dyn GameKind,
+        transcript: Option<&OptionSpec>,
+    ) -> anyhow::Result<Option<(GameOptions, Box<dyn Session>)>> {
+        let questions: Vec<OptionSpec> = kind
+            .options()
+            .into_iter()
+            .filter(|o| o.role == OptionRole::Setup && o.value_name.is_some())
+            .collect();
+        loop {
+            let mut options = GameOptions::new();
+            if let Some(transcript) = transcript {
+                options = options.with_flag(transcript.name);
+            }
+            for question in &questions {
+                let Some(typed) = self.ask(
+                    &format!(
+                        "{} {}: {} [Enter: the default] ",
+                        question.name,
+                        question.value_name.unwrap_or_default(),
+                        question.help
+                    ),
+                    Some(String::new()),
+                    |text| Some(text.to_string()),
+                )?
+                else {
+                    return Ok(None);
+                };
+                if !typed.is_empty() {
+                    options = options.with_value(question.name, &typed);
+                }
+            }
+            match kind.new_session(&options) {
+                Ok(session) => return Ok(Some((options, session))),
+                Err(error) if !questions.is_empty() => {
+                    let message = crate::output::game_error(&error);
+                    writeln!(self.out, "Refused: {}.", echo::escaped(&message))?
+                }
+                Err(error) => return Err(error.into()),
+            }
+        }
+    }
+
+    /// The depth limit, for games whose menu asks for it: plies the
+    /// computer looks ahead (moves beyond are undecided), Enter for none.
+    fn depth(&mut self) -> anyhow::Result<Option<Option<u32>>> {
+        self.ask(
+            &format!(
+                "Depth limit: plies the computer looks ahead, 1-{} (Enter for none: it plays \
+                 its strongest) ",
+                crate::limits::MAX_DEPTH
+            ),
+            Some(None),
+            |text| crate::limits::parse_depth(text).ok().map(Some),
+        )
     }
 
     /// Which computer plays, as a player spec; one that cannot play this

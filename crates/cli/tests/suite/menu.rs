@@ -179,3 +179,34 @@ fn nim_in_the_menu_takes_any_start_but_an_empty_one() {
         "{out}"
     );
 }
+
+/// The (n,k) game in the menu asks, as its original program did, for the
+/// board size n, for k and for the depth limit; an impossible k is refused
+/// and asked again, and the computer then searches to that depth only
+/// (on 5 x 5 with k = 4, three plies decide nothing: "UNDECIDED").
+#[test]
+fn the_nk_game_in_the_menu_asks_for_n_k_and_the_depth() {
+    let out = menu("mnk\n5\n9\n5\n4\n3\n1\n1\nc3\n");
+    assert!(
+        out.contains("Refused: --k must be between 1 and 5"),
+        "{out}"
+    );
+    assert!(out.contains("Depth limit"), "{out}");
+    assert!(
+        out.contains("    a   b   c   d   e\n"),
+        "a 5 x 5 board: {out}"
+    );
+    assert!(!out.contains("   f"), "no sixth column: {out}");
+    assert!(
+        out.contains("O plays") && out.contains("score 1 (UNDECIDED)"),
+        "{out}"
+    );
+    // Enter keeps every default: tic-tac-toe's 3 x 3 with no depth limit,
+    // where the strongest computer proves its values.
+    let defaults = menu("mnk\n\n\n\n1\n1\nb2\n");
+    assert!(defaults.contains("    a   b   c\n"), "{defaults}");
+    assert!(
+        defaults.contains("O plays") && defaults.contains("(DRAW)"),
+        "{defaults}"
+    );
+}

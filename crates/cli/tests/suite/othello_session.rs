@@ -95,7 +95,9 @@ fn two_humans_play_a_full_game_with_bad_input() {
     if empty > 0 && black != white {
         let (high, low) = (black.max(white) + empty, black.min(white));
         assert!(
-            out.contains(&format!("({high}-{low} with the empty squares to the winner)")),
+            out.contains(&format!(
+                "({high}-{low} with the empty squares to the winner)"
+            )),
             "{out}"
         );
     }
