@@ -15,6 +15,7 @@ mod bench;
 mod board;
 mod chained;
 mod dictionary;
+mod four_scores;
 mod geometry;
 mod kind;
 mod knowledge;

@@ -4,14 +4,13 @@
 //! plays by the four-score scale.
 
 use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 use std::time::Duration;
 
 use ply_engine::{
-    generic_player, Analysis, Analyzer, BotSpec, Choice, EngineConfig, Game, GameError, Knowledge,
-    Outcome, Playable, Player, Searcher, Value,
+    generic_player, Analysis, Analyzer, BotSpec, Choice, EngineConfig, GameError, Outcome,
+    Playable, Player, Searcher, Value,
 };
 use ply_engine::{AnalyzingPlayer, GameOptions, SearchAnalyzer, SearchEntry, TableStats};
 
@@ -206,38 +205,12 @@ impl DepthLimitedPlayer {
             DepthSearcher::Chained(searcher) => searcher.analyze_to_depth(game, self.depth),
         }
     }
-
-    fn rank(game: &Mnk, mv: u8, value: &Value) -> (u8, i64) {
-        let remoteness = value.remoteness.unwrap_or(0) as i64;
-        let tie = match value.outcome {
-            Outcome::Win => -remoteness,
-            Outcome::Lose => remoteness,
-            Outcome::Draw => 0,
-            Outcome::Unknown => {
-                let mut child = game.clone();
-                child.play(mv);
-                -MnkKnowledge.evaluate(&child) as i64
-            }
-        };
-        (value.outcome.four_score(), tie)
-    }
 }
 
 impl Player<Mnk> for DepthLimitedPlayer {
     fn choose(&mut self, game: &Mnk) -> Choice<u8> {
         let analysis = self.analyze(game);
-        let ranked: Vec<((u8, i64), u8, Value)> = analysis
-            .moves
-            .iter()
-            .map(|&(mv, value)| (DepthLimitedPlayer::rank(game, mv, &value), mv, value))
-            .collect();
-        let best = ranked.iter().map(|r| r.0).max().expect("a move exists");
-        let choices: Vec<&((u8, i64), u8, Value)> = ranked.iter().filter(|r| r.0 == best).collect();
-        let &&(_, mv, value) = choices.choose(&mut self.rng).expect("a move exists");
-        Choice {
-            mv,
-            value: Some(value),
-        }
+        crate::four_scores::choose(game, &analysis, &MnkKnowledge, &mut self.rng)
     }
 
     /// The request's dictionary's counts over every search of the player

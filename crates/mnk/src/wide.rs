@@ -16,10 +16,13 @@
 
 use std::time::Duration;
 
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
 use ply_engine::{
     generic_player, Analysis, Analyzer, BotSpec, Choice, Deadline, EngineConfig, Game, GameError,
-    GameResult, Knowledge, MoveProblem, Notation, Outcome, Playable, Player, Side, Symmetric,
-    Value,
+    GameResult, Knowledge, MoveProblem, Notation, Outcome, Playable, Player, SearchAnalyzer,
+    Searcher, Side, Symmetric, Value,
 };
 use ply_gomoku::{
     analyze_moves, Engine, GomokuGame, GomokuKnowledge, Move, Rule, Score, Stone, Verdict,
@@ -339,7 +342,17 @@ impl Playable for MnkWide {
     }
 
     /// `hint` and `solve`: the threat solvers within the budget.
+    /// With `--depth D`, the depth limit of the (n,k) games on every
+    /// board: every move labelled by the generic search at most D plies
+    /// deep, within the analysis time.
     fn analyzer(&self, config: &EngineConfig) -> Result<Box<dyn Analyzer<Self>>, GameError> {
+        if config.depth.is_some() {
+            let bounded = EngineConfig {
+                move_time: Some(config.move_time.unwrap_or(WIDE_ANALYSIS_TIME)),
+                ..config.clone()
+            };
+            return Ok(Box::new(SearchAnalyzer::new(WideKnowledge, &bounded)));
+        }
         Ok(Box::new(WideAnalyzer::new(config)))
     }
 
@@ -351,7 +364,10 @@ impl Playable for MnkWide {
         config: &EngineConfig,
     ) -> Result<Box<dyn Player<Self>>, GameError> {
         match spec {
-            BotSpec::Computer(_) => Ok(Box::new(WidePlayer::new(config))),
+            BotSpec::Computer(level) => match config.depth.or(*level) {
+                Some(depth) => Ok(Box::new(WideDepthPlayer::new(depth, config))),
+                None => Ok(Box::new(WidePlayer::new(config))),
+            },
             BotSpec::Perfect if self.cells() > PERFECT_LIMIT => {
                 Err(GameError::Unsupported(format!(
                     "perfect play is out of reach on a {}x{} board: use computer \
@@ -413,6 +429,40 @@ impl Player<MnkWide> for WidePlayer {
 
     fn game_over(&mut self, _positions: &[MnkWide], _result: Option<GameResult>, _seat: Side) {
         self.engine.clear();
+    }
+}
+
+/// `computer` with a depth (`--depth D`, `computer:D`) on a wide board:
+/// the depth-limited computer of the (n,k) games, every move labelled by
+/// a search at most `depth` plies deep (deepening one ply at a time, as far
+/// as the move time allows), the best on the four-score scale.
+pub struct WideDepthPlayer {
+    searcher: Searcher<MnkWide, WideKnowledge>,
+    depth: u32,
+    budget: Duration,
+    rng: StdRng,
+}
+
+impl WideDepthPlayer {
+    /// A player searching at most `depth` plies within the config's move
+    /// time (a second unless given).
+    pub fn new(depth: u32, config: &EngineConfig) -> Self {
+        WideDepthPlayer {
+            searcher: Searcher::new(config.hash_mb.min(64)).with_knowledge(WideKnowledge),
+            depth: depth.max(1),
+            budget: config.move_time.unwrap_or(WIDE_MOVE_TIME),
+            rng: StdRng::seed_from_u64(config.seed),
+        }
+    }
+}
+
+impl Player<MnkWide> for WideDepthPlayer {
+    fn choose(&mut self, game: &MnkWide) -> Choice<Move> {
+        let deadline = Deadline::after(Some(self.budget));
+        let analysis = self
+            .searcher
+            .analyze_within(game, Some(self.depth), deadline);
+        crate::four_scores::choose(game, &analysis, &WideKnowledge, &mut self.rng)
     }
 }
 

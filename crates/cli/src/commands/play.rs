@@ -4,8 +4,8 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use ply_engine::{
-    Bot, EngineConfig, GameError, GameKind, GameOptions, GameResult, OptionRole, PieceCount,
-    PlayerSpec, Session, Side, Transcript,
+    Bot, EngineConfig, GameError, GameKind, GameOptions, GameResult, OptionRole, Outcome,
+    PieceCount, PlayerSpec, Session, Side, Transcript,
 };
 
 use crate::common::{self, EngineArgs, PositionArgs};
@@ -385,17 +385,27 @@ impl Play<'_> {
             match &mut self.seats[side.index()] {
                 Seat::Bot(bot) => {
                     let report = self.session.bot_move(bot)?;
-                    // Once the game is over the result line says it all.
+                    // Once the game is over the result line says it all,
+                    // but for the four-score games, whose every computer
+                    // move carries its score (the winning one too).
                     let seen = report
                         .value
-                        .filter(|_| self.session.result().is_none())
-                        .map(|v| match self.shows_four_scores {
-                            true => format!(
-                                ": {}, score {}",
-                                hints::describe(&v),
-                                hints::worded_four_score(v.outcome)
-                            ),
-                            false => format!(": {}", hints::describe(&v)),
+                        .filter(|_| self.shows_four_scores || self.session.result().is_none())
+                        .map(|v| {
+                            // The move that ends the game is its value's
+                            // last word: "the winning move", not "win in 0".
+                            let said = match (self.session.result(), v.outcome) {
+                                (Some(_), Outcome::Win) => "the winning move".to_string(),
+                                (Some(_), Outcome::Draw) => "the last move, a draw".to_string(),
+                                _ => hints::describe(&v),
+                            };
+                            match self.shows_four_scores {
+                                true => format!(
+                                    ": {said}, score {}",
+                                    hints::worded_four_score(v.outcome)
+                                ),
+                                false => format!(": {said}"),
+                            }
                         })
                         .unwrap_or_default();
                     if self.trace.is_none() {

@@ -282,3 +282,84 @@ fn play_ends_with_the_chained_dictionarys_counts() {
     assert_ne!(refused.code, 0);
     assert!(refused.stderr.contains("--depth"), "{}", refused.stderr);
 }
+
+/// The computer's move lines of a `ply play` transcript.
+fn computer_moves(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| l.starts_with("X plays ") || l.starts_with("O plays "))
+        .collect()
+}
+
+/// `--depth D` is the depth limit on every board size and rule: boards
+/// over 8 x 8 and the exact rule take it too (they refused it as doing
+/// nothing), and every computer move carries its four score.
+#[test]
+fn the_depth_limit_holds_on_every_board_and_rule() {
+    for board in [
+        &["--size", "9", "--k", "5"][..],
+        &["--size", "15", "--k", "5", "--rule", "exact"][..],
+        &["--size", "3", "--k", "3", "--rule", "exact"][..],
+    ] {
+        let mut args = vec!["play", "mnk"];
+        args.extend(board);
+        args.extend([
+            "--depth",
+            "2",
+            "--players",
+            "computer,computer",
+            "--max-moves",
+            "4",
+            "--move-time",
+            "200",
+            "--seed",
+            "5",
+        ]);
+        let run = ply(&args, "");
+        run.assert_ok();
+        let moves = computer_moves(&run.stdout);
+        assert!(!moves.is_empty(), "{board:?}: {}", run.stdout);
+        for line in moves {
+            assert!(line.contains(", score "), "{board:?}: {line}");
+        }
+        let mut solve = vec!["solve", "mnk"];
+        solve.extend(board);
+        solve.extend(["--depth", "2", "--move-time", "2000"]);
+        let run = ply(&solve, "");
+        run.assert_ok();
+        assert!(
+            run.stdout.contains("searched 2 plies") || !run.stdout.contains("unknown"),
+            "{board:?}: {}",
+            run.stdout
+        );
+    }
+}
+
+/// The move that ends the game carries its score too (it had none): the
+/// perfect computer against a seeded random player wins, and says so on
+/// its last move.
+#[test]
+fn the_winning_move_carries_its_four_score() {
+    let run = ply(
+        &[
+            "play",
+            "tictactoe",
+            "--players",
+            "computer,random",
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    run.assert_ok();
+    let last = computer_moves(&run.stdout)
+        .into_iter()
+        .next_back()
+        .expect("a move");
+    assert!(run.stdout.contains("computer wins as X."), "{}", run.stdout);
+    assert_eq!(
+        last.split_once(": ").map(|(_, said)| said),
+        Some("the winning move, score 3 (COMPUTER WINS)"),
+        "{}",
+        run.stdout
+    );
+}
