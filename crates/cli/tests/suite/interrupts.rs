@@ -194,7 +194,7 @@ fn ctrl_c_during_a_tournament_shows_the_games_played() {
         "--players",
         &players,
         "--games",
-        "1000000",
+        "1000000000",
     ];
     let mut child = spawn(&args);
     drop(child.stdin.take());
