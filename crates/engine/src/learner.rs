@@ -30,7 +30,8 @@
 //! lock on it (which every learner takes) from its open to its drop, and a
 //! second learner on the same file is refused, since two tables saved in
 //! turn would each overwrite the other's games. The open makes a file not
-//! there yet, empty (an empty file is a fresh table), to have one to lock.
+//! there yet, empty, to have one to lock, and the drop removes it again if
+//! no game was saved into it.
 //! Files are read only when they are regular files of at most
 //! [`MAX_FILE_BYTES`], so a named pipe or `/dev/zero` is refused up front.
 
@@ -187,12 +188,15 @@ impl<G: Learnable> LearnerPlayer<G> {
             // What is wrong with the file is said first, even if another
             // learner holds it.
             let before = read_file(path)?;
-            if let Some(bytes) = &before {
+            // An empty file may be one another learner just made to lock:
+            // the lock says so first.
+            let empty = |bytes: &Option<Vec<u8>>| bytes.as_ref().is_some_and(|b| b.is_empty());
+            if let (Some(bytes), false) = (&before, empty(&before)) {
                 learner.load(path, bytes)?;
             }
             let (held, now) = HeldFile::take(path)?;
             // Another learner may have saved between the read and the lock.
-            if now != before {
+            if now != before || empty(&now) {
                 learner.table.clear();
                 learner.games = 0;
                 if let Some(bytes) = &now {

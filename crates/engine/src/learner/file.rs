@@ -67,7 +67,7 @@ impl HeldFile {
     /// Holds the file `path` names (`path` is how messages name it), or
     /// says why not: read-only, more than one name, held by another
     /// learner, or not writable. Returns what the file holds once locked,
-    /// `None` when empty.
+    /// `None` when this open made it.
     pub(super) fn take(path: &Path) -> Result<(Self, Option<Vec<u8>>), GameError> {
         let target = resolve(path);
         if let Ok(metadata) = fs::metadata(&target) {
@@ -119,7 +119,7 @@ impl HeldFile {
                 saved: false,
                 _claim: claim,
             };
-            return Ok((held, (!bytes.is_empty()).then_some(bytes)));
+            return Ok((held, (!created).then_some(bytes)));
         }
         Err(busy())
     }
@@ -235,8 +235,7 @@ pub(super) fn shown(path: &Path) -> String {
     shown_within(&path.display().to_string(), PATH_CHARS)
 }
 
-/// The bytes of the learner file at `path`, `None` when there is none yet
-/// or it is empty (as a learner's open leaves it until the first save).
+/// The bytes of the learner file at `path`, `None` when there is none yet.
 /// Only a regular file of at most [`MAX_FILE_BYTES`] is read, and the read
 /// stops past that size even if the file grows meanwhile.
 pub(super) fn read_file(path: &Path) -> Result<Option<Vec<u8>>, GameError> {
@@ -267,8 +266,7 @@ pub(super) fn read_file(path: &Path) -> Result<Option<Vec<u8>>, GameError> {
         return Err(too_big());
     }
     let file = fs::File::open(path).map_err(|e| cannot(e.to_string()))?;
-    let bytes = read_bounded(&file, path)?;
-    Ok((!bytes.is_empty()).then_some(bytes))
+    read_bounded(&file, path).map(Some)
 }
 
 /// The bytes of `file` (named `path`), at most [`MAX_FILE_BYTES`] of them
