@@ -44,14 +44,18 @@ pub fn text(proof: &ProofReport) -> String {
             cost(proof)
         ),
         None => {
-            let why = match proof.stopped {
-                Some(ProofStop::Nodes(n)) => format!("no proof within {n} nodes"),
-                Some(ProofStop::Time(t)) => format!("no proof within {:.1} s", t.as_secs_f64()),
-                None => "no proof".to_string(),
-            };
             let budget = match proof.budget {
                 ProofBudget::MoveTime => "move time",
                 ProofBudget::ProofTime => "proof-time limit",
+            };
+            let more = format!("a longer {budget} allows more");
+            let why = match proof.stopped {
+                Some(ProofStop::Nodes(n)) => format!("no proof within {n} nodes; {more}"),
+                Some(ProofStop::Time(t)) => {
+                    format!("no proof within {:.1} s; {more}", t.as_secs_f64())
+                }
+                Some(ProofStop::Interrupted) => "stopped by Ctrl-C".to_string(),
+                None => format!("no proof; {more}"),
             };
             let settled = settled(proof);
             let proved = if settled.is_empty() {
@@ -60,8 +64,8 @@ pub fn text(proof: &ProofReport) -> String {
                 format!("Proved so far: {}.\n", settled.join("; "))
             };
             format!(
-                "{board} {place}: unknown ({} to move, heuristic score {}): {why}; \
-                 a longer {budget} allows more\n{proved}Searched: {}\n",
+                "{board} {place}: unknown ({} to move, heuristic score {}): {why}\n\
+                 {proved}Searched: {}\n",
                 mover.letter(),
                 proof.value.heuristic.unwrap_or_default(),
                 cost(proof)
@@ -92,6 +96,9 @@ pub fn report(game: &'static str, proof: &ProofReport) -> Report {
         depth: None,
         notes: Some(notes),
         stats: None,
-        stopped: proof.stopped.map(|_| Stopped::TimeBudget),
+        stopped: proof.stopped.map(|stopped| match stopped {
+            ProofStop::Interrupted => Stopped::Interrupted,
+            ProofStop::Nodes(_) | ProofStop::Time(_) => Stopped::TimeBudget,
+        }),
     }
 }

@@ -514,6 +514,11 @@ fn run_with(
                                 charged: [built_first, built_second],
                             };
                             let record = play_game(session.as_mut(), [a, b], config, seating, keep);
+                            // A game the interrupt cut short is abandoned:
+                            // its bots played their last moves unthinking.
+                            if interrupted() {
+                                return Ok(totals);
+                            }
                             totals.add(index, record, keep);
                             step();
                             Ok(totals)
@@ -605,10 +610,12 @@ impl Lane<'_> {
                     charged: [built_first, built_second],
                 };
                 let record = play_game(session, [a, b], config, seating, self.keep);
+                // A game the interrupt cut short is abandoned, unlearned.
+                let abandoned = interrupted();
                 for (seat, (&number, mut player)) in seats.iter().zip(players).enumerate() {
                     match config.players[number] {
                         BotSpec::Learner(_) => {
-                            if let Contender::Bot(bot) = &mut player {
+                            if let (Contender::Bot(bot), false) = (&mut player, abandoned) {
                                 if let Err(e) = session.game_over(bot, Side::BOTH[seat]) {
                                     totals.warnings.push(e.to_string());
                                 }
@@ -623,6 +630,9 @@ impl Lane<'_> {
                             }
                         }
                     }
+                }
+                if abandoned {
+                    return Ok(totals);
                 }
                 totals.add(index, record, self.keep);
                 step();

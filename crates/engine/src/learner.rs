@@ -16,13 +16,22 @@
 //!
 //! The table is saved as JSON with a header naming the game and its
 //! configuration, written to a temporary file and renamed over the old one,
-//! so an interrupted save never leaves a damaged file. It is saved after a
+//! so an interrupted save never leaves a damaged file. A save through a
+//! symbolic link replaces the file it points to (the link stays a link)
+//! and keeps the file's permissions; a read-only file is refused at open
+//! rather than replaced by a writable one, and so is a file with more than
+//! one name (a hard link), which the rename would separate from its other
+//! names. It is saved after a
 //! game unless the last save is too recent: saves may take at most a tenth
 //! of the time (a file write per game would dominate quick bot-against-bot
 //! runs with a big table), and once more when the learner is dropped, so
 //! the file ends up holding every game played. One file belongs to one learner
-//! at a time in a process: a second learner on the same file is refused,
-//! since two tables saved in turn would each overwrite the other's games.
+//! at a time, in this process or any other: the learner holds an advisory
+//! lock on it (which every learner takes) from its open to its drop, and a
+//! second learner on the same file is refused, since two tables saved in
+//! turn would each overwrite the other's games. The open makes a file not
+//! there yet, empty, to have one to lock, and the drop removes it again if
+//! no game was saved into it.
 //! Files are read only when they are regular files of at most
 //! [`MAX_FILE_BYTES`], so a named pipe or `/dev/zero` is refused up front.
 
@@ -47,7 +56,7 @@ use crate::symmetry::Symmetric;
 
 mod file;
 
-use file::{cannot_save, probe_writable, read_file, shown, temp_path, FileClaim, Limited};
+use file::{cannot_save, read_file, shown, temp_path, HeldFile, Limited};
 
 /// Discount per ply: a win now is worth more than a win later.
 pub const DISCOUNT: f32 = 0.95;
@@ -123,9 +132,10 @@ fn describe(game: &str, config: &str) -> String {
 
 /// Where a learner keeps its table, and how its saves went.
 struct LearnerFile {
+    /// The file as the user named it, for messages.
     path: PathBuf,
-    /// Held for as long as the learner lives.
-    _claim: FileClaim,
+    /// Held (locked) for as long as the learner lives.
+    held: HeldFile,
     /// Games or values the file does not hold yet.
     unsaved: bool,
     /// When the last save ended and how long it took.
@@ -154,7 +164,7 @@ impl<G: Learnable> LearnerPlayer<G> {
     /// A learner for game `game` in configuration `config`, with the table in
     /// `path` (loaded if the file exists, created on the first save) or only
     /// in memory when there is no path. Fails if the file cannot be read or
-    /// saved, or another learner of this process uses it.
+    /// saved, or another learner (of this process or another) uses it.
     pub fn open(
         path: Option<&Path>,
         game: &str,
@@ -177,15 +187,25 @@ impl<G: Learnable> LearnerPlayer<G> {
         if let Some(path) = path {
             // What is wrong with the file is said first, even if another
             // learner holds it.
-            if let Some(bytes) = read_file(path)? {
-                learner.load(path, &bytes)?;
+            let before = read_file(path)?;
+            // An empty file may be one another learner just made to lock:
+            // the lock says so first.
+            let empty = |bytes: &Option<Vec<u8>>| bytes.as_ref().is_some_and(|b| b.is_empty());
+            if let (Some(bytes), false) = (&before, empty(&before)) {
+                learner.load(path, bytes)?;
             }
-            let claim = FileClaim::take(path)?;
-            // Say now, not after the first game, if it cannot be saved.
-            probe_writable(path)?;
+            let (held, now) = HeldFile::take(path)?;
+            // Another learner may have saved between the read and the lock.
+            if now != before || empty(&now) {
+                learner.table.clear();
+                learner.games = 0;
+                if let Some(bytes) = &now {
+                    learner.load(path, bytes)?;
+                }
+            }
             learner.file = Some(LearnerFile {
                 path: path.to_path_buf(),
-                _claim: claim,
+                held,
                 unsaved: false,
                 last_save: None,
                 failing: false,
@@ -300,10 +320,14 @@ impl<G: Learnable> LearnerPlayer<G> {
         entry.visits = entry.visits.saturating_add(1);
     }
 
-    /// Writes the table to `path` through a temporary file renamed over it.
-    fn write(&self, path: &Path) -> Result<(), GameError> {
-        let temp = temp_path(path);
-        let file = FileOut {
+    /// Writes the table to `file` through a temporary file, locked before it
+    /// is renamed over the old one (so the lock never lapses) and given the
+    /// old one's permissions; returns the new file, open and locked.
+    fn write(&self, file: &LearnerFile) -> Result<fs::File, GameError> {
+        let (path, target) = (&file.path, &file.held.target);
+        let temp = temp_path(target);
+        let permissions = file.held.permissions();
+        let table = FileOut {
             header: &self.header,
             games: self.games,
             entries: self
@@ -313,19 +337,25 @@ impl<G: Learnable> LearnerPlayer<G> {
                 .collect(),
         };
         let result = (|| {
+            let new = fs::File::create(&temp)?;
+            if let Some(permissions) = permissions {
+                new.set_permissions(permissions)?;
+            }
+            new.try_lock().map_err(std::io::Error::other)?;
             let mut out = Limited {
-                inner: BufWriter::new(fs::File::create(&temp)?),
+                inner: BufWriter::new(&new),
                 written: 0,
             };
-            serde_json::to_writer(&mut out, &file).map_err(std::io::Error::other)?;
+            serde_json::to_writer(&mut out, &table).map_err(std::io::Error::other)?;
             out.flush()?;
             drop(out);
-            fs::rename(&temp, path)
+            fs::rename(&temp, target)?;
+            Ok(new)
         })();
         if result.is_err() {
             let _ = fs::remove_file(&temp);
         }
-        result.map_err(|e| cannot_save(path, &e))
+        result.map_err(|e: std::io::Error| cannot_save(path, &e))
     }
 
     /// Saves unsaved games now; a failure is returned only if the previous
@@ -337,13 +367,13 @@ impl<G: Learnable> LearnerPlayer<G> {
         if !file.unsaved {
             return Ok(());
         }
-        let path = file.path.clone();
         let started = Instant::now();
-        let result = self.write(&path);
+        let result = self.write(file);
         let file = self.file.as_mut().expect("checked above");
         file.last_save = Some((Instant::now(), started.elapsed()));
         match result {
-            Ok(()) => {
+            Ok(new) => {
+                file.held.replaced_by(new);
                 file.unsaved = false;
                 file.failing = false;
                 Ok(())

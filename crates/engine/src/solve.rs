@@ -85,6 +85,8 @@ pub enum ProofStop {
     Nodes(u64),
     /// The time budget ran out.
     Time(Duration),
+    /// The user interrupted it ([`crate::interrupt`]).
+    Interrupted,
 }
 
 /// Which setting bounded a proof search's time.

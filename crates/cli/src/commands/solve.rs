@@ -51,7 +51,11 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
     let request = SolveRequest {
         config: config.clone(),
     };
-    if let Some(special) = session.special_solve(options, &request) {
+    // A proof search stops at Ctrl-C and reports what it settled.
+    let analysis = interrupt::Analysis::start();
+    let special = session.special_solve(options, &request);
+    drop(analysis);
+    if let Some(special) = special {
         if args.stats || args.depth.is_some() {
             anyhow::bail!("--stats and --depth do not apply to this output");
         }

@@ -128,11 +128,15 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TournamentArgs) -> 
             bar.inc(1);
         }
     };
+    // Ctrl-C ends the tournament after the game in progress (abandoned,
+    // since its searches stop) and shows the games finished.
+    let analysis = crate::interrupt::Analysis::start();
     let report = match host {
         Some(host) => arena::run_with_entries(kind, options, &config, host, args.json, &progress),
         None if args.json => arena::run(kind, options, &config, &progress),
         None => arena::run_streamed(kind, options, &config, &progress),
     };
+    drop(analysis);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -289,7 +293,7 @@ fn endings(report: &TournamentReport) -> String {
     let mut line = format!("endings: {}\n", parts.join(", "));
     if report.interrupted {
         line.push_str(&format!(
-            "interrupted: {} of {} played\n",
+            "interrupted: {} of {} played (stopped by Ctrl-C; the game in progress was abandoned)\n",
             report.games_played,
             count(report.games_scheduled, "game", "games")
         ));

@@ -5,7 +5,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use ply_engine::LearnerPlayer;
-use ply_engine::{EngineConfig, Game, GameResult, Side, Symmetric};
+use ply_engine::{EngineConfig, Game, GameResult, Player, Side, Symmetric};
 use proptest::prelude::*;
 
 /// A pile of counters; a move takes 1 to 3; whoever takes the last wins.
@@ -200,5 +200,129 @@ fn learner_files_long() {
             Ok(())
         })
         .expect("arbitrary entries");
+    fs::remove_dir_all(&dir).ok();
+}
+
+/// Opens a learner on `path`: the table, or the error's message.
+fn open(path: &Path) -> Result<LearnerPlayer<Pile>, String> {
+    LearnerPlayer::<Pile>::open(Some(path), "pile", "", &EngineConfig::default())
+        .map_err(|e| e.to_string())
+}
+
+/// Plays one game of a pile of 5 (each takes 1 then 2 then 2) and saves it.
+fn play_one(learner: &mut LearnerPlayer<Pile>) {
+    let mut game = Pile { left: 5, ply: 0 };
+    let mut positions = vec![game.clone()];
+    for take in [1, 2, 2] {
+        game.play(take);
+        positions.push(game.clone());
+    }
+    learner.game_over(&positions, game.result(), Side::First);
+    learner.save().expect("saved");
+}
+
+fn saved_games(path: &Path) -> u64 {
+    let text = fs::read_to_string(path).expect("readable");
+    let json: serde_json::Value = serde_json::from_str(&text).expect("json");
+    json["games"].as_u64().expect("a count")
+}
+
+/// Another holder of the file's lock (another process, as far as the lock
+/// can tell: another open file) keeps a learner out, and a learner keeps
+/// the lock through its saves, which replace the file.
+#[test]
+fn a_learner_file_has_one_holder_across_processes() {
+    let dir = scratch("locked");
+    let path = dir.join("held.json");
+    fs::write(&path, with_entries("12", "[[1,0.9,3]]")).expect("written");
+    let other = fs::File::open(&path).expect("opens");
+    other.try_lock().expect("free at first");
+    let error = open(&path).err().expect("refused while another holds it");
+    assert!(error.contains("already used by another learner"), "{error}");
+    assert!(error.contains("held.json"), "{error}");
+    drop(other);
+    let mut learner = open(&path).expect("free again");
+    for _ in 0..2 {
+        let probe = fs::File::open(&path).expect("opens");
+        assert!(probe.try_lock().is_err(), "the learner holds the lock");
+        play_one(&mut learner);
+    }
+    drop(learner);
+    let probe = fs::File::open(&path).expect("opens");
+    probe.try_lock().expect("released with the learner");
+    fs::remove_dir_all(&dir).ok();
+}
+
+/// A save through a symbolic link replaces the file it points to (even
+/// one not made yet), and the link stays a link.
+#[cfg(unix)]
+#[test]
+fn a_save_through_a_link_keeps_the_link() {
+    let dir = scratch("symlink");
+    let target = dir.join("real.json");
+    let link = dir.join("link.json");
+    fs::write(&target, with_entries("12", "[[1,0.9,3]]")).expect("written");
+    std::os::unix::fs::symlink("real.json", &link).expect("linked");
+    let mut learner = open(&link).expect("opens through the link");
+    play_one(&mut learner);
+    drop(learner);
+    assert!(fs::symlink_metadata(&link)
+        .expect("there")
+        .file_type()
+        .is_symlink());
+    assert_eq!(saved_games(&target), 13);
+    // A link to a file not made yet: the save makes the file.
+    let later = dir.join("later.json");
+    let dangling = dir.join("dangling.json");
+    std::os::unix::fs::symlink(&later, &dangling).expect("linked");
+    let mut learner = open(&dangling).expect("opens");
+    play_one(&mut learner);
+    drop(learner);
+    assert!(fs::symlink_metadata(&dangling)
+        .expect("there")
+        .file_type()
+        .is_symlink());
+    assert_eq!(saved_games(&later), 1);
+    fs::remove_dir_all(&dir).ok();
+}
+
+/// A save keeps the file's permissions; a read-only file is refused at
+/// open, not replaced by a writable one.
+#[cfg(unix)]
+#[test]
+fn a_save_keeps_the_mode_and_a_read_only_file_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("mode");
+    let path = dir.join("private.json");
+    fs::write(&path, with_entries("12", "[[1,0.9,3]]")).expect("written");
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).expect("chmod");
+    let mut learner = open(&path).expect("opens");
+    play_one(&mut learner);
+    drop(learner);
+    let mode = fs::metadata(&path).expect("there").permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640, "{mode:o}");
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).expect("chmod");
+    let error = open(&path).err().expect("a read-only file is refused");
+    assert!(error.contains("private.json"), "{error}");
+    assert!(error.contains("read-only"), "{error}");
+    assert_eq!(saved_games(&path), 13);
+    fs::remove_dir_all(&dir).ok();
+}
+
+/// A file with a second name (a hard link) is refused: a save replaces
+/// the file, which would leave the other name with the old table.
+#[cfg(unix)]
+#[test]
+fn a_file_with_two_names_is_refused() {
+    let dir = scratch("hardlink");
+    let path = dir.join("one.json");
+    let other = dir.join("two.json");
+    fs::write(&path, with_entries("12", "[[1,0.9,3]]")).expect("written");
+    fs::hard_link(&path, &other).expect("linked");
+    let error = open(&path).err().expect("refused");
+    assert!(error.contains("one.json"), "{error}");
+    assert!(error.contains("hard link"), "{error}");
+    fs::remove_file(&other).expect("removed");
+    open(&path).expect("one name again");
     fs::remove_dir_all(&dir).ok();
 }

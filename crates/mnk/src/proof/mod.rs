@@ -147,6 +147,8 @@ pub enum ProverStopped {
     Nodes(u64),
     /// The time budget ran out.
     Time(Duration),
+    /// The user interrupted it ([`ply_engine::interrupt`]).
+    Interrupted,
 }
 
 impl fmt::Display for ProverStopped {
@@ -154,6 +156,7 @@ impl fmt::Display for ProverStopped {
         match self {
             ProverStopped::Nodes(n) => write!(f, "no proof within {n} nodes"),
             ProverStopped::Time(t) => write!(f, "no proof within {:.1} s", t.as_secs_f64()),
+            ProverStopped::Interrupted => write!(f, "no proof: interrupted"),
         }
     }
 }
@@ -245,6 +248,7 @@ pub fn attempt(game: &Mnk, budget: ProverBudget, method: ProofMethod, use_vcf: b
                 match proved {
                     None => {
                         attempt.stopped = Some(match (prover.out_of_time, budget.time) {
+                            _ if prover.interrupted => ProverStopped::Interrupted,
                             (true, Some(t)) => ProverStopped::Time(t),
                             _ => ProverStopped::Nodes(budget.nodes.unwrap_or(attempt.nodes)),
                         });
@@ -282,6 +286,8 @@ pub struct Prover {
     node_limit: Option<u64>,
     deadline: Option<Instant>,
     out_of_time: bool,
+    /// The user's interrupt stopped the search.
+    interrupted: bool,
     stopped: bool,
     /// df-pn hands nodes with at most this many empty squares to the
     /// plain depth-first search: near the leaves its cheaper nodes win
@@ -429,6 +435,7 @@ impl Prover {
             node_limit: None,
             deadline: None,
             out_of_time: false,
+            interrupted: false,
             stopped: false,
             dfs_below: DFS_BELOW,
             use_vcf: false,
@@ -493,6 +500,11 @@ impl Prover {
                     self.out_of_time = true;
                     self.stopped = true;
                 }
+            }
+            // Ctrl-C: a process-wide flag, one atomic load per 64 nodes.
+            if ply_engine::interrupted() {
+                self.interrupted = true;
+                self.stopped = true;
             }
         }
         if self.node_limit.is_some_and(|limit| self.nodes > limit) {
@@ -816,6 +828,7 @@ pub fn proof_report(
         stopped: attempt.stopped.map(|stopped| match stopped {
             ProverStopped::Nodes(n) => ply_engine::ProofStop::Nodes(n),
             ProverStopped::Time(t) => ply_engine::ProofStop::Time(t),
+            ProverStopped::Interrupted => ply_engine::ProofStop::Interrupted,
         }),
         budget: budget_source,
     }
