@@ -14,7 +14,7 @@ use crate::mcts::MctsPlayer;
 use crate::options::GameOptions;
 use crate::player::{Analyzer, Player};
 use crate::report::{BoardView, PieceCount, Report};
-use crate::solve::{SolveOutput, SolveRequest};
+use crate::solve::{Listing, SolveOutput, SolveRequest};
 
 /// A game the front ends can drive: rules, notation, and its engines.
 pub trait Playable: Notation + Learnable {
@@ -87,6 +87,13 @@ pub trait Playable: Notation + Learnable {
         _options: &GameOptions,
         _request: &SolveRequest,
     ) -> Option<Result<SolveOutput, GameError>> {
+        None
+    }
+
+    /// What `ply play` shows before the games when `options` ask for it
+    /// (Nim's marked tree with `--tree`, as the Nim request's program
+    /// builds and shows it before playing); `None` for nothing.
+    fn play_preamble(&self, _options: &GameOptions) -> Option<Result<Listing, GameError>> {
         None
     }
 

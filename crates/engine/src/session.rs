@@ -104,6 +104,12 @@ pub trait Session: Send {
     /// Lines `ply solve` adds after the values of `report` (an analysis of
     /// the current position): what the game's solver knows beyond them.
     fn solve_notes(&self, report: &Report) -> Option<String>;
+    /// What `ply play` shows before the games from the current position
+    /// when the options ask for it (Nim's marked tree).
+    fn play_preamble(
+        &self,
+        options: &crate::options::GameOptions,
+    ) -> Option<Result<crate::solve::Listing, GameError>>;
 }
 
 /// The one implementation of `Session`, generic over the game.
@@ -389,6 +395,13 @@ impl<G: Playable> Session for GameSession<G> {
 
     fn solve_notes(&self, report: &Report) -> Option<String> {
         self.current().solve_notes(report)
+    }
+
+    fn play_preamble(
+        &self,
+        options: &crate::options::GameOptions,
+    ) -> Option<Result<crate::solve::Listing, GameError>> {
+        self.current().play_preamble(options)
     }
 
     fn piece_count(&self) -> Option<crate::report::PieceCount> {

@@ -48,6 +48,17 @@ impl Playable for Nim {
         crate::kind::special_solve(self, options)
     }
 
+    /// `ply play nim --tree`: the marked tree from the start, as the Nim
+    /// request's program builds and shows it before its games.
+    fn play_preamble(
+        &self,
+        options: &ply_engine::GameOptions,
+    ) -> Option<Result<ply_engine::Listing, GameError>> {
+        options
+            .flag("tree")
+            .then(|| crate::kind::tree_listing(self))
+    }
+
     /// The objects in each row.
     fn board_view(&self) -> ply_engine::BoardView {
         ply_engine::BoardView::Heaps {
@@ -69,6 +80,8 @@ impl Playable for Nim {
                 if self.misere() { "misere" } else { "normal" },
                 config,
             )?)),
+            // The request's computer: the marked tree, Bouton's rule beyond.
+            BotSpec::Computer(_) => Ok(Box::new(crate::tree_player::TreePlayer)),
             _ => generic_player(self, spec, config),
         }
     }

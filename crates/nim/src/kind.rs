@@ -96,10 +96,10 @@ impl GameKind for NimKind {
             OptionSpec::flag("misere", "misère play: whoever takes the last object loses"),
             OptionSpec::flag(
                 "tree",
-                "solve: the whole game tree, marked; beyond 250,000 nodes its node and leaf \
-                 counts and the graph of its distinct positions",
+                "solve, and play before its games: the whole game tree, marked; beyond 250,000 \
+                 nodes its node and leaf counts and the graph of its distinct positions",
             )
-            .only_for(&[Command::Solve]),
+            .only_for(&[Command::Solve, Command::Play]),
             OptionSpec::flag("dot", "solve with tree: print the tree (or graph) as Graphviz instead")
                 .only_for(&[Command::Solve]),
             OptionSpec::flag(
@@ -165,6 +165,14 @@ pub(crate) fn special_solve(
         solve_tree(nim.rows(), nim.misere(), dot)
             .map(|text| SolveOutput::Listing(Listing { text, format })),
     )
+}
+
+/// The marked tree of `nim` as text (its counts and graph past the limit).
+pub(crate) fn tree_listing(nim: &Nim) -> Result<Listing, GameError> {
+    solve_tree(nim.rows(), nim.misere(), false).map(|text| Listing {
+        text,
+        format: ListingFormat::Text,
+    })
 }
 
 /// `--tree`: the tree node by node when it is small enough, else its counts

@@ -20,6 +20,7 @@ mod notation;
 mod rows;
 mod trace;
 mod tree;
+mod tree_player;
 
 pub use analyzer::BoutonAnalyzer;
 pub use bouton::{bouton_best_move, bouton_is_lost, bouton_move_value, bouton_value};
@@ -35,3 +36,4 @@ pub use memo::MemoSolver;
 pub use notation::format_rows;
 pub use rows::{read_rows, RowsError, RowsText};
 pub use tree::{root_mark, TreeNode};
+pub use tree_player::TreePlayer;

@@ -290,11 +290,13 @@ impl<W: Write> Menu<'_, W> {
             "\n  1) the strongest (perfect where the game is solved)\n  2) perfect\n  \
              3) rule-based: the game's rules of thumb (on tic-tac-toe: win, \
              block, then preferred squares)\n  4) a level (computer:LEVEL; on \
-             tic-tac-toe and m,n,k the search depth)"
+             tic-tac-toe and m,n,k the search depth)\n  5) a learner: it starts knowing \
+             nothing and learns from every game (--players human,learner:FILE keeps \
+             what it learned)"
         )?;
         loop {
             let Some(choice) = self.ask("Which computer? [1] ", Some(1), |text| {
-                text.parse::<u8>().ok().filter(|n| (1..=4).contains(n))
+                text.parse::<u8>().ok().filter(|n| (1..=5).contains(n))
             })?
             else {
                 return Ok(None);
@@ -303,6 +305,7 @@ impl<W: Write> Menu<'_, W> {
                 1 => "computer".to_string(),
                 2 => "perfect".to_string(),
                 3 => "heuristic".to_string(),
+                5 => "learner".to_string(),
                 _ => {
                     let Some(level) =
                         self.ask(&format!("Level (1 to {MAX_LEVEL}): "), None, |t| {

@@ -72,6 +72,12 @@ pub fn run_named(
     let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let hint_config = hint_config(&config);
     let trace = Trace::wanted(kind, options, &seats);
+    let mut out = Output::stdout();
+    // What the game shows before its games when its options ask (Nim's
+    // marked tree: the Nim request's program builds it, then plays).
+    if let Some(preamble) = session.play_preamble(options) {
+        write!(out, "{}", preamble?.text)?;
+    }
     let mut game = Play {
         session: session.as_mut(),
         seats,
@@ -84,7 +90,6 @@ pub fn run_named(
         shows_four_scores: kind.shows_four_scores(),
         trace,
     };
-    let mut out = Output::stdout();
     game.run(args.games, &mut io::stdin().lock(), &mut out)?;
     out.flush()?;
     Ok(())

@@ -129,7 +129,15 @@ fn typed_text_in_usage_errors_is_cut_and_escaped() {
 
 #[test]
 fn options_that_would_do_nothing_are_refused() {
-    ply(&["play", "nim", "--tree"], "").assert_user_error("--tree applies only to `ply solve`");
+    // `play nim --tree` shows the marked tree before the games (the Nim
+    // request's program does); elsewhere `--tree` would do nothing.
+    ply(
+        &["tournament", "nim", "--tree", "--players", "random,random"],
+        "",
+    )
+    .assert_user_error("--tree applies only to `ply solve` and `ply play`");
+    ply(&["play", "nim", "--trace", "--dot"], "")
+        .assert_user_error("--dot applies only to `ply solve`");
     ply(&["perft", "nim", "2", "--dot"], "").assert_user_error("--dot applies only");
     ply(&["solve", "nim", "--stats"], "").assert_user_error("no transposition table");
     ply(&["solve", "trilite", "--hash", "8"], "").assert_user_error("--hash does nothing");

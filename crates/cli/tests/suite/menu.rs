@@ -210,3 +210,12 @@ fn the_nk_game_in_the_menu_asks_for_n_k_and_the_depth() {
         "{defaults}"
     );
 }
+
+/// The menu offers the learning player (the Nim request's game "is
+/// amenable to learning"): it plays, in memory, from its first game on.
+#[test]
+fn the_menu_offers_the_learning_player() {
+    let out = menu("nim\n\n\n5\n1:1\n");
+    assert!(out.contains("5) a learner"), "{out}");
+    assert!(out.contains("computer removes"), "the learner moved: {out}");
+}

@@ -182,3 +182,23 @@ fn larger_starts_are_counted_too() {
         run.stdout
     );
 }
+
+/// The Nim request's three things in one run: `ply play nim --tree` builds
+/// and shows the marked tree, then plays, the computer moving to a child
+/// the tree marks as winning (from 23, to 22: its only winning move).
+#[test]
+fn play_with_tree_shows_the_marked_tree_then_plays_from_it() {
+    let run = ply(
+        &["play", "nim", "--tree", "--players", "human,computer"],
+        "1:1\n",
+    );
+    run.assert_ok();
+    let out = &run.stdout;
+    assert!(out.starts_with("game tree of Nim from 123"), "{out}");
+    let tree_end = out
+        .find("447 nodes, 182 leaves")
+        .expect("the tree's size line");
+    assert_eq!(out[..tree_end].matches(" mark ").count(), 447, "{out}");
+    let game = &out[tree_end..];
+    assert!(game.contains("player 2 plays 3:1"), "{game}");
+}

@@ -9,3 +9,4 @@ mod learner;
 mod notation_props;
 mod rules;
 mod solving;
+mod tree_player;
