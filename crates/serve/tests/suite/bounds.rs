@@ -160,3 +160,11 @@ fn a_huge_game_is_created_valued_and_played_within_bounds() {
     );
     assert!(played.body.len() < 1 << 20, "{} bytes", played.body.len());
 }
+
+#[test]
+fn the_deepest_othello_alphabeta_stops_at_the_move_time() {
+    one_computer_move(json!({
+        "game": "othello",
+        "players": ["alphabeta:10", "human"],
+    }));
+}
