@@ -130,21 +130,26 @@ impl<G: Game> Player<G> for AnalyzingPlayer<G> {
     }
 }
 
-/// Heuristic alpha-beta to a fixed depth; ties broken at random.
+/// Heuristic alpha-beta to a fixed depth; ties broken at random. With a
+/// move time in its config the depth is a limit within that time: it
+/// deepens one ply at a time and plays by the last depth it finished.
 pub struct AlphaBetaPlayer<G: Symmetric, K: Knowledge<G>> {
     searcher: Searcher<G, K>,
     depth: u32,
+    move_time: Option<std::time::Duration>,
     rng: StdRng,
 }
 
 impl<G: Symmetric, K: Knowledge<G>> AlphaBetaPlayer<G, K> {
     /// A player searching `depth` plies (at least one) with `knowledge`,
     /// with a table of the config's size but at most 16 MiB: a fixed-depth
-    /// search needs no more.
+    /// search needs no more. The config's move time, if any, bounds each
+    /// move's search.
     pub fn new(knowledge: K, depth: u32, config: &EngineConfig) -> Self {
         AlphaBetaPlayer {
             searcher: Searcher::new(config.hash_mb.min(16)).with_knowledge(knowledge),
             depth: depth.max(1),
+            move_time: config.move_time,
             rng: rng(config),
         }
     }
@@ -152,7 +157,15 @@ impl<G: Symmetric, K: Knowledge<G>> AlphaBetaPlayer<G, K> {
 
 impl<G: Symmetric, K: Knowledge<G>> Player<G> for AlphaBetaPlayer<G, K> {
     fn choose(&mut self, game: &G) -> Choice<G::Move> {
-        let scores = self.searcher.heuristic_scores(game, self.depth);
+        let scores = match self.move_time {
+            None => self.searcher.heuristic_scores(game, self.depth),
+            Some(time) => {
+                let deadline = crate::deadline::Deadline::after(Some(time));
+                self.searcher
+                    .heuristic_scores_within(game, self.depth, deadline)
+                    .0
+            }
+        };
         let best = scores.iter().map(|(_, s)| *s).max().expect("a move exists");
         let best_moves: Vec<G::Move> = scores
             .iter()

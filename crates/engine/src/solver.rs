@@ -398,6 +398,51 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
     /// the mover's side), decided wins and losses included.
     pub fn heuristic_scores(&mut self, game: &G, depth: u32) -> Vec<(G::Move, i32)> {
         self.deadline = None;
+        self.root_scores(game, depth)
+            .expect("a search without deadline finishes")
+    }
+
+    /// [`heuristic_scores`](Self::heuristic_scores) stopping at `deadline`:
+    /// with a time limit it deepens one ply at a time up to `depth` and
+    /// answers the scores of the last iteration it finished (one ply deep
+    /// at least, which never stops early), and the depth of those scores.
+    /// Without a limit it is `heuristic_scores` exactly (an interrupt still
+    /// stops it, with the scores of the last finished iteration).
+    pub fn heuristic_scores_within(
+        &mut self,
+        game: &G,
+        depth: u32,
+        deadline: Deadline,
+    ) -> (Vec<(G::Move, i32)>, u32) {
+        let depth = depth.max(1);
+        if !deadline.is_limited() {
+            self.deadline = Some(deadline);
+            if let Some(scores) = self.root_scores(game, depth) {
+                return (scores, depth);
+            }
+        }
+        self.deadline = None;
+        let mut best = self
+            .root_scores(game, 1)
+            .expect("a search without deadline finishes");
+        self.deadline = Some(deadline);
+        let mut reached = 1;
+        while reached < depth && !deadline.expired() {
+            match self.root_scores(game, reached + 1) {
+                Some(scores) => {
+                    best = scores;
+                    reached += 1;
+                }
+                None => break,
+            }
+        }
+        self.deadline = None;
+        (best, reached)
+    }
+
+    /// The score of every root move `depth` plies deep, or `None` when the
+    /// deadline cut the search short.
+    fn root_scores(&mut self, game: &G, depth: u32) -> Option<Vec<(G::Move, i32)>> {
         self.aborted = false;
         self.set_horizon(Horizon::Evaluate);
         let mut moves = Vec::new();
@@ -408,9 +453,12 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
             let undo = position.play(mv);
             let score = -self.negamax(&mut position, depth.saturating_sub(1), 1, -WIN, WIN);
             position.undo(mv, undo);
+            if self.aborted {
+                return None;
+            }
             scores.push((mv, score));
         }
-        scores
+        Some(scores)
     }
 
     fn horizon_score(&self, game: &G) -> i32 {

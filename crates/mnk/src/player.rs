@@ -8,6 +8,7 @@ use rand::SeedableRng;
 
 use std::time::Duration;
 
+use ply_engine::Deadline;
 use ply_engine::{
     generic_player, Analysis, Analyzer, BotSpec, Choice, EngineConfig, GameError, Outcome,
     Playable, Player, Searcher, Value,
@@ -152,6 +153,8 @@ impl Playable for Mnk {
 pub struct DepthLimitedPlayer {
     searcher: DepthSearcher,
     depth: u32,
+    /// With a move time the depth is a limit within it.
+    move_time: Option<Duration>,
     rng: StdRng,
 }
 
@@ -193,16 +196,25 @@ impl DepthLimitedPlayer {
         DepthLimitedPlayer {
             searcher,
             depth: depth.max(1),
+            move_time: config.move_time,
             rng: StdRng::seed_from_u64(config.seed),
         }
     }
 
     /// The labels of every move `depth` plies deep (the same whichever
-    /// table stores the configurations).
+    /// table stores the configurations); with a move time, those of the
+    /// deepest search finished within it, `depth` plies at most.
     pub fn analyze(&mut self, game: &Mnk) -> Analysis<u8> {
-        match &mut self.searcher {
-            DepthSearcher::Engine(searcher) => searcher.analyze_to_depth(game, self.depth),
-            DepthSearcher::Chained(searcher) => searcher.analyze_to_depth(game, self.depth),
+        let depth = self.depth;
+        match (self.move_time, &mut self.searcher) {
+            (None, DepthSearcher::Engine(searcher)) => searcher.analyze_to_depth(game, depth),
+            (None, DepthSearcher::Chained(searcher)) => searcher.analyze_to_depth(game, depth),
+            (Some(time), DepthSearcher::Engine(searcher)) => {
+                searcher.analyze_within(game, Some(depth), Deadline::after(Some(time)))
+            }
+            (Some(time), DepthSearcher::Chained(searcher)) => {
+                searcher.analyze_within(game, Some(depth), Deadline::after(Some(time)))
+            }
         }
     }
 }

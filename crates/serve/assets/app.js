@@ -243,13 +243,21 @@ function lastMove() {
   return squareName(Math.floor(board.last / board.cols), board.last % board.cols);
 }
 
+// The legal moves the state lists; past the server's limit on listed
+// moves it lists only the first, and any move may be legal.
+function legalMoves() {
+  const listed = new Set(app.game.legal_moves);
+  const all = listed.size >= (app.game.total_legal_moves ?? listed.size);
+  return { has: move => all ? listed.has(move) : true };
+}
+
 function drawGrid(board) {
   const { rows, cols } = board;
   const size = 60;
   const svg = el("svg", { viewBox: `0 0 ${cols * size + 30} ${rows * size + 30}`, role: "grid",
     "aria-label": `${app.game.game} board, ${rows} by ${cols}` });
   const showValues = ui.values.checked;
-  const legal = new Set(app.game.legal_moves);
+  const legal = legalMoves();
   const last = lastMove();
   const discs = board.style === "discs";
   for (let c = 0; c < cols; c++) {
@@ -314,7 +322,7 @@ function drawHeaps(board) {
   const svg = el("svg", { viewBox: `0 0 ${width} ${heaps.length * 44 + 10}`, role: "grid",
     "aria-label": `Nim, ${heaps.length} rows` });
   const showValues = ui.values.checked;
-  const legal = new Set(app.game.legal_moves);
+  const legal = legalMoves();
   const order = heaps.map((_, i) => i);
   if (app.flipped) order.reverse();
   order.forEach((r, slot) => {

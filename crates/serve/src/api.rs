@@ -10,14 +10,15 @@ use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::Json;
-use ply_engine::{
-    echo, BotSpec, EngineConfig, GameKind, GameOptions, GameResult, PlayerSpec, Report,
-};
+use ply_engine::{echo, BotSpec, EngineConfig, GameKind, GameOptions, GameResult, PlayerSpec};
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
 use crate::state::{AppState, Entry, LiveGame, Seat};
-use crate::wire::{CreateGame, GameInfo, GameState, PlayMove, PlayedMove, ResultView, Turn};
+use crate::wire::{
+    BoundedReport, CreateGame, GameInfo, GameState, PlayMove, PlayedMove, ResultView, Turn,
+    MAX_LISTED,
+};
 
 type Shared = State<Arc<AppState>>;
 type ApiResult<T> = Result<T, ApiError>;
@@ -260,6 +261,15 @@ fn game_state(id: &str, live: &LiveGame, state: &AppState, values: bool) -> Game
         (Some((ply, report)), true) if *ply == live.values.len() => Some(report.clone()),
         _ => None,
     };
+    let (legal_moves, total_legal_moves) = if result.is_some() {
+        (Vec::new(), 0)
+    } else {
+        let mut legal = session.legal_moves();
+        let total = legal.len();
+        legal.truncate(MAX_LISTED);
+        legal.shrink_to_fit();
+        (legal, total)
+    };
     GameState {
         id: id.to_string(),
         token: None,
@@ -275,11 +285,8 @@ fn game_state(id: &str, live: &LiveGame, state: &AppState, values: bool) -> Game
         position,
         to_move: to_move.letter(),
         to_move_name: session.side_name(to_move),
-        legal_moves: if result.is_some() {
-            Vec::new()
-        } else {
-            session.legal_moves()
-        },
+        legal_moves,
+        total_legal_moves,
         must_pass: result.is_none() && session.must_pass(),
         turn,
         result,
@@ -416,7 +423,10 @@ async fn analyse(state: &Arc<AppState>, game: &Entry) -> ApiResult<()> {
         (live.session.boxed_clone(), ply, live.seed, live.kind)
     };
     let config = search_config(state, state.limits.analysis_time, seed);
-    let report = search(state, move || kind.solve(copy.as_mut(), &config)).await??;
+    let report = search(state, move || {
+        kind.solve(copy.as_mut(), &config).map(BoundedReport::of)
+    })
+    .await??;
     let mut live = game.lock()?;
     if live.values.len() == ply {
         live.analysis = Some((ply, report));
@@ -529,7 +539,7 @@ pub async fn undo(
 pub async fn solve(
     State(state): Shared,
     params: Result<Query<HashMap<String, String>>, QueryRejection>,
-) -> ApiResult<Json<Report>> {
+) -> ApiResult<Json<BoundedReport>> {
     let mut params = query(params)?;
     let name = params
         .remove("game")
@@ -560,7 +570,10 @@ pub async fn solve(
         session.set_position(position)?;
     }
     let config = search_config(&state, state.limits.analysis_time, 0);
-    let report = search(&state, move || kind.solve(session.as_mut(), &config)).await??;
+    let report = search(&state, move || {
+        kind.solve(session.as_mut(), &config).map(BoundedReport::of)
+    })
+    .await??;
     Ok(Json(report))
 }
 

@@ -7,11 +7,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use ply_engine::{GameKind, PlayerSpec, Report, Session, Value};
+use ply_engine::{GameKind, PlayerSpec, Session, Value};
 use rand::RngCore;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
+use crate::wire::BoundedReport;
 
 /// The server's bounds on work and memory.
 #[derive(Clone, Debug)]
@@ -71,7 +72,7 @@ pub struct LiveGame {
     /// the position before it had been analysed).
     pub values: Vec<Option<Value>>,
     /// The last analysis and the number of moves played when it was made.
-    pub analysis: Option<(usize, Report)>,
+    pub analysis: Option<(usize, BoundedReport)>,
     /// Seed of the bots' random choices.
     pub seed: u64,
 }

@@ -78,14 +78,64 @@ pub struct GameState {
     pub turn: Turn,
     pub result: Option<ResultView>,
     pub moves: Vec<PlayedMove>,
+    /// The legal moves, the first [`MAX_LISTED`] when there are more.
     pub legal_moves: Vec<String>,
+    /// How many legal moves there are, listed or not.
+    pub total_legal_moves: usize,
     pub must_pass: bool,
     pub board: BoardView,
     /// The board as the terminal shows it.
     pub text: String,
     /// Every legal move's value, when asked with `?values=true`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub analysis: Option<Report>,
+    pub analysis: Option<BoundedReport>,
+}
+
+/// The most moves one answer lists: a game's legal moves, or the moves of
+/// an analysis (the best first, when there are more).
+pub const MAX_LISTED: usize = 1000;
+
+/// An analysis as the API answers it: the engine's [`Report`] with at most
+/// [`MAX_LISTED`] moves, the best first when there were more, and the count
+/// of all of them.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoundedReport {
+    #[serde(flatten)]
+    pub report: Report,
+    /// How many legal moves the position has, listed or not.
+    pub total_moves: usize,
+    /// Says that `moves` lists only the best, when it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves_note: Option<String>,
+}
+
+impl BoundedReport {
+    /// `report` cut to the best [`MAX_LISTED`] moves when it has more.
+    pub fn of(mut report: Report) -> Self {
+        let total_moves = report.moves.len();
+        let moves_note = (total_moves > MAX_LISTED).then(|| {
+            report
+                .moves
+                .sort_by_key(|m| std::cmp::Reverse(m.value.preference()));
+            report.moves.truncate(MAX_LISTED);
+            report.moves.shrink_to_fit();
+            format!(
+                "{} of {} moves listed, the best first",
+                MAX_LISTED,
+                ply_engine::with_commas(total_moves as u128)
+            )
+        });
+        BoundedReport {
+            report,
+            total_moves,
+            moves_note,
+        }
+    }
+
+    /// The value of `mv` if it is among the moves listed.
+    pub fn value_of(&self, mv: &str) -> Option<Value> {
+        self.report.value_of(mv)
+    }
 }
 
 /// One game of `GET /api/games-list`.

@@ -603,6 +603,13 @@ fn solve_serves_the_engine_report() {
     let report = ply_mnk::TICTACTOE
         .solve(session.as_mut(), &EngineConfig::default())
         .expect("a report");
+    // The report, and the count of its moves (all listed: they are few).
+    let mut served = served;
+    assert_eq!(served["total_moves"], json!(7));
+    served
+        .as_object_mut()
+        .expect("an object")
+        .remove("total_moves");
     assert_eq!(served, serde_json::to_value(&report).expect("JSON"));
     assert_eq!(served["value"], json!("draw"));
     server.stop().expect("a clean stop");

@@ -4,6 +4,7 @@
 
 mod api;
 mod board;
+mod bounds;
 mod browser;
 mod common;
 mod load;
