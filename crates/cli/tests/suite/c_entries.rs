@@ -457,17 +457,26 @@ fn an_entry_cannot_forge_its_reply_to_be_charged_less() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Forks a child that writes its process id to PIDS and waits forever.
+/// Forks a child at each new game that writes its process id to PIDS
+/// (before the call returns) and waits forever.
 const FORKER: &str = r#"
 #include <stdio.h>
 #include <unistd.h>
 #include "trilite.h"
 BoardPosition PlayTrilite(const Board b, BoardPosition prev, int player, Boolean newGame) {
-  int i;
-  if (newGame && fork() == 0) {
-    FILE *pids = fopen(PIDS, "a");
-    if (pids) { fprintf(pids, "%d\n", (int)getpid()); fclose(pids); }
-    for (;;) pause();
+  int i, written[2];
+  char byte;
+  if (newGame && pipe(written) == 0) {
+    if (fork() == 0) {
+      FILE *pids = fopen(PIDS, "a");
+      if (pids) { fprintf(pids, "%d\n", (int)getpid()); fclose(pids); }
+      (void)!write(written[1], "x", 1);
+      for (;;) pause();
+    }
+    /* The child's pid is in the file before the call returns. */
+    (void)!read(written[0], &byte, 1);
+    close(written[0]);
+    close(written[1]);
   }
   for (i = 0; i < 9; i++) if (b[i] == kEmpty) return (BoardPosition)i;
   return kNoPosition;
