@@ -1,16 +1,19 @@
 //! `ply entry-host trilite LIBRARY` (hidden): the process one contest entry runs
 //! in. It loads the library, finds `PlayTrilite`, and answers the
-//! referee's calls (see `protocol`), timing each call. Whatever the entry
+//! referee's calls (see `protocol`), under the memory and processor time
+//! limits of `limits`, on a thread of a known stack. Whatever the entry
 //! does, a crash, an endless loop, writing to standard output, it does it
-//! here, where the referee sees it as a dead or silent process.
+//! here, where the referee sees it as a dead or silent process (and
+//! `faults` tells it when the stack or the memory ran out).
 
 use std::ffi::{c_int, c_uchar};
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::fd::AsFd;
 use std::path::Path;
-use std::time::Instant;
 
+use super::faults;
+use super::limits::{Limits, ENTRY_STACK};
 use super::protocol::{Reply, Request, MAX_LINE};
 
 /// The contest interface's prototype: `BoardPosition PlayTrilite(const Board,
@@ -44,8 +47,31 @@ pub fn run(library: &Path) -> Result<(), HostError> {
     let from_referee = File::from(std::io::stdin().as_fd().try_clone_to_owned()?);
     keep_standard_streams_for_the_entry()?;
     end_with_the_referee();
+    let limits = match Limits::from_env() {
+        Ok(limits) => limits,
+        Err(reason) => return refuse(&mut to_referee, &reason),
+    };
+    if let Err(e) = faults::limit(&limits) {
+        return refuse(&mut to_referee, &format!("cannot limit its process: {e}"));
+    }
+    faults::watch(&to_referee, &limits);
+    let library = library.to_path_buf();
+    // The entry's calls run on a thread whose stack is known, so that an
+    // overflow is recognised as one.
+    let serving = std::thread::Builder::new()
+        .name("entry".into())
+        .stack_size(ENTRY_STACK)
+        .spawn(move || serve(&library, to_referee, from_referee))
+        .map_err(|e| HostError::Io("cannot start the entry's thread", e))?;
+    serving.join().unwrap_or(Err(HostError::Io(
+        "the entry's thread failed",
+        std::io::Error::other("panic"),
+    )))
+}
 
-    let started = Instant::now();
+/// Loads the library and answers the calls, on the entry's thread.
+fn serve(library: &Path, mut to_referee: File, from_referee: File) -> Result<(), HostError> {
+    faults::on_entry_thread();
     // SAFETY: loading a library runs its initialisers, code we know nothing
     // about: that is why this is a process of its own, whose only job is to
     // run this entry. The library stays loaded until this process ends, so
@@ -67,8 +93,7 @@ pub fn run(library: &Path) -> Result<(), HostError> {
             )
         }
     };
-    let load = started.elapsed();
-    to_referee.write_all(Reply::Ready { load }.line().as_bytes())?;
+    to_referee.write_all(Reply::Ready.line().as_bytes())?;
 
     let mut lines = BufReader::new(from_referee);
     let mut line = String::new();
@@ -82,8 +107,10 @@ pub fn run(library: &Path) -> Result<(), HostError> {
             return Ok(());
         }
         let request = Request::parse(&line).ok_or(HostError::Garbled)?;
+        // The call's number is not left in the line for the entry to find.
+        line.clear();
+        line.push_str(&" ".repeat(MAX_LINE));
         let board = request.board;
-        let started = Instant::now();
         // SAFETY: `board` is nine `c_int`s alive across the call, as the
         // contest interface's `const Board` is; the other arguments are plain values.
         // What the entry does inside is its own: see `PlayTrilite` above.
@@ -95,8 +122,11 @@ pub fn run(library: &Path) -> Result<(), HostError> {
                 c_uchar::from(request.new_game),
             )
         };
-        let took = started.elapsed();
-        to_referee.write_all(Reply::Move { answer, took }.line().as_bytes())?;
+        let reply = Reply::Move {
+            nonce: request.nonce,
+            answer,
+        };
+        to_referee.write_all(reply.line().as_bytes())?;
     }
 }
 

@@ -16,7 +16,8 @@ use ply_engine::{Game, GameError, GameKind, Session};
 use ply_trilite::{parse_square, square_name, Trilite};
 use ply_trilite_c::{encode_board, K_EMPTY, K_NO_POSITION};
 
-use super::protocol::{Reply, Request, MAX_LINE};
+use super::limits::Limits;
+use super::protocol::{Fault, Reply, Request, MAX_LINE};
 
 /// How long loading a library may take before the entry is refused (or,
 /// on a restart, loses its game).
@@ -45,10 +46,12 @@ impl EntryHost for TriliteEntries {
         if !library.is_file() {
             return Err(refused("is not a file".into()));
         }
+        let limits = Limits::from_env().map_err(refused)?;
         let (running, setup) = Running::start(&library).map_err(refused)?;
         Ok(StartedEntry {
             entry: Box::new(CEntry {
                 library,
+                limits,
                 running: Some(running),
             }),
             setup,
@@ -59,6 +62,7 @@ impl EntryHost for TriliteEntries {
 /// One entry: its library, and its host process while that runs.
 struct CEntry {
     library: PathBuf,
+    limits: Limits,
     running: Option<Running>,
 }
 
@@ -93,12 +97,15 @@ impl Entry for CEntry {
                 return Err(fault(FaultKind::Crashed, reason, charged));
             }
         };
+        // The time charged is the referee's own measure, from writing the
+        // call to reading the answer: the host's process is the entry's,
+        // and nothing it says about time can be trusted.
         let asked = Instant::now();
         let reply = running.ask(&request, limit);
         let waited = charged + asked.elapsed();
         match reply {
-            Ok(Reply::Move { answer, took }) => {
-                let took = charged + took;
+            Ok(Reply::Move { nonce, answer }) if nonce == request.nonce => {
+                let took = waited;
                 let square = u8::try_from(answer).ok().filter(|&s| s < 9);
                 match square {
                     None => Err(fault(
@@ -120,9 +127,26 @@ impl Entry for CEntry {
                     }),
                 }
             }
+            Ok(Reply::Fault(kind)) => {
+                let how = self
+                    .running
+                    .take()
+                    .map(|mut r| r.ended())
+                    .unwrap_or_default();
+                let reason = match kind {
+                    Fault::Stack => format!("crashed: overflowed its stack ({how})"),
+                    Fault::Memory => format!(
+                        "crashed: ran out of memory (its limit is {} MiB; {how})",
+                        self.limits.memory_mib
+                    ),
+                };
+                Err(fault(FaultKind::Crashed, reason, waited))
+            }
             Ok(_) => {
                 self.running = None;
-                let reason = "crashed: its process broke the protocol".to_string();
+                let reason = "crashed: its process broke the protocol (an answer that is not \
+                              the call's)"
+                    .to_string();
                 Err(fault(FaultKind::Crashed, reason, waited))
             }
             Err(Silence::TimedOut) => {
@@ -135,6 +159,14 @@ impl Entry for CEntry {
             }
             Err(Silence::Ended(how)) => {
                 self.running = None;
+                let how = if how.contains("SIGXCPU") {
+                    format!(
+                        "used up its {} s of processor time ({how})",
+                        self.limits.cpu_seconds
+                    )
+                } else {
+                    how
+                };
                 Err(fault(FaultKind::Crashed, format!("crashed: {how}"), waited))
             }
         }
@@ -153,12 +185,24 @@ fn request(session: &dyn Session, new_game: bool) -> Result<(Request, [i32; 9]),
     }
     let board = encode_board(&game);
     let request = Request {
+        nonce: nonce(),
         board,
         previous,
         player: game.to_move().index() as i32 + 1,
         new_game,
     };
     Ok((request, board))
+}
+
+/// A number for one call that the entry cannot guess: the standard
+/// library's randomly keyed hash of a counter.
+fn nonce() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u64(CALLS.fetch_add(1, Ordering::Relaxed));
+    hasher.finish()
 }
 
 /// Why no reply came.
@@ -177,7 +221,8 @@ struct Running {
 
 impl Running {
     /// Starts the host for `library` and waits for it to load the library:
-    /// the process and the loading time, or why the entry cannot play.
+    /// the process and the time from starting it to its being ready (the
+    /// referee's own measure), or why the entry cannot play.
     fn start(library: &Path) -> Result<(Running, Duration), String> {
         let ply = std::env::current_exe()
             .map_err(|e| format!("cannot find the ply program to host it: {e}"))?;
@@ -195,6 +240,7 @@ impl Running {
             use std::os::unix::process::CommandExt;
             command.process_group(0);
         }
+        let started = Instant::now();
         let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start a process for it: {e}"))?;
@@ -221,8 +267,10 @@ impl Running {
             replies,
         };
         match running.reply(LOAD_TIME) {
-            Ok(Reply::Ready { load }) => Ok((running, load)),
+            Ok(Reply::Ready) => Ok((running, started.elapsed())),
             Ok(Reply::Refused(reason)) => Err(shown_within(&reason, 200)),
+            Ok(Reply::Fault(Fault::Stack)) => Err("it overflowed its stack while loading".into()),
+            Ok(Reply::Fault(Fault::Memory)) => Err("it ran out of memory while loading".into()),
             Ok(Reply::Move { .. }) => Err("its process broke the protocol".into()),
             Err(Silence::TimedOut) => Err(format!(
                 "loading it took more than {} s",
@@ -269,8 +317,19 @@ impl Running {
 }
 
 impl Drop for Running {
-    /// Stops the process (it may be looping) and reaps it.
+    /// Stops the process (it may be looping) and every process it started
+    /// (its process group: an entry that forks), and reaps it.
     fn drop(&mut self) {
+        #[cfg(unix)]
+        if let Ok(group) = i32::try_from(self.child.id()) {
+            // SAFETY: kill only sends a signal; the group is the host's
+            // own (started with process_group(0), its id the host's),
+            // still reserved while the host is unreaped or any member
+            // lives.
+            unsafe {
+                libc::kill(-group, libc::SIGKILL);
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -304,6 +363,7 @@ fn signal_name(signal: i32) -> &'static str {
         libc::SIGKILL => " (SIGKILL)",
         libc::SIGTERM => " (SIGTERM)",
         libc::SIGSYS => " (SIGSYS)",
+        libc::SIGXCPU => " (SIGXCPU)",
         _ => "",
     }
 }

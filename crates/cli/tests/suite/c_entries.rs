@@ -356,17 +356,15 @@ fn the_entry_host_answers_the_referee_calls() {
     // Player 1's first call, on the empty board; then its second, after it
     // took a1 and player 2 took b1: the first empty square each time.
     // Then an empty board without newGame: the entry's check answers 103.
-    let calls = "play -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 1 1\n\
-                 play 0 2 -1 -1 -1 -1 -1 -1 -1 1 1 0\n\
-                 play -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 1 0\n";
+    // Each call carries its number, and each answer the number back.
+    let calls = "play 11 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 1 1\n\
+                 play 22 0 2 -1 -1 -1 -1 -1 -1 -1 1 1 0\n\
+                 play 33 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 1 0\n";
     let run = ply(&["entry-host", "trilite", &naive], calls);
     run.assert_ok();
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines.len(), 4, "{}", run.stdout);
-    assert!(lines[0].starts_with("ready "), "{}", run.stdout);
-    assert!(lines[1].starts_with("move 0 "), "{}", run.stdout);
-    assert!(lines[2].starts_with("move 2 "), "{}", run.stdout);
-    assert!(lines[3].starts_with("move 103 "), "{}", run.stdout);
+    assert_eq!(lines, ["ready", "move 11 0", "move 22 2", "move 33 103"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -401,5 +399,206 @@ fn entries_that_cannot_play_are_refused_before_any_game() {
         "",
     )
     .assert_user_error("plays only in a tournament");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Thinks 600 ms a call, then writes its own reply, claiming a tenth of a
+/// millisecond, to the host's protocol descriptor (fd 3: the host's copy
+/// of its standard output), a copy of which it keeps, having pointed fd 3
+/// itself at /dev/null so that the host's true replies go nowhere.
+const FORGER: &str = r#"
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "trilite.h"
+BoardPosition PlayTrilite(const Board b, BoardPosition prev, int player, Boolean newGame) {
+  struct timespec nap = {0, 600000000};
+  char line[64];
+  static int protocol = -1;
+  int i, square = kNoPosition, null;
+  if (protocol < 0) {
+    protocol = dup(3);
+    null = open("/dev/null", O_WRONLY);
+    if (null >= 0) dup2(null, 3);
+  }
+  for (i = 0; i < 9; i++) if (b[i] == kEmpty) { square = i; break; }
+  nanosleep(&nap, 0);
+  snprintf(line, sizeof line, "move %d 100000\n", square);
+  (void)!write(protocol, line, strlen(line));
+  return (BoardPosition)square;
+}
+"#;
+
+#[test]
+fn an_entry_cannot_forge_its_reply_to_be_charged_less() {
+    let dir = workdir("forger");
+    let forger = text(&compile(&dir, "forger", FORGER));
+    let naive = text(&compile(&dir, "naive", NAIVE));
+    let players = format!("{forger},{naive}");
+    let report = json(&[
+        "tournament",
+        "trilite",
+        "--players",
+        &players,
+        "--games",
+        "2",
+        "--move-time",
+        "5000",
+        "--json",
+    ]);
+    // Whatever the forged line says, every call it made cost it its 600 ms.
+    for game in report["games"].as_array().unwrap() {
+        let seat = usize::from(game["second"] == 0);
+        let charged = f64_of(&game["thinking_ms"][seat]);
+        assert!(charged >= 590.0, "{game}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Forks a child at each new game that writes its process id to PIDS
+/// (before the call returns) and waits forever.
+const FORKER: &str = r#"
+#include <stdio.h>
+#include <unistd.h>
+#include "trilite.h"
+BoardPosition PlayTrilite(const Board b, BoardPosition prev, int player, Boolean newGame) {
+  int i, written[2];
+  char byte;
+  if (newGame && pipe(written) == 0) {
+    if (fork() == 0) {
+      FILE *pids = fopen(PIDS, "a");
+      if (pids) { fprintf(pids, "%d\n", (int)getpid()); fclose(pids); }
+      (void)!write(written[1], "x", 1);
+      for (;;) pause();
+    }
+    /* The child's pid is in the file before the call returns. */
+    (void)!read(written[0], &byte, 1);
+    close(written[0]);
+    close(written[1]);
+  }
+  for (i = 0; i < 9; i++) if (b[i] == kEmpty) return (BoardPosition)i;
+  return kNoPosition;
+}
+"#;
+
+/// True while process `pid` runs (a zombie is over).
+fn alive(pid: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit(')')
+            .next()
+            .is_some_and(|s| !s.trim_start().starts_with('Z'))
+    })
+}
+
+#[test]
+fn processes_an_entry_forks_do_not_outlive_the_tournament() {
+    let dir = workdir("forker");
+    let pids = dir.join("pids");
+    let source = FORKER.replace("PIDS", &format!("{:?}", text(&pids)));
+    let forker = text(&compile(&dir, "forker", &source));
+    let naive = text(&compile(&dir, "naive", NAIVE));
+    let players = format!("{forker},{naive}");
+    json(&[
+        "tournament",
+        "trilite",
+        "--players",
+        &players,
+        "--games",
+        "2",
+        "--json",
+    ]);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    let forked = loop {
+        let text = std::fs::read_to_string(&pids).unwrap_or_default();
+        if text.lines().count() >= 2 || std::time::Instant::now() > deadline {
+            break text;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let forked: Vec<&str> = forked.lines().collect();
+    assert_eq!(forked.len(), 2, "one child a game: {forked:?}");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let left: Vec<&str> = forked.iter().copied().filter(|pid| alive(pid)).collect();
+    for pid in &left {
+        let _ = Command::new("kill").args(["-9", pid]).status();
+    }
+    assert!(left.is_empty(), "left running: {left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Takes 4 GB, 64 MiB at a time, each block written to: it crashes when
+/// an allocation fails (writing where the block would have been).
+const GLUTTON: &str = r#"
+#include <stdlib.h>
+#include <string.h>
+#include "trilite.h"
+BoardPosition PlayTrilite(const Board b, BoardPosition prev, int player, Boolean newGame) {
+  size_t block = (size_t)64 << 20;
+  int i;
+  for (i = 0; i < 64; i++) {
+    char *p = malloc(block);
+    memset(p, 1, block);
+  }
+  for (i = 0; i < 9; i++) if (b[i] == kEmpty) return (BoardPosition)i;
+  return kNoPosition;
+}
+"#;
+
+/// Recurses without end.
+const DEEP: &str = r#"
+#include "trilite.h"
+static int down(volatile int n) {
+  volatile char frame[512];
+  frame[0] = (char)n;
+  return down(n + 1) + frame[0];
+}
+BoardPosition PlayTrilite(const Board b, BoardPosition prev, int player, Boolean newGame) {
+  return (BoardPosition)down(player);
+}
+"#;
+
+#[test]
+fn an_entry_taking_too_much_memory_or_stack_loses_with_the_reason() {
+    let dir = workdir("limits");
+    let glutton = text(&compile(&dir, "glutton", GLUTTON));
+    let deep = text(&compile(&dir, "deep", DEEP));
+    let naive = text(&compile(&dir, "naive", NAIVE));
+    let players = format!("{glutton},{deep},{naive}");
+    let report = json(&[
+        "tournament",
+        "trilite",
+        "--players",
+        &players,
+        "--games",
+        "2",
+        "--move-time",
+        "20000",
+        "--json",
+    ]);
+    for game in report["games"].as_array().unwrap() {
+        let error = game["error"].as_str().unwrap_or("");
+        assert_eq!(game["ending"], "crashed", "{game}");
+        let loser = if game["winner"] == game["first"] {
+            &game["second"]
+        } else {
+            &game["first"]
+        };
+        if *loser == 0 {
+            assert!(
+                error.starts_with(&format!(
+                    "{glutton} crashed: ran out of memory (its limit is 1024 MiB;"
+                )),
+                "{game}"
+            );
+        } else {
+            assert_eq!(*loser, 1, "{game}");
+            assert!(
+                error.starts_with(&format!("{deep} crashed: overflowed its stack")),
+                "{game}"
+            );
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,7 +2,7 @@
 //! written to a game's C interface (Trilite's `PlayTrilite`), which the
 //! front end runs where their faults cannot reach the referee (a process
 //! of their own). The arena asks an entry for a move, charges the time the
-//! entry says its call took, and turns a fault into a lost game: an entry
+//! referee measured around its call, and turns a fault into a lost game: an entry
 //! that crashes, gives no answer within the move time limit, or answers a
 //! move it may not play loses that game, with the reason in the results,
 //! and the tournament goes on.
