@@ -219,10 +219,12 @@ fn table(report: &TournamentReport) -> String {
     ));
     for (rank, s) in report.standings.iter().enumerate() {
         out.push_str(&format!(
-            "{:>4}  {:<width$}  {:>10.0}  {:>5} {:>5} {:>5}  {:>13}  {:>13}  {:>10.1}  {:>+6.0}\n",
+            "{:>4}  {:<width$}  {:>10.1}  {:>5} {:>5} {:>5}  {:>13}  {:>13}  {:>10.1}  {:>+6.0}\n",
             rank + 1,
             s.name,
-            s.score.round() + 0.0,
+            // The exact score to a tenth, as the time it charges (a
+            // rounded score hid the milliseconds that separate entries).
+            s.score + 0.0,
             s.total.wins,
             s.total.draws,
             s.total.losses,

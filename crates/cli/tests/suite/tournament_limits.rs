@@ -434,3 +434,42 @@ fn tournaments_with_learners_repeat_exactly() {
     assert_eq!(games.len(), 6 * 20);
     assert_eq!(run(), (crosstable, games));
 }
+
+/// The score column shows the exact score to a tenth (it was rounded to
+/// a whole point, hiding the thinking time that separates players).
+#[test]
+fn the_score_column_has_one_decimal() {
+    let run = ply(
+        &[
+            "tournament",
+            "tictactoe",
+            "--players",
+            "random,heuristic",
+            "--games",
+            "2",
+            "--seed",
+            "4",
+        ],
+        "",
+    );
+    run.assert_ok();
+    let rows: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.trim_start().starts_with("1 ") || l.trim_start().starts_with("2 "))
+        .collect();
+    assert_eq!(rows.len(), 2, "{}", run.stdout);
+    for row in rows {
+        let score = row.split_whitespace().nth(2).expect("a score");
+        let (whole, tenth) = score.split_once('.').expect("one decimal");
+        assert!(
+            whole
+                .trim_start_matches('-')
+                .chars()
+                .all(|c| c.is_ascii_digit())
+                && tenth.len() == 1
+                && tenth.chars().all(|c| c.is_ascii_digit()),
+            "{row}"
+        );
+    }
+}
