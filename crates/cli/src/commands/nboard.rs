@@ -2,10 +2,19 @@
 //! the NBoard protocol. The protocol lives in `ply_othello::nboard`; this
 //! hands each line of standard input to the engine and writes its answers,
 //! flushed at once as the GUI waits; errors go to standard error.
+//!
+//! Standard input is read on a thread of its own, so a `quit` or the end
+//! of the input reaches the engine while it searches: either stops the
+//! search at once (the engine's interrupt; the move found so far is still
+//! written) and ends the program once the lines before it are answered,
+//! quickly as any search among them is cut short too. Every
+//! other line waits its turn, so a `ping` sent during a search is answered
+//! after the move, as the protocol requires.
 
+use std::sync::mpsc;
 use std::time::Duration;
 
-use ply_othello::nboard::{NBoard, Output as Answer, MAX_LINE};
+use ply_othello::nboard::{is_quit, NBoard, Output as Answer, DEFAULT_MOVE_TIME, MAX_LINE};
 
 use super::protocol_lines::each_line;
 use crate::output::{warn, Output};
@@ -15,12 +24,15 @@ pub struct NboardArgs {
     /// Search threads (default: every core).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
-    pub hash: u32,
-    /// Longest a search may take, in milliseconds (default: no limit; the
-    /// GUI's `set depth` bounds it).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    /// Transposition table size in MiB (default 64; at most half the
+    /// machine's memory).
+    #[arg(long, value_name = "MB", default_value_t = crate::common::DEFAULT_HASH_MB,
+          value_parser = crate::limits::parse_hash_mb, allow_negative_numbers = true)]
+    pub hash: usize,
+    /// Longest a search may take, in milliseconds (default 3000); the GUI's
+    /// `set depth` is the deepest it goes within that time.
+    #[arg(long, value_name = "MS", value_parser = crate::limits::parse_move_time_ms,
+          allow_negative_numbers = true)]
     pub move_time: Option<u64>,
 }
 
@@ -30,15 +42,20 @@ pub fn run(args: NboardArgs) -> anyhow::Result<()> {
             .map(usize::from)
             .unwrap_or(1)
     });
-    let mut engine = NBoard::new(
-        args.hash as usize,
-        threads,
-        args.move_time.map(Duration::from_millis),
-    );
+    let move_time = args
+        .move_time
+        .map_or(DEFAULT_MOVE_TIME, Duration::from_millis);
+    ply_engine::clear_interrupt();
+    let mut engine = NBoard::new(args.hash, threads, Some(move_time));
+    let lines = read_lines_behind();
     let mut out = Output::stdout();
-    each_line(MAX_LINE, |line| {
+    // Ends with the input (the reader drops its end) or at a quit. Lines
+    // read before either are still answered, any search among them cut
+    // short by the interrupt.
+    for line in lines {
+        let line = line?;
         let mut failed = None;
-        let go_on = engine.handle(line, &mut |answer| match answer {
+        let go_on = engine.handle(&line, &mut |answer| match answer {
             Answer::Line(text) => {
                 if failed.is_none() {
                     failed = writeln!(out, "{text}").and_then(|()| out.flush()).err();
@@ -46,9 +63,35 @@ pub fn run(args: NboardArgs) -> anyhow::Result<()> {
             }
             Answer::Error(text) => warn(&text),
         });
-        match failed {
-            Some(e) => Err(e.into()),
-            None => Ok(go_on),
+        if let Some(e) = failed {
+            return Err(e.into());
         }
-    })
+        if !go_on {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Standard input's lines, read on a thread that interrupts the engine's
+/// search when a `quit` or the end of the input arrives; a read error is
+/// the last item.
+fn read_lines_behind() -> mpsc::Receiver<anyhow::Result<String>> {
+    let (sender, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        let read = each_line(MAX_LINE, |line| {
+            let quit = is_quit(line);
+            if quit {
+                ply_engine::interrupt();
+            }
+            // The engine has ended when nobody receives: stop reading.
+            Ok(sender.send(Ok(line.to_string())).is_ok() && !quit)
+        });
+        if let Err(e) = read {
+            let _ = sender.send(Err(e));
+        }
+        // The end of the input (or a quit): no search should go on.
+        ply_engine::interrupt();
+    });
+    lines
 }

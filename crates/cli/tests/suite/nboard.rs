@@ -19,10 +19,14 @@ struct Gui(support::Piped);
 
 impl Gui {
     fn start() -> Gui {
-        Gui(support::Piped::start(
-            &["nboard", "--threads", "2", "--hash", "16"],
-            Stdio::null(),
-        ))
+        Gui::start_with(&[])
+    }
+
+    /// `ply nboard` with `extra` options after the usual ones.
+    fn start_with(extra: &[&str]) -> Gui {
+        let mut args = vec!["nboard", "--threads", "2", "--hash", "16"];
+        args.extend_from_slice(extra);
+        Gui(support::Piped::start(&args, Stdio::null()))
     }
 
     fn send(&mut self, line: &str) {
@@ -35,7 +39,12 @@ impl Gui {
 
     /// Every line up to and including the first that starts with `prefix`.
     fn until(&mut self, prefix: &str) -> Vec<String> {
-        let end = Instant::now() + WAIT;
+        self.until_within(prefix, WAIT)
+    }
+
+    /// [`Gui::until`], the line due within `limit`.
+    fn until_within(&mut self, prefix: &str, limit: Duration) -> Vec<String> {
+        let end = Instant::now() + limit;
         let mut seen = Vec::new();
         loop {
             let line = self
@@ -345,4 +354,85 @@ fn garbage_never_stops_the_engine() {
     let mv = parse(&answer[4..6]);
     assert!(Board::start().legal(1).contains(&mv.unwrap()), "{answer}");
     gui.quit();
+}
+
+/// The engine thinking at depth 60 with a minute to spend.
+fn thinking_for_a_minute() -> Gui {
+    let mut gui = Gui::start_with(&["--move-time", "60000"]);
+    gui.send("nboard 2");
+    gui.send("set depth 60");
+    gui.send("ping 1");
+    gui.until("pong 1");
+    gui.send("go");
+    gui.until("status ply is thinking");
+    // Well into the search.
+    std::thread::sleep(Duration::from_millis(300));
+    gui
+}
+
+/// How long the engine takes to end after `stop` (a quit or the end of
+/// its input) reaches it mid-search.
+fn time_to_end(mut gui: Gui, stop: impl FnOnce(&mut Gui)) -> Duration {
+    let asked = Instant::now();
+    stop(&mut gui);
+    let status = gui.0.exit_status(Duration::from_secs(30));
+    assert!(status.success(), "{status}");
+    asked.elapsed()
+}
+
+#[test]
+fn quit_stops_a_search_at_once() {
+    let took = time_to_end(thinking_for_a_minute(), |gui| gui.send("quit"));
+    assert!(took < Duration::from_millis(1000), "quit took {took:?}");
+}
+
+#[test]
+fn the_end_of_the_input_stops_a_search_at_once() {
+    let took = time_to_end(thinking_for_a_minute(), |gui| gui.0.close_input());
+    assert!(took < Duration::from_millis(1000), "the end took {took:?}");
+}
+
+#[test]
+fn a_ping_during_a_search_is_answered_after_the_move() {
+    let mut gui = Gui::start_with(&["--move-time", "1500"]);
+    gui.send("nboard 2");
+    gui.send("set depth 60");
+    gui.send("go");
+    gui.until("status ply is thinking");
+    gui.send("ping 42");
+    let lines = gui.until("pong 42");
+    let answer = lines.iter().position(|l| l.starts_with("=== "));
+    assert!(
+        answer.is_some_and(|a| a + 1 < lines.len()),
+        "the move comes before the pong: {lines:?}"
+    );
+    gui.quit();
+}
+
+#[test]
+fn depth_60_answers_within_the_default_move_time() {
+    let mut gui = Gui::start();
+    gui.send("nboard 2");
+    gui.send("set depth 60");
+    let asked = Instant::now();
+    gui.send("go");
+    let lines = gui.until_within("=== ", Duration::from_secs(15));
+    let took = asked.elapsed();
+    assert!(took < Duration::from_secs(8), "{took:?}: {lines:?}");
+    gui.send("hint 3");
+    gui.until_within("nodestats", Duration::from_secs(15));
+    assert!(asked.elapsed() < Duration::from_secs(16));
+    gui.quit();
+}
+
+#[test]
+fn a_table_larger_than_half_the_memory_is_refused() {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    let total_mib = meminfo
+        .lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))
+        .and_then(|l| l.split_whitespace().next()?.parse::<u64>().ok())
+        .map_or(4096, |kib| kib / 1024);
+    let hash = (total_mib / 2 + 1).max(65536).to_string();
+    support::ply(&["nboard", "--hash", &hash], "").assert_user_error("memory");
 }

@@ -225,6 +225,11 @@ impl Engine {
         self.threads
     }
 
+    /// The evaluation in use (see [`Engine::set_evaluator`]).
+    pub fn evaluator(&self) -> Evaluator {
+        self.eval
+    }
+
     /// Switches the evaluation.
     pub fn set_evaluator(&mut self, eval: Evaluator) {
         self.eval = eval;

@@ -6,29 +6,50 @@
 //! |---|---|
 //! | `nboard 2` | enters NBoard mode; answers `set myname ply` |
 //! | `set game GGF` | the position at the end of the GGF game (8x8 only: board size `BO[8 ...]`, start position, `B[..]`/`W[..]` moves, `PA` passes) |
-//! | `set depth N` | midgame search depth N (1-60) |
+//! | `set depth N` | the deepest midgame search, N plies (1-60): a cap, the search also ends with its time budget |
 //! | `set contempt N` | a draw is worth `-N` hundredths of a disc to the engine's side in the midgame search ([`Engine::set_contempt`]; clamped to under two discs) |
 //! | `move F5/eval/time` (or just `F5`) | plays the move on its board (`PA` passes) |
 //! | `hint N` | `status`, `search PV EVAL 0 DEPTH` lines for the top N moves as the search deepens, `nodestats`, `status` |
 //! | `go` | `status`, `nodestats NODES SECONDS`, `=== MOVE/EVAL/TIME`, `status`; the board is **not** changed (the GUI sends `move`) |
-//! | `ping N` | `pong N` (searches run to the end before the next command is read) |
+//! | `ping N` | `pong N` (after the answer to every command before it, a search included) |
 //! | `learn` | `learned` (ply has no book to add the game to) |
-//! | `quit` | ends |
+//! | `quit` | ends ([`is_quit`]: a front end reading ahead stops a running search with [`ply_engine::interrupt`]) |
 //!
 //! Unknown commands are ignored; a malformed line (a bad GGF, an illegal
 //! move, a number that is not one) gets a one-line error on standard error
-//! and changes nothing. Evaluations are in discs for the side to move.
+//! and changes nothing.
+//!
+//! Evaluations are in discs for the side to move, without the
+//! evaluation's lean toward the side to move: the trained evaluation
+//! gives the player to move about ten discs in the opening, which a
+//! search of odd depth counts against the root's side and one of even
+//! depth for it, so raw scores swing by twice that from one iteration to
+//! the next. Each reported score takes out the root position's lean (half
+//! the sum of its evaluations with either side to move), with the sign of
+//! the side to move at the search's horizon ([`unbiased`]), and is then
+//! averaged with the score one ply shallower ([`Smoothed`]). Exact scores
+//! are shown as they are. The search itself uses the raw evaluation.
 
 pub mod ggf;
 
 use std::time::Duration;
 
 use crate::bitboard::{Size8, Squares};
-use crate::midgame::{Engine, Limits, MidgameReport, DISC};
+use crate::midgame::{exact_empties_for, Engine, Evaluator, Limits, MidgameReport, DISC};
 use crate::movegen::{flips, moves};
 
 /// Longest line worth reading (a GGF game is a few hundred bytes).
 pub const MAX_LINE: usize = 64 * 1024;
+
+/// The time budget of a search when the front end sets none: a GUI's
+/// `set depth 60` still answers within it.
+pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(3);
+
+/// Whether `line` is the protocol's `quit`, which a front end reading
+/// ahead of a running search acts on at once.
+pub fn is_quit(line: &str) -> bool {
+    line.split_whitespace().next() == Some("quit")
+}
 
 /// A line for the GUI (standard output) or an error (standard error).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,7 +167,9 @@ pub struct NBoard {
 
 impl NBoard {
     /// An engine with a `megabytes` table, `threads` threads, and an
-    /// optional time cap per search.
+    /// optional time budget per search (`None`: `set depth` alone bounds
+    /// a search; [`DEFAULT_MOVE_TIME`] is the front end's default). With a
+    /// budget, [`ply_engine::interrupt`] stops a running search.
     pub fn new(megabytes: usize, threads: usize, move_time: Option<Duration>) -> NBoard {
         NBoard {
             engine: Engine::new(megabytes, threads),
@@ -254,11 +277,19 @@ impl NBoard {
         Ok(())
     }
 
+    /// The depth caps the search, and so do the empties it solves
+    /// exactly: no more than that depth would (as without a clock), nor
+    /// than the budget allows.
     fn limits(&self) -> Limits {
+        let by_depth = (self.depth * 3 / 2 + 4).min(24);
+        let exact = match self.move_time {
+            Some(t) => by_depth.min(exact_empties_for(t, self.engine.threads())),
+            None => by_depth,
+        };
         Limits {
             depth: self.depth,
             time: self.move_time,
-            exact_empties: None,
+            exact_empties: Some(exact),
         }
     }
 
@@ -273,20 +304,25 @@ impl NBoard {
             return;
         }
         emit(Output::Line("status ply is thinking".into()));
-        let report = self.engine.think(p, o, self.limits(), 1, &mut |_| {});
+        let eval = self.engine.evaluator();
+        let mut shown = Smoothed::new(1);
+        let mut last = None;
+        let report = self
+            .engine
+            .think(p, o, self.limits(), 1, &mut |r: &MidgameReport| {
+                last = shown.scores(eval, p, o, r).first().map(|m| m.1);
+            });
         emit(nodestats(&report));
         let square = report.best.map_or_else(|| "PA".to_string(), square_name);
+        // The last finished iteration's score: one cut short may be a ply
+        // deeper than its depth says.
+        let score = last.unwrap_or_else(|| unbiased(eval, p, o, &report, report.score));
         emit(Output::Line(format!(
             "=== {square}/{:.2}/{:.3}",
-            self.for_gui(report.score),
+            for_gui(score),
             report.elapsed.as_secs_f64()
         )));
         emit(Output::Line("status".into()));
-    }
-
-    /// A score for the GUI: discs for the side to move.
-    fn for_gui(&self, score: i32) -> f64 {
-        score as f64 / DISC as f64
     }
 
     fn hint(&mut self, n: usize, emit: &mut dyn FnMut(Output)) {
@@ -294,9 +330,11 @@ impl NBoard {
         if moves::<Size8>(p, o) == 0 {
             if moves::<Size8>(o, p) != 0 {
                 let r = self.engine.think(p, o, self.limits(), 1, &mut |_| {});
+                // Searched from the opponent's side, who moves next.
+                let score = -unbiased(self.engine.evaluator(), o, p, &r, -r.score);
                 emit(Output::Line(format!(
                     "search PA {:.2} 0 {}",
-                    self.for_gui(r.score),
+                    for_gui(score),
                     r.depth
                 )));
             }
@@ -306,11 +344,13 @@ impl NBoard {
         let n = n.clamp(1, 64);
         emit(Output::Line("status ply is analysing".into()));
         let limits = self.limits();
-        let scale = DISC as f64;
+        let eval = self.engine.evaluator();
+        let mut shown = Smoothed::new(n);
         let report = self
             .engine
             .think(p, o, limits, n, &mut |r: &MidgameReport| {
-                for line in search_lines(r, n, scale) {
+                let scores = shown.scores(eval, p, o, r);
+                for line in search_lines(r, &scores, n) {
                     emit(Output::Line(line));
                 }
             });
@@ -327,14 +367,105 @@ fn nodestats(r: &MidgameReport) -> Output {
     ))
 }
 
-/// `search PV EVAL 0 DEPTH` for the top `n` moves of an iteration.
-fn search_lines(r: &MidgameReport, n: usize, scale: f64) -> Vec<String> {
+/// A score for the GUI: discs.
+fn for_gui(score: i32) -> f64 {
+    score as f64 / DISC as f64
+}
+
+/// `score`, a root move's score in the search `r` of `p` to move against
+/// `o`, without the evaluation's lean toward the side to move (see the
+/// module's documentation): the lean of the root position (half the sum
+/// of its evaluations with either side to move, which changes little over
+/// the plies of one search), taken off when the search's horizon has the
+/// root's side to move (an even depth) and added back when it has the
+/// opponent (an odd one). Exact scores, and bounds beyond every value,
+/// are kept as they are.
+pub fn unbiased(eval: Evaluator, p: u64, o: u64, r: &MidgameReport, score: i32) -> i32 {
+    if r.exact || score.abs() > MAX_SHOWN {
+        return score;
+    }
+    // Symmetric in the two sides.
+    let lean = (eval(p, o) + eval(o, p)) / 2;
+    if r.depth.is_multiple_of(2) {
+        score - lean
+    } else {
+        score + lean
+    }
+}
+
+/// Beyond this a score is a bound of a move not searched, not a value.
+const MAX_SHOWN: i32 = 64 * DISC;
+
+/// The scores a GUI sees for the iterations of one search: each root
+/// move's score [`unbiased`], then averaged with its score one ply
+/// shallower (the best move's with the previous best's, the value of the
+/// position), which evens out the swing the lean leaves (a move made last
+/// is worth more than the evaluation sees). Exact scores are shown as they
+/// are.
+#[derive(Debug)]
+pub struct Smoothed {
+    /// Moves an iteration scores exactly, best first (the search's multi).
+    exact: usize,
+    /// The last iteration's depth and its exact scores, unbiased.
+    previous: Option<(u32, Vec<(u32, i32)>)>,
+}
+
+impl Smoothed {
+    /// For a search that scores the top `exact` moves exactly.
+    pub fn new(exact: usize) -> Smoothed {
+        Smoothed {
+            exact: exact.max(1),
+            previous: None,
+        }
+    }
+
+    /// The scores to show for `r`, an iteration of the search of `p` to
+    /// move against `o`, its moves in its order.
+    pub fn scores(
+        &mut self,
+        eval: Evaluator,
+        p: u64,
+        o: u64,
+        r: &MidgameReport,
+    ) -> Vec<(u32, i32)> {
+        if r.exact {
+            self.previous = None;
+            return r.moves.clone();
+        }
+        let now: Vec<(u32, i32)> = r
+            .moves
+            .iter()
+            .map(|&(square, score)| (square, unbiased(eval, p, o, r, score)))
+            .collect();
+        let mut shown = now.clone();
+        if let Some((depth, before)) = &self.previous {
+            if depth + 1 == r.depth {
+                for (i, m) in shown.iter_mut().take(self.exact).enumerate() {
+                    let old = match before.iter().find(|b| b.0 == m.0) {
+                        Some(b) => Some(b.1),
+                        None if i == 0 => before.first().map(|b| b.1),
+                        None => None,
+                    };
+                    if let Some(old) = old.filter(|_| m.1.abs() <= MAX_SHOWN) {
+                        m.1 = (m.1 + old) / 2;
+                    }
+                }
+            }
+        }
+        self.previous = Some((r.depth, now.into_iter().take(self.exact).collect()));
+        shown
+    }
+}
+
+/// `search PV EVAL 0 DEPTH` for the top `n` moves of an iteration, with
+/// the `scores` to show for its moves.
+fn search_lines(r: &MidgameReport, scores: &[(u32, i32)], n: usize) -> Vec<String> {
     let depth = if r.exact {
         "100%".to_string()
     } else {
         r.depth.to_string()
     };
-    r.moves
+    scores
         .iter()
         .take(n)
         .map(|&(square, score)| {
@@ -346,7 +477,7 @@ fn search_lines(r: &MidgameReport, n: usize, scale: f64) -> Vec<String> {
             } else {
                 square_name(square)
             };
-            format!("search {pv} {:.2} 0 {depth}", score as f64 / scale)
+            format!("search {pv} {:.2} 0 {depth}", for_gui(score))
         })
         .collect()
 }
@@ -442,5 +573,41 @@ mod tests {
         }
         let (out, err) = run(&mut nb, "frobnicate 3");
         assert!(out.is_empty() && err.is_empty());
+    }
+
+    /// The eval of `go`'s answer, in discs.
+    fn go_eval(nb: &mut NBoard) -> f64 {
+        let (out, _) = run(nb, "go");
+        let answer = out.iter().find(|l| l.starts_with("=== ")).unwrap();
+        answer.split('/').nth(1).unwrap().parse().unwrap()
+    }
+
+    #[test]
+    fn evaluations_do_not_swing_with_the_parity_of_the_depth() {
+        let mut nb = NBoard::new(4, 1, None);
+        run(&mut nb, "set depth 1");
+        let odd = go_eval(&mut nb);
+        run(&mut nb, "set depth 2");
+        let even = go_eval(&mut nb);
+        assert!((odd - even).abs() <= 2.0, "depth 1: {odd}, depth 2: {even}");
+        // Every iteration a hint shows, at the start and after two
+        // openings, each analysed afresh.
+        for game in ["", "B[F5]W[D6]", "B[F5]W[F6]"] {
+            let mut nb = NBoard::new(4, 1, None);
+            run(&mut nb, &format!(
+                "set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]{game};)"
+            ));
+            run(&mut nb, "set depth 8");
+            let (out, _) = run(&mut nb, "hint 1");
+            let evals: Vec<f64> = out
+                .iter()
+                .filter(|l| l.starts_with("search "))
+                .map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap())
+                .collect();
+            assert_eq!(evals.len(), 8, "{out:?}");
+            for pair in evals.windows(2) {
+                assert!((pair[0] - pair[1]).abs() <= 2.5, "{game}: {evals:?}");
+            }
+        }
     }
 }

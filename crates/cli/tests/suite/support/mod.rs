@@ -94,7 +94,7 @@ impl Run {
 /// times out instead of hanging the test.
 pub struct Piped {
     child: Child,
-    stdin: ChildStdin,
+    stdin: Option<ChildStdin>,
     lines: Receiver<String>,
 }
 
@@ -120,15 +120,21 @@ impl Piped {
         });
         Piped {
             child,
-            stdin,
+            stdin: Some(stdin),
             lines,
         }
     }
 
     /// Writes `bytes` as they are and flushes them.
     pub fn write(&mut self, bytes: &[u8]) {
-        self.stdin.write_all(bytes).expect("ply reads its input");
-        self.stdin.flush().expect("ply reads its input");
+        let stdin = self.stdin.as_mut().expect("the input is still open");
+        stdin.write_all(bytes).expect("ply reads its input");
+        stdin.flush().expect("ply reads its input");
+    }
+
+    /// Closes `ply`'s standard input: the end of its input.
+    pub fn close_input(&mut self) {
+        self.stdin = None;
     }
 
     /// The next line of output, or `None` when none comes by `end`.
