@@ -169,7 +169,7 @@ fn read_suite(path: &Path) -> Result<String, String> {
     if !metadata.is_file() {
         return Err(format!(
             "it is {}, not a regular file",
-            kind_of_file(&metadata)
+            ply_engine::special_file_kind(&metadata)
         ));
     }
     if metadata.len() > MAX_OBF_BYTES {
@@ -184,28 +184,6 @@ fn read_suite(path: &Path) -> Result<String, String> {
         return Err(too_big());
     }
     String::from_utf8(bytes).map_err(|_| "it is not UTF-8 text".to_string())
-}
-
-/// What a path that is not a regular file names.
-fn kind_of_file(metadata: &std::fs::Metadata) -> &'static str {
-    let kind = metadata.file_type();
-    if kind.is_dir() {
-        return "a folder";
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            return "a named pipe";
-        }
-        if kind.is_char_device() || kind.is_block_device() {
-            return "a device";
-        }
-        if kind.is_socket() {
-            return "a socket";
-        }
-    }
-    "a special file"
 }
 
 fn plural(n: usize) -> &'static str {

@@ -259,7 +259,7 @@ pub(super) fn read_file(path: &Path) -> Result<Option<Vec<u8>>, GameError> {
     if !metadata.is_file() {
         return Err(cannot(format!(
             "it is {}, not a regular file",
-            kind_of_file(&metadata)
+            crate::special_file_kind(&metadata)
         )));
     }
     if metadata.len() > MAX_FILE_BYTES {
@@ -291,28 +291,6 @@ fn read_bounded(mut file: &fs::File, path: &Path) -> Result<Vec<u8>, GameError> 
         )));
     }
     Ok(bytes)
-}
-
-/// What kind of thing a path that is not a regular file names.
-fn kind_of_file(metadata: &fs::Metadata) -> &'static str {
-    let kind = metadata.file_type();
-    if kind.is_dir() {
-        return "a folder";
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            return "a named pipe";
-        }
-        if kind.is_char_device() || kind.is_block_device() {
-            return "a device";
-        }
-        if kind.is_socket() {
-            return "a socket";
-        }
-    }
-    "a special file"
 }
 
 /// A writer that fails once more than [`MAX_FILE_BYTES`] were written, so
