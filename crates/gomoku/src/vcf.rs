@@ -236,6 +236,17 @@ impl<'a> Threats<'a> {
             .is_some_and(|&d| d >= depth)
     }
 
+    /// The end of an attack over `moves`: the list goes back to the pool,
+    /// and a search that neither won nor was cut short is remembered as a
+    /// failure of `kind` at `depth`.
+    fn conclude(&mut self, moves: Vec<usize>, won: bool, kind: u8, depth: u32) -> bool {
+        self.put_list(moves);
+        if !won && !self.aborted {
+            self.remember_failure(kind, depth);
+        }
+        won
+    }
+
     fn remember_failure(&mut self, kind: u8, depth: u32) {
         if !self.aborted {
             let entry = self
@@ -318,15 +329,7 @@ impl<'a> Threats<'a> {
                 break;
             }
         }
-        self.put_list(moves);
-        if won {
-            return true;
-        }
-        if self.aborted {
-            return false;
-        }
-        self.remember_failure(VCF, depth);
-        false
+        self.conclude(moves, won, VCF, depth)
     }
 
     /// True when the attacker (to move) wins by fours and threes.
@@ -368,15 +371,7 @@ impl<'a> Threats<'a> {
                 break;
             }
         }
-        self.put_list(moves);
-        if won {
-            return true;
-        }
-        if self.aborted {
-            return false;
-        }
-        self.remember_failure(ATTACK, depth);
-        false
+        self.conclude(moves, won, ATTACK, depth)
     }
 
     /// True when the attacker wins whatever the defender (to move) answers.
