@@ -10,10 +10,15 @@
 //! - lost when the opponent could make a line and the move does not stop
 //!   him (or he has two such cells), or when after it he has a VCF.
 //!
-//! Everything else is `Unknown`, scored by the static evaluation after the
-//! move, except the move the search ([`Engine::best_move`]) prefers, which
-//! carries the search's score. Moves near the stones are examined first;
-//! those the budget does not reach keep the static score.
+//! Everything else is `Unknown`, scored by the static evaluation of the
+//! position after the move as neither side to move sees it (both sides'
+//! patterns weighed alike, no tempo bonus for the opponent, who moves
+//! next), and ranked as the engine plays: a move the search does not
+//! consider (one not within two cells of a stone; on an empty board every
+//! cell but the centre) scores below every move it does, and the move the
+//! search ([`Engine::best_move`]) chooses scores at least as well as any
+//! other unknown move. Moves near the stones are examined first; those the
+//! budget does not reach keep the static score.
 
 use std::time::Duration;
 
@@ -21,7 +26,7 @@ use ply_engine::Deadline;
 
 use crate::board::Board;
 use crate::pattern::Level;
-use crate::search::{Engine, Score};
+use crate::search::Engine;
 use crate::{Move, Stone};
 
 /// A move's value for the player who makes it.
@@ -41,10 +46,12 @@ pub enum Verdict {
 /// Longest VCF looked for, in attacker moves.
 const MAX_FOURS: u32 = 30;
 
-/// The static score for `me` of the position after `me` played (the
-/// opponent to move), on the scale of the game's evaluation.
+/// The static score for `me` of the position after `me` played, on the
+/// scale of the game's evaluation but without its tempo bonus: the
+/// opponent moves next, and weighing his patterns up would make every
+/// move of the first player score negative on an empty board.
 fn static_score(board: &Board, me: Stone) -> i32 {
-    (-crate::search::evaluate(board, me.opponent()) / 4).clamp(-10_000, 10_000)
+    (crate::search::balance(board, me) / 4).clamp(-10_000, 10_000)
 }
 
 /// Every empty cell of `board` valued for `me`, to move, within `deadline`
@@ -62,9 +69,11 @@ pub fn analyze_moves(
     }
     let opponent = me.opponent();
     let searched = engine.best_move(&board, me, share(&deadline, 3));
-    // Near cells first, then the rest, row by row.
+    // Near cells first (the moves the search considers), then the rest,
+    // row by row.
     let mut order = Vec::new();
     board.candidates(&mut order);
+    let considered = order.len();
     let mut seen = vec![false; board.cell_slots()];
     for &cell in &order {
         seen[cell] = true;
@@ -103,14 +112,41 @@ pub fn analyze_moves(
         };
         out.push((board.to_move(cell), verdict));
     }
-    if let Some(info) = searched {
-        if let Some(entry) = out.iter_mut().find(|(m, _)| *m == info.best) {
-            if let (Verdict::Unknown(_), Score::Heuristic(raw)) = (entry.1, info.score) {
-                entry.1 = Verdict::Unknown((raw / 4).clamp(-10_000, 10_000));
+    rank_like_the_engine(&mut out, considered, searched.map(|info| info.best));
+    out
+}
+
+/// Makes the unknown scores of `out` (in the order of `analyze_moves`:
+/// the `considered` moves the search generates first) rank the moves as
+/// the engine does: a move the search never considers scores below every
+/// unknown move it does, and the move it chose, `chosen`, at least as well
+/// as any other unknown move (it looked deeper than the static score).
+fn rank_like_the_engine(out: &mut [(Move, Verdict)], considered: usize, chosen: Option<Move>) {
+    let unknown = |v: &Verdict| match *v {
+        Verdict::Unknown(score) => Some(score),
+        _ => None,
+    };
+    let (near, far) = out.split_at_mut(considered.min(out.len()));
+    if let Some(floor) = near.iter().filter_map(|(_, v)| unknown(v)).min() {
+        for (_, verdict) in far.iter_mut() {
+            if let Verdict::Unknown(score) = verdict {
+                *score = (*score).min(floor - 1);
             }
         }
     }
-    out
+    let Some(chosen) = chosen else {
+        return;
+    };
+    let best = out
+        .iter()
+        .filter(|(m, _)| *m != chosen)
+        .filter_map(|(_, v)| unknown(v))
+        .max();
+    if let (Some(best), Some((_, Verdict::Unknown(score)))) =
+        (best, out.iter_mut().find(|(m, _)| *m == chosen))
+    {
+        *score = (*score).max(best);
+    }
 }
 
 /// The verdict of `me` playing the empty `cell`, when nobody has a line to

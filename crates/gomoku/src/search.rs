@@ -618,7 +618,15 @@ fn order_value(levels: [u8; 4]) -> i32 {
 }
 
 /// The static evaluation for `side` to move: pattern sums, the mover's
-/// weighted up (he realises one of them first).
+/// weighted up (he realises one of them first): [`balance`] plus the
+/// tempo bonus, a fifth of the mover's sum.
 pub fn evaluate(board: &Board, side: Stone) -> i32 {
-    board.sum(side) * 6 / 5 - board.sum(side.opponent())
+    balance(board, side) + board.sum(side) / 5
+}
+
+/// The pattern sums of `side` less the opponent's, with no tempo bonus
+/// for either: the evaluation as neither side to move sees it, so the
+/// values of positions with different sides to move compare.
+pub fn balance(board: &Board, side: Stone) -> i32 {
+    board.sum(side) - board.sum(side.opponent())
 }

@@ -2,6 +2,7 @@
 //! binary: each binary costs a link, so one binary builds in a fraction
 //! of the time of one a file.
 
+mod analysis;
 mod conformance;
 mod no_alloc;
 mod rules;
