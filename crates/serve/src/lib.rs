@@ -61,6 +61,7 @@ fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/moves", post(api::play))
         .route("/api/games/{id}/computer", post(api::computer))
         .route("/api/games/{id}/undo", post(api::undo))
+        .route("/api/games/{id}/redo", post(api::redo))
         .route("/api/solve", get(api::solve))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
@@ -75,7 +76,8 @@ async fn serve(
     state: Arc<AppState>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(state))
+    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await
 }
