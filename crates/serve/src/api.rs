@@ -621,6 +621,34 @@ pub async fn solve(
     Ok(Json(report))
 }
 
+/// Every request first: a URI or a header block over the limits is
+/// answered 414 or 431 with the JSON error, before any route reads it.
+pub async fn bounded_head(
+    State(state): Shared,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let limits = &state.limits;
+    let uri = request
+        .uri()
+        .path_and_query()
+        .map_or(0, |p| p.as_str().len());
+    if uri > limits.uri_bytes {
+        return ApiError::UriTooLong(limits.uri_bytes).into_response();
+    }
+    // As sent: "name: value" and the line end.
+    let headers: usize = request
+        .headers()
+        .iter()
+        .map(|(name, value)| name.as_str().len() + value.len() + 4)
+        .sum();
+    if headers > limits.header_bytes {
+        return ApiError::HeadersTooLarge(limits.header_bytes).into_response();
+    }
+    next.run(request).await
+}
+
 /// Any path the API does not have.
 pub async fn not_found() -> ApiError {
     ApiError::NotFound

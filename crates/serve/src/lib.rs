@@ -23,11 +23,14 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Request};
 use axum::routing::{get, post};
 use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::TokioIo;
 use ply_engine::GameKind;
 use thiserror::Error;
+use tokio::sync::Semaphore;
 
 pub use state::Limits;
 
@@ -66,20 +69,64 @@ fn router(state: Arc<AppState>) -> Router {
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            api::bounded_head,
+        ))
         .with_state(state)
 }
 
 /// Serves on `listener` until `shutdown` completes, then lets the requests
-/// in flight finish.
+/// in flight finish. At most `max_connections` connections are served at
+/// once (more wait in the listen queue), and each must send a request's
+/// headers within `header_timeout` or be closed, so half-sent requests
+/// cannot hold every file descriptor.
 async fn serve(
     listener: tokio::net::TcpListener,
     state: Arc<AppState>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
-        .await
+    let limits = state.limits.clone();
+    let app = router(state);
+    let connections = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(limits.header_timeout);
+    tokio::pin!(shutdown);
+    loop {
+        let permit = tokio::select! {
+            permit = connections.clone().acquire_owned() => permit.map_err(std::io::Error::other)?,
+            () = &mut shutdown => break,
+        };
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                // Out of descriptors, or a connection reset before it was
+                // taken: wait a moment rather than spin.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            let mut app = app.clone();
+            async move { tower_service::Service::call(&mut app, request).await }
+        });
+        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            let _ = connection.await;
+            drop(permit);
+        });
+    }
+    drop(listener);
+    graceful.shutdown().await;
+    Ok(())
 }
 
 /// A server running on its own runtime, for the binary and for tests.

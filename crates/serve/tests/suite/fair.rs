@@ -60,7 +60,6 @@ fn a_person_cannot_move_for_the_computer() {
 }
 
 #[test]
-#[ignore = "not yet"]
 fn an_over_long_uri_gets_a_json_414() {
     let server = common::start(common::quick_limits());
     let mut http = Http::new(server.addr());
@@ -72,7 +71,6 @@ fn an_over_long_uri_gets_a_json_414() {
 }
 
 #[test]
-#[ignore = "not yet"]
 fn over_long_headers_get_a_json_431() {
     let server = common::start(common::quick_limits());
     let mut http = Http::new(server.addr());
@@ -104,7 +102,6 @@ fn closed_within(stream: &mut TcpStream, wait: Duration) -> Option<Duration> {
 }
 
 #[test]
-#[ignore = "not yet"]
 fn a_half_sent_request_is_closed_at_the_header_timeout() {
     let server = common::start(Limits {
         header_timeout: Duration::from_millis(500),
@@ -122,7 +119,6 @@ fn a_half_sent_request_is_closed_at_the_header_timeout() {
 }
 
 #[test]
-#[ignore = "not yet"]
 fn connections_over_the_cap_wait_for_a_free_one() {
     let server = common::start(Limits {
         max_connections: 1,
