@@ -2,8 +2,9 @@
 //! type-erased sessions, and a single-page app (hand-written HTML, CSS and
 //! JavaScript compiled into the binary) that draws every game in SVG.
 //!
-//! Every request is bounded: bodies by size, games by count (the longest
-//! idle is expired), searches by a time limit each and by a semaphore on
+//! Every request is bounded: URIs, headers and bodies by size, the time to
+//! send headers, connections by count, games by count per client address
+//! (then refused) and in all (the longest idle is expired), searches by a time limit each and by a semaphore on
 //! how many run at once, off the request threads (`spawn_blocking`), so
 //! one client cannot starve the others. A game is read or changed only
 //! with the secret token its creation answered; to anyone else it does not
