@@ -199,11 +199,11 @@ async function redo() {
   const keep = app.redo.slice();
   await busy(async () => show(await api("POST", `/api/games/${app.game.id}/moves`, { move })));
   app.redo = keep;
-  // The computer's replies were undone with the move: replay them too.
+  // The computer's replies were undone with the move: the server replays
+  // them (a person cannot move for the computer).
   while (app.game && app.game.turn === "computer" && app.redo.length > 0 && !app.busy) {
-    const reply = app.redo.pop();
-    const rest = app.redo.slice();
-    await busy(async () => show(await api("POST", `/api/games/${app.game.id}/moves`, { move: reply })));
+    const rest = app.redo.slice(0, -1);
+    await busy(async () => show(await api("POST", `/api/games/${app.game.id}/redo`)));
     app.redo = rest;
   }
   await proceed();

@@ -1,12 +1,13 @@
 //! The handlers of `/api`.
 
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::Json;
@@ -304,6 +305,7 @@ pub async fn games_list(State(state): Shared) -> Json<Vec<GameInfo>> {
 /// `POST /api/games`.
 pub async fn create(
     State(state): Shared,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult<(StatusCode, Json<GameState>)> {
@@ -372,9 +374,10 @@ pub async fn create(
         values: Vec::new(),
         analysis: None,
         seed,
+        undone: Vec::new(),
     };
     let mut view = game_state("", &live, &state, false);
-    let (id, token) = state.insert(live)?;
+    let (id, token) = state.insert(live, client.ip())?;
     view.id = id;
     view.token = Some(token);
     Ok((StatusCode::CREATED, Json(view)))
@@ -455,6 +458,12 @@ pub async fn play(
     short(&request.mv, "the move")?;
     let mut live = entry.lock()?;
     check_not_over(&live, &state)?;
+    if matches!(
+        live.seats[live.session.to_move().index()].spec,
+        PlayerSpec::Bot(_)
+    ) {
+        return Err(ApiError::NotYourTurn);
+    }
     let ply = live.values.len();
     let canonical = live.session.play(&request.mv).map_err(|error| {
         let why = echo::quoting(&error.to_string(), &request.mv);
@@ -473,6 +482,12 @@ pub async fn play(
         _ => None,
     };
     live.values.push(value);
+    // Playing the move taken back last keeps the rest for redo.
+    if live.undone.last().is_some_and(|(mv, _)| *mv == canonical) {
+        live.undone.pop();
+    } else {
+        live.undone.clear();
+    }
     Ok(Json(game_state(&id, &live, &state, false)))
 }
 
@@ -505,6 +520,7 @@ pub async fn computer(
         let moved = session.bot_move(&mut bot);
         session.drop_bot(bot);
         live.values.push(moved?.value);
+        live.undone.clear();
         Ok(live)
     })
     .await??;
@@ -522,6 +538,7 @@ pub async fn undo(
 ) -> ApiResult<Json<GameState>> {
     empty_or_json(&headers, body, state.limits.body_bytes)?;
     let mut live = entry.lock()?;
+    let last = live.session.moves_played().pop();
     if !live.session.undo() {
         return Err(ApiError::Game(ply_engine::GameError::illegal(
             None,
@@ -529,7 +546,34 @@ pub async fn undo(
             "nothing to undo: this is the start",
         )));
     }
-    live.values.pop();
+    let value = live.values.pop().flatten();
+    if let Some(mv) = last {
+        live.undone.push((mv, value));
+    }
+    live.analysis = None;
+    Ok(Json(game_state(&id, &live, &state, false)))
+}
+
+/// `POST /api/games/{id}/redo`: plays again the move taken back last,
+/// whoever made it (the only way a computer's move is played other than
+/// by the computer).
+pub async fn redo(
+    State(state): Shared,
+    Authorized { id, entry }: Authorized,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<GameState>> {
+    empty_or_json(&headers, body, state.limits.body_bytes)?;
+    let mut live = entry.lock()?;
+    let Some((mv, value)) = live.undone.pop() else {
+        return Err(ApiError::Game(ply_engine::GameError::illegal(
+            None,
+            ply_engine::MoveProblem::Forbidden,
+            "nothing to redo: no move was taken back",
+        )));
+    };
+    live.session.play(&mv)?;
+    live.values.push(value);
     live.analysis = None;
     Ok(Json(game_state(&id, &live, &state, false)))
 }
@@ -575,6 +619,34 @@ pub async fn solve(
     })
     .await??;
     Ok(Json(report))
+}
+
+/// Every request first: a URI or a header block over the limits is
+/// answered 414 or 431 with the JSON error, before any route reads it.
+pub async fn bounded_head(
+    State(state): Shared,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let limits = &state.limits;
+    let uri = request
+        .uri()
+        .path_and_query()
+        .map_or(0, |p| p.as_str().len());
+    if uri > limits.uri_bytes {
+        return ApiError::UriTooLong(limits.uri_bytes).into_response();
+    }
+    // As sent: "name: value" and the line end.
+    let headers: usize = request
+        .headers()
+        .iter()
+        .map(|(name, value)| name.as_str().len() + value.len() + 4)
+        .sum();
+    if headers > limits.header_bytes {
+        return ApiError::HeadersTooLarge(limits.header_bytes).into_response();
+    }
+    next.run(request).await
 }
 
 /// Any path the API does not have.

@@ -37,6 +37,18 @@ pub enum ApiError {
     /// The body is over the limit.
     #[error("the body is over the limit of {0} bytes")]
     TooLarge(usize),
+    /// The request's URI is over the limit.
+    #[error("the URI is over the limit of {0} bytes")]
+    UriTooLong(usize),
+    /// The request's headers are over the limit.
+    #[error("the headers are over the limit of {0} bytes")]
+    HeadersTooLarge(usize),
+    /// The client already holds its quota of live games.
+    #[error("this address already has {0} live games, the most it may hold; finish or leave some (they expire when idle longest)")]
+    TooManyGames(usize),
+    /// A move posted for a seat the computer plays.
+    #[error("it is the computer's turn: ask it to move (POST /api/games/ID/computer)")]
+    NotYourTurn,
     /// Every search slot stayed taken, or the game table is full of games
     /// that are all busy.
     #[error("{0}")]
@@ -50,7 +62,10 @@ impl ApiError {
             ApiError::NoSuchGame | ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::Game(GameError::IllegalMove { .. }) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Game(_) => StatusCode::BAD_REQUEST,
-            ApiError::Busy => StatusCode::CONFLICT,
+            ApiError::Busy | ApiError::NotYourTurn => StatusCode::CONFLICT,
+            ApiError::TooManyGames(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::UriTooLong(_) => StatusCode::URI_TOO_LONG,
+            ApiError::HeadersTooLarge(_) => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -75,6 +90,10 @@ impl ApiError {
             ApiError::Game(GameError::PositionNeedsOption { .. }) => "bad_position",
             ApiError::Game(_) => "unsupported",
             ApiError::Busy => "busy",
+            ApiError::NotYourTurn => "not_your_turn",
+            ApiError::TooManyGames(_) => "too_many_games",
+            ApiError::UriTooLong(_) => "uri_too_long",
+            ApiError::HeadersTooLarge(_) => "headers_too_large",
             ApiError::MethodNotAllowed => "method_not_allowed",
             ApiError::Internal => "internal",
             ApiError::UnsupportedMediaType => "unsupported_media_type",

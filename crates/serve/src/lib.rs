@@ -2,8 +2,9 @@
 //! type-erased sessions, and a single-page app (hand-written HTML, CSS and
 //! JavaScript compiled into the binary) that draws every game in SVG.
 //!
-//! Every request is bounded: bodies by size, games by count (the longest
-//! idle is expired), searches by a time limit each and by a semaphore on
+//! Every request is bounded: URIs, headers and bodies by size, the time to
+//! send headers, connections by count, games by count per client address
+//! (then refused) and in all (the longest idle is expired), searches by a time limit each and by a semaphore on
 //! how many run at once, off the request threads (`spawn_blocking`), so
 //! one client cannot starve the others. A game is read or changed only
 //! with the secret token its creation answered; to anyone else it does not
@@ -23,11 +24,14 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Request};
 use axum::routing::{get, post};
 use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::TokioIo;
 use ply_engine::GameKind;
 use thiserror::Error;
+use tokio::sync::Semaphore;
 
 pub use state::Limits;
 
@@ -61,23 +65,69 @@ fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/moves", post(api::play))
         .route("/api/games/{id}/computer", post(api::computer))
         .route("/api/games/{id}/undo", post(api::undo))
+        .route("/api/games/{id}/redo", post(api::redo))
         .route("/api/solve", get(api::solve))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            api::bounded_head,
+        ))
         .with_state(state)
 }
 
 /// Serves on `listener` until `shutdown` completes, then lets the requests
-/// in flight finish.
+/// in flight finish. At most `max_connections` connections are served at
+/// once (more wait in the listen queue), and each must send a request's
+/// headers within `header_timeout` or be closed, so half-sent requests
+/// cannot hold every file descriptor.
 async fn serve(
     listener: tokio::net::TcpListener,
     state: Arc<AppState>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(state))
-        .with_graceful_shutdown(shutdown)
-        .await
+    let limits = state.limits.clone();
+    let app = router(state);
+    let connections = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(limits.header_timeout);
+    tokio::pin!(shutdown);
+    loop {
+        let permit = tokio::select! {
+            permit = connections.clone().acquire_owned() => permit.map_err(std::io::Error::other)?,
+            () = &mut shutdown => break,
+        };
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                // Out of descriptors, or a connection reset before it was
+                // taken: wait a moment rather than spin.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            let mut app = app.clone();
+            async move { tower_service::Service::call(&mut app, request).await }
+        });
+        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            let _ = connection.await;
+            drop(permit);
+        });
+    }
+    drop(listener);
+    graceful.shutdown().await;
+    Ok(())
 }
 
 /// A server running on its own runtime, for the binary and for tests.

@@ -3,6 +3,7 @@
 //! room), at most `max_searches` searches at once, each with a time limit.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -19,6 +20,18 @@ use crate::wire::BoundedReport;
 pub struct Limits {
     /// Live games kept; creating one more expires the longest idle.
     pub max_games: usize,
+    /// Live games one client address may hold; past it, creating one more
+    /// is refused (429) and no other game is expired for it.
+    pub max_games_per_client: usize,
+    /// Connections served at once; more wait to be accepted.
+    pub max_connections: usize,
+    /// How long a client has to send a request's headers, from the
+    /// connection's start or the previous answer; then it is closed.
+    pub header_timeout: Duration,
+    /// Longest request URI, in bytes (a longer one is answered 414).
+    pub uri_bytes: usize,
+    /// Largest request header block, in bytes (a larger one is 431).
+    pub header_bytes: usize,
     /// Searches (computer moves, analyses) running at once.
     pub max_searches: usize,
     /// How long a request waits for a search slot before a 503.
@@ -40,6 +53,11 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_games: 256,
+            max_games_per_client: 32,
+            max_connections: 256,
+            header_timeout: Duration::from_secs(10),
+            uri_bytes: 8 * 1024,
+            header_bytes: 16 * 1024,
             max_searches: 4,
             queue_wait: Duration::from_secs(10),
             move_time: Duration::from_secs(1),
@@ -75,11 +93,16 @@ pub struct LiveGame {
     pub analysis: Option<(usize, BoundedReport)>,
     /// Seed of the bots' random choices.
     pub seed: u64,
+    /// The moves taken back, the last taken back last, with their values:
+    /// what `redo` replays, whichever seat made them.
+    pub undone: Vec<(String, Option<Value>)>,
 }
 
 /// A live game with its secret and when (in use ticks) it was last used.
 pub struct Entry {
     token: String,
+    /// The address of the client that created it, for its quota.
+    client: IpAddr,
     last_used: AtomicU64,
     pub game: Arc<tokio::sync::Mutex<LiveGame>>,
 }
@@ -147,17 +170,24 @@ impl AppState {
         self.live.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Stores a new game; answers its id and token. When the table is full
-    /// the game idle longest goes; a game busy with a search stays.
-    pub fn insert(&self, game: LiveGame) -> Result<(String, String), ApiError> {
+    /// Stores a new game of `client`; answers its id and token. A client
+    /// at its quota is refused (no game is expired for it); otherwise, when
+    /// the table is full, the game idle longest goes; a game busy with a
+    /// search stays.
+    pub fn insert(&self, game: LiveGame, client: IpAddr) -> Result<(String, String), ApiError> {
         let id = secret(16);
         let token = secret(32);
         let entry = Arc::new(Entry {
             token: token.clone(),
+            client,
             last_used: AtomicU64::new(self.now()),
             game: Arc::new(tokio::sync::Mutex::new(game)),
         });
         let mut table = self.table();
+        let quota = self.limits.max_games_per_client;
+        if table.values().filter(|e| e.client == client).count() >= quota {
+            return Err(ApiError::TooManyGames(quota));
+        }
         while table.len() >= self.limits.max_games {
             let idle = table
                 .iter()

@@ -7,4 +7,5 @@ mod board;
 mod bounds;
 mod browser;
 mod common;
+mod fair;
 mod load;

@@ -1,0 +1,192 @@
+//! One client cannot starve or erase the others: a quota of games per
+//! client address, no moves for a computer's seat, JSON answers for
+//! over-long requests, and a header timeout with a cap on connections.
+
+use crate::common;
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use common::{create, Http};
+use ply_serve::Limits;
+use serde_json::json;
+
+fn two_people() -> serde_json::Value {
+    json!({"game": "nim", "options": {"heaps": "3,4,5"}, "players": ["human", "human"]})
+}
+
+#[test]
+fn a_client_over_its_quota_is_refused_and_erases_no_game() {
+    let server = common::start(Limits {
+        max_games_per_client: 3,
+        ..common::quick_limits()
+    });
+    let mut http = Http::new(server.addr());
+    let (first, first_token, _) = create(&mut http, two_people());
+    create(&mut http, two_people());
+    create(&mut http, two_people());
+    let refused = http.post_json("/api/games", None, &two_people());
+    assert_eq!(refused.status, 429, "{:?}", refused.json());
+    let body = refused.json();
+    assert_eq!(body["kind"], json!("too_many_games"), "{body}");
+    assert!(
+        body["error"].as_str().is_some_and(|e| e.contains('3')),
+        "{body}"
+    );
+    // The client's own first game is still there: nothing was expired.
+    let kept = http.get(&format!("/api/games/{first}"), Some(&first_token));
+    assert_eq!(kept.status, 200);
+}
+
+#[test]
+fn a_person_cannot_move_for_the_computer() {
+    let server = common::start(common::quick_limits());
+    let mut http = Http::new(server.addr());
+    let (id, token, state) = create(
+        &mut http,
+        json!({"game": "nim", "options": {"heaps": "3,4,5"}, "players": ["computer", "human"]}),
+    );
+    assert_eq!(state["turn"], json!("computer"), "{state}");
+    let refused = http.post_json(
+        &format!("/api/games/{id}/moves"),
+        Some(&token),
+        &json!({"move": "1:1"}),
+    );
+    assert_eq!(refused.status, 409, "{:?}", refused.json());
+    assert_eq!(refused.json()["kind"], json!("not_your_turn"));
+    let after = http.get(&format!("/api/games/{id}"), Some(&token)).json();
+    assert_eq!(after["moves"], json!([]), "{after}");
+}
+
+#[test]
+fn an_over_long_uri_gets_a_json_414() {
+    let server = common::start(common::quick_limits());
+    let mut http = Http::new(server.addr());
+    let path = format!("/api/solve?game=nim&heaps={}", "1,".repeat(10_000));
+    let reply = http.get(&path, None);
+    assert_eq!(reply.status, 414);
+    assert_eq!(reply.header("content-type"), Some("application/json"));
+    assert_eq!(reply.json()["kind"], json!("uri_too_long"));
+}
+
+#[test]
+fn over_long_headers_get_a_json_431() {
+    let server = common::start(common::quick_limits());
+    let mut http = Http::new(server.addr());
+    let big = "x".repeat(40_000);
+    let reply = http
+        .request("GET", "/api/games-list", &[("X-Padding", &big)], None)
+        .expect("answered");
+    assert_eq!(reply.status, 431);
+    assert_eq!(reply.header("content-type"), Some("application/json"));
+    assert_eq!(reply.json()["kind"], json!("headers_too_large"));
+}
+
+/// Reads until the server closes; answers how long that took, or None if
+/// it kept the connection open past `wait`.
+fn closed_within(stream: &mut TcpStream, wait: Duration) -> Option<Duration> {
+    let started = Instant::now();
+    stream.set_read_timeout(Some(wait)).expect("a timeout");
+    let mut buffer = [0u8; 1024];
+    loop {
+        match stream.read(&mut buffer) {
+            Ok(0) => return Some(started.elapsed()),
+            Ok(_) => continue,
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                return None
+            }
+            Err(_) => return Some(started.elapsed()),
+        }
+    }
+}
+
+#[test]
+fn a_half_sent_request_is_closed_at_the_header_timeout() {
+    let server = common::start(Limits {
+        header_timeout: Duration::from_millis(500),
+        ..common::quick_limits()
+    });
+    let mut stream = TcpStream::connect(server.addr()).expect("connects");
+    stream
+        .write_all(b"GET /api/games-list HTTP/1.1\r\nHost: x\r\n")
+        .expect("half a request sent");
+    let took = closed_within(&mut stream, Duration::from_secs(5));
+    assert!(
+        took.is_some_and(|t| t < Duration::from_secs(3)),
+        "still open: {took:?}"
+    );
+}
+
+#[test]
+fn connections_over_the_cap_wait_for_a_free_one() {
+    let server = common::start(Limits {
+        max_connections: 1,
+        ..common::quick_limits()
+    });
+    let mut holder = TcpStream::connect(server.addr()).expect("connects");
+    holder.write_all(b"GET / HTTP/1.1\r\n").expect("half sent");
+    std::thread::sleep(Duration::from_millis(200));
+    let mut waiting = TcpStream::connect(server.addr()).expect("connects");
+    waiting
+        .write_all(b"GET /api/games-list HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .expect("sent");
+    waiting
+        .set_read_timeout(Some(Duration::from_millis(500)))
+        .expect("a timeout");
+    let mut buffer = [0u8; 64];
+    let early = waiting.read(&mut buffer);
+    assert!(
+        early
+            .as_ref()
+            .is_err_and(|e| matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut)),
+        "answered over the cap: {early:?}"
+    );
+    drop(holder);
+    waiting
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .expect("a timeout");
+    let mut answer = Vec::new();
+    let _ = waiting.read_to_end(&mut answer);
+    assert!(
+        answer.starts_with(b"HTTP/1.1 200"),
+        "{:?}",
+        String::from_utf8_lossy(&answer)
+    );
+}
+
+#[test]
+fn redo_replays_the_computers_move_taken_back() {
+    let server = common::start(common::quick_limits());
+    let mut http = Http::new(server.addr());
+    let (id, token, _) = create(
+        &mut http,
+        json!({"game": "nim", "options": {"heaps": "3,4,5"}, "players": ["human", "computer"]}),
+    );
+    let moves = format!("/api/games/{id}/moves");
+    assert_eq!(
+        http.post_json(&moves, Some(&token), &json!({"move": "1:1"}))
+            .status,
+        200
+    );
+    let reply = http.post_json(
+        &format!("/api/games/{id}/computer"),
+        Some(&token),
+        &json!({}),
+    );
+    let after = reply.json();
+    for _ in 0..2 {
+        let undone = http.post_json(&format!("/api/games/{id}/undo"), Some(&token), &json!({}));
+        assert_eq!(undone.status, 200);
+    }
+    assert_eq!(
+        http.post_json(&moves, Some(&token), &json!({"move": "1:1"}))
+            .status,
+        200
+    );
+    let redone = http.post_json(&format!("/api/games/{id}/redo"), Some(&token), &json!({}));
+    assert_eq!(redone.status, 200, "{:?}", redone.json());
+    assert_eq!(redone.json()["position"], after["position"]);
+    let none = http.post_json(&format!("/api/games/{id}/redo"), Some(&token), &json!({}));
+    assert_eq!(none.status, 422, "{:?}", none.json());
+}
