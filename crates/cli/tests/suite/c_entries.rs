@@ -159,6 +159,25 @@ fn json(args: &[&str]) -> Value {
     serde_json::from_str(&run.stdout).expect("valid JSON")
 }
 
+/// The `--json` report of two games per pair of a Trilite tournament
+/// between `players` (comma separated), each move within `move_time_ms`
+/// (the tournament's default when `None`).
+fn tournament(players: &str, move_time_ms: Option<&str>) -> Value {
+    let mut args = vec![
+        "tournament",
+        "trilite",
+        "--players",
+        players,
+        "--games",
+        "2",
+    ];
+    if let Some(ms) = move_time_ms {
+        args.extend(["--move-time", ms]);
+    }
+    args.push("--json");
+    json(&args)
+}
+
 fn standing<'a>(report: &'a Value, name: &str) -> &'a Value {
     report["standings"]
         .as_array()
@@ -181,19 +200,9 @@ fn c_entries_play_a_tournament_and_faulty_ones_lose_with_reasons() {
     let illegal = text(&compile(&dir, "illegal", ILLEGAL));
     // The same library twice: two entries, two processes.
     let players = [&perfect, &perfect, &naive, &crash, &illegal, "perfect"].join(",");
-    let report = json(&[
-        "tournament",
-        "trilite",
-        "--players",
-        &players,
-        "--games",
-        "2",
-        // The perfect library's first call solves the game: about 90 ms
-        // alone, several times that on a busy machine; nothing here hangs.
-        "--move-time",
-        "20000",
-        "--json",
-    ]);
+    // The perfect library's first call solves the game: about 90 ms
+    // alone, several times that on a busy machine; nothing here hangs.
+    let report = tournament(&players, Some("20000"));
     let twin = format!("{perfect}#2");
     let names = [
         perfect.as_str(),
@@ -437,17 +446,7 @@ fn an_entry_cannot_forge_its_reply_to_be_charged_less() {
     let forger = text(&compile(&dir, "forger", FORGER));
     let naive = text(&compile(&dir, "naive", NAIVE));
     let players = format!("{forger},{naive}");
-    let report = json(&[
-        "tournament",
-        "trilite",
-        "--players",
-        &players,
-        "--games",
-        "2",
-        "--move-time",
-        "5000",
-        "--json",
-    ]);
+    let report = tournament(&players, Some("5000"));
     // Whatever the forged line says, every call it made cost it its 600 ms.
     for game in report["games"].as_array().unwrap() {
         let seat = usize::from(game["second"] == 0);
@@ -500,15 +499,7 @@ fn processes_an_entry_forks_do_not_outlive_the_tournament() {
     let forker = text(&compile(&dir, "forker", &source));
     let naive = text(&compile(&dir, "naive", NAIVE));
     let players = format!("{forker},{naive}");
-    json(&[
-        "tournament",
-        "trilite",
-        "--players",
-        &players,
-        "--games",
-        "2",
-        "--json",
-    ]);
+    tournament(&players, None);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
     let forked = loop {
         let text = std::fs::read_to_string(&pids).unwrap_or_default();
@@ -566,17 +557,7 @@ fn an_entry_taking_too_much_memory_or_stack_loses_with_the_reason() {
     let deep = text(&compile(&dir, "deep", DEEP));
     let naive = text(&compile(&dir, "naive", NAIVE));
     let players = format!("{glutton},{deep},{naive}");
-    let report = json(&[
-        "tournament",
-        "trilite",
-        "--players",
-        &players,
-        "--games",
-        "2",
-        "--move-time",
-        "20000",
-        "--json",
-    ]);
+    let report = tournament(&players, Some("20000"));
     for game in report["games"].as_array().unwrap() {
         let error = game["error"].as_str().unwrap_or("");
         assert_eq!(game["ending"], "crashed", "{game}");
