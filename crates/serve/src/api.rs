@@ -1,7 +1,7 @@
 //! The handlers of `/api`.
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -193,12 +193,14 @@ fn search_config(state: &AppState, time: Duration, seed: u64) -> EngineConfig {
     }
 }
 
-/// Runs a search off the request threads, in one of the search slots.
+/// Runs a search (or any work that may take long) off the request
+/// threads, in one of `client`'s fair share of the search slots.
 async fn search<T: Send + 'static>(
     state: &AppState,
+    client: IpAddr,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> ApiResult<T> {
-    let permit = state.search_slot().await?;
+    let permit = state.search_slot(client).await?;
     let result = tokio::task::spawn_blocking(move || {
         let result = work();
         drop(permit);
@@ -337,9 +339,10 @@ pub async fn create(
     let config = search_config(&state, state.limits.move_time, seed);
     let position = request.position.clone();
     let work_seats = seats.clone();
-    // Building sessions and trying the bots can allocate search tables:
-    // off the request threads.
-    let built = tokio::task::spawn_blocking(move || -> ApiResult<_> {
+    state.check_quota(client.ip())?;
+    // Building sessions and trying the bots can take time and allocate
+    // search tables: off the request threads, in the client's search share.
+    let built = search(&state, client.ip(), move || -> ApiResult<_> {
         let mut session = kind.new_session(&options)?;
         if let Some(position) = &position {
             session.set_position(position).map_err(|error| {
@@ -362,8 +365,7 @@ pub async fn create(
         }
         Ok(session)
     })
-    .await
-    .map_err(|_| ApiError::Internal)??;
+    .await??;
     let session = built;
     let live = LiveGame {
         kind,
@@ -403,12 +405,13 @@ fn query<T>(query: Result<Query<T>, QueryRejection>) -> ApiResult<T> {
 /// `GET /api/games/{id}`.
 pub async fn get_game(
     State(state): Shared,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     Authorized { id, entry }: Authorized,
     values: Result<Query<StateQuery>, QueryRejection>,
 ) -> ApiResult<Json<GameState>> {
     let values = query(values)?.values;
     if values {
-        analyse(&state, &entry).await?;
+        analyse(&state, &entry, client.ip()).await?;
     }
     let live = entry.lock()?;
     Ok(Json(game_state(&id, &live, &state, values)))
@@ -416,7 +419,7 @@ pub async fn get_game(
 
 /// Analyses the game's position unless the last analysis is of it; the
 /// search runs on a copy, so the game stays readable meanwhile.
-async fn analyse(state: &Arc<AppState>, game: &Entry) -> ApiResult<()> {
+async fn analyse(state: &Arc<AppState>, game: &Entry, client: IpAddr) -> ApiResult<()> {
     let (mut copy, ply, seed, kind) = {
         let live = game.lock()?;
         let ply = live.values.len();
@@ -426,7 +429,7 @@ async fn analyse(state: &Arc<AppState>, game: &Entry) -> ApiResult<()> {
         (live.session.boxed_clone(), ply, live.seed, live.kind)
     };
     let config = search_config(state, state.limits.analysis_time, seed);
-    let report = search(state, move || {
+    let report = search(state, client, move || {
         kind.solve(copy.as_mut(), &config).map(BoundedReport::of)
     })
     .await??;
@@ -495,6 +498,7 @@ pub async fn play(
 /// game's default computer when a person is to move).
 pub async fn computer(
     State(state): Shared,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     Authorized { id, entry }: Authorized,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
@@ -514,7 +518,7 @@ pub async fn computer(
     let config = search_config(&state, state.limits.move_time, live.seed.wrapping_add(ply));
     // The game stays locked while its bot thinks: other requests on it get
     // 409 busy, requests on other games go on.
-    let mut live = search(&state, move || -> ApiResult<_> {
+    let mut live = search(&state, client.ip(), move || -> ApiResult<_> {
         let session = live.session.as_mut();
         let mut bot = session.new_bot(&spec, &config)?;
         let moved = session.bot_move(&mut bot);
@@ -582,6 +586,7 @@ pub async fn redo(
 /// `ply solve --json`, within the analysis time limit.
 pub async fn solve(
     State(state): Shared,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     params: Result<Query<HashMap<String, String>>, QueryRejection>,
 ) -> ApiResult<Json<BoundedReport>> {
     let mut params = query(params)?;
@@ -608,13 +613,16 @@ pub async fn solve(
         given.insert(key, value);
     }
     let options = game_options(kind, &given)?;
-    let mut session = kind.new_session(&options)?;
     if let Some(position) = &position {
         short(position, "the position")?;
-        session.set_position(position)?;
     }
     let config = search_config(&state, state.limits.analysis_time, 0);
-    let report = search(&state, move || {
+    // Building the session is work too (a large game's setup): in the slot.
+    let report = search(&state, client.ip(), move || {
+        let mut session = kind.new_session(&options)?;
+        if let Some(position) = &position {
+            session.set_position(position)?;
+        }
         kind.solve(session.as_mut(), &config).map(BoundedReport::of)
     })
     .await??;

@@ -15,10 +15,13 @@
 
 mod api;
 mod assets;
+mod connections;
 mod error;
+mod fair;
 mod state;
 mod wire;
 
+use std::collections::HashMap;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -35,6 +38,7 @@ use tokio::sync::Semaphore;
 
 pub use state::Limits;
 
+use connections::ConnectionShare;
 use state::AppState;
 
 /// Why the server could not run.
@@ -90,6 +94,7 @@ async fn serve(
     let limits = state.limits.clone();
     let app = router(state);
     let connections = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let per_client = Arc::new(std::sync::Mutex::new(HashMap::new()));
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(hyper_util::rt::TokioTimer::new())
@@ -112,6 +117,15 @@ async fn serve(
             },
             () = &mut shutdown => break,
         };
+        // One address may hold only its share of the connections: past
+        // it, the new one is closed at once, so one client cannot fill
+        // the connection cap and make every other client wait.
+        let Some(share) =
+            ConnectionShare::take(&per_client, peer.ip(), limits.max_connections_per_client)
+        else {
+            drop(stream);
+            continue;
+        };
         let _ = stream.set_nodelay(true);
         let app = app.clone();
         let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
@@ -122,7 +136,7 @@ async fn serve(
         let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
         tokio::spawn(async move {
             let _ = connection.await;
-            drop(permit);
+            drop((share, permit));
         });
     }
     drop(listener);

@@ -10,9 +10,9 @@ use std::time::Duration;
 
 use ply_engine::{GameKind, PlayerSpec, Session, Value};
 use rand::RngCore;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
+use crate::fair::{FairSlots, SlotPermit};
 use crate::wire::BoundedReport;
 
 /// The server's bounds on work and memory.
@@ -34,6 +34,12 @@ pub struct Limits {
     pub header_bytes: usize,
     /// Searches (computer moves, analyses) running at once.
     pub max_searches: usize,
+    /// Searches one client address may run at once; the clients waiting
+    /// for a slot take turns.
+    pub max_searches_per_client: usize,
+    /// Connections one client address may hold open; one more is closed
+    /// at once.
+    pub max_connections_per_client: usize,
     /// How long a request waits for a search slot before a 503.
     pub queue_wait: Duration,
     /// Time limit of a computer's move.
@@ -59,6 +65,8 @@ impl Default for Limits {
             uri_bytes: 8 * 1024,
             header_bytes: 16 * 1024,
             max_searches: 4,
+            max_searches_per_client: 2,
+            max_connections_per_client: 32,
             queue_wait: Duration::from_secs(10),
             move_time: Duration::from_secs(1),
             analysis_time: Duration::from_secs(1),
@@ -119,7 +127,7 @@ pub struct AppState {
     pub games: Vec<&'static dyn GameKind>,
     pub limits: Limits,
     live: Mutex<HashMap<String, Arc<Entry>>>,
-    searches: Arc<Semaphore>,
+    searches: Arc<FairSlots>,
     /// A counter ticked on every use of a game: the order of uses, exact
     /// even for uses within one clock tick.
     uses: AtomicU64,
@@ -145,7 +153,7 @@ impl AppState {
     pub fn new(games: Vec<&'static dyn GameKind>, limits: Limits) -> Self {
         AppState {
             games,
-            searches: Arc::new(Semaphore::new(limits.max_searches.max(1))),
+            searches: FairSlots::new(limits.max_searches, limits.max_searches_per_client),
             limits,
             live: Mutex::new(HashMap::new()),
             uses: AtomicU64::new(0),
@@ -209,6 +217,16 @@ impl AppState {
         Ok((id, token))
     }
 
+    /// Refuses `client` when it holds its quota of games already (checked
+    /// again when the game is stored).
+    pub fn check_quota(&self, client: IpAddr) -> Result<(), ApiError> {
+        let quota = self.limits.max_games_per_client;
+        if self.table().values().filter(|e| e.client == client).count() >= quota {
+            return Err(ApiError::TooManyGames(quota));
+        }
+        Ok(())
+    }
+
     /// The game `id` if `token` is its secret; any other case is "no such
     /// game", so a client learns nothing about games not its own.
     pub fn authorized(&self, id: &str, token: Option<&str>) -> Result<Arc<Entry>, ApiError> {
@@ -222,14 +240,14 @@ impl AppState {
         }
     }
 
-    /// A search slot, waiting at most `queue_wait`.
-    pub async fn search_slot(&self) -> Result<OwnedSemaphorePermit, ApiError> {
-        let acquire = self.searches.clone().acquire_owned();
-        match tokio::time::timeout(self.limits.queue_wait, acquire).await {
-            Ok(Ok(permit)) => Ok(permit),
-            _ => Err(ApiError::Overloaded(
-                "every search slot stayed busy; try again shortly".into(),
-            )),
-        }
+    /// A search slot for `client`, waiting at most `queue_wait` for its
+    /// turn.
+    pub async fn search_slot(&self, client: IpAddr) -> Result<SlotPermit, ApiError> {
+        self.searches
+            .acquire(client, self.limits.queue_wait)
+            .await
+            .ok_or_else(|| {
+                ApiError::Overloaded("every search slot stayed busy; try again shortly".into())
+            })
     }
 }

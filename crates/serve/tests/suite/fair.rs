@@ -190,3 +190,105 @@ fn redo_replays_the_computers_move_taken_back() {
     let none = http.post_json(&format!("/api/games/{id}/redo"), Some(&token), &json!({}));
     assert_eq!(none.status, 422, "{:?}", none.json());
 }
+
+/// A client address of its own on the loopback network.
+fn address(n: u8) -> std::net::IpAddr {
+    std::net::IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, n))
+}
+
+/// A search that runs to its deadline: alpha-beta ten plies deep on a
+/// 26 x 26 board after one stone.
+fn deep_search(http: &mut Http) -> Duration {
+    let (id, token, _) = create(
+        http,
+        json!({"game": "mnk", "options": {"size": 26}, "players": ["human", "alphabeta:10"]}),
+    );
+    let moved = http.post_json(
+        &format!("/api/games/{id}/moves"),
+        Some(&token),
+        &json!({"move": "m13"}),
+    );
+    assert_eq!(moved.status, 200, "{:?}", moved.json());
+    let started = Instant::now();
+    let reply = http.post_json(
+        &format!("/api/games/{id}/computer"),
+        Some(&token),
+        &json!({}),
+    );
+    assert_eq!(reply.status, 200);
+    started.elapsed()
+}
+
+#[test]
+fn one_clients_searches_leave_a_slot_for_another_client() {
+    let server = common::start(Limits {
+        max_searches: 2,
+        max_searches_per_client: 1,
+        move_time: Duration::from_millis(1500),
+        ..common::quick_limits()
+    });
+    let addr = server.addr();
+    // Two deep searches at once from one address: one runs, the other
+    // waits for that client's next turn.
+    let heavy: Vec<_> = (0..2)
+        .map(|_| std::thread::spawn(move || deep_search(&mut Http::from(addr, address(2)))))
+        .collect();
+    std::thread::sleep(Duration::from_millis(400));
+    let mut other = Http::from(addr, address(3));
+    let started = Instant::now();
+    let (id, token, _) = create(
+        &mut other,
+        json!({"game": "tictactoe", "players": ["perfect", "human"]}),
+    );
+    let reply = other.post_json(
+        &format!("/api/games/{id}/computer"),
+        Some(&token),
+        &json!({}),
+    );
+    let took = started.elapsed();
+    assert_eq!(reply.status, 200);
+    let heavy: Vec<Duration> = heavy
+        .into_iter()
+        .map(|search| search.join().expect("the heavy client's searches"))
+        .collect();
+    assert!(
+        heavy.iter().all(|t| *t > Duration::from_millis(1000)),
+        "the heavy searches ran to their deadline: {heavy:?}"
+    );
+    assert!(
+        took < Duration::from_millis(700),
+        "the other client (a game and a move) waited {took:?} behind one client's searches ({heavy:?})"
+    );
+}
+
+#[test]
+fn one_address_cannot_hold_every_connection() {
+    let server = common::start(Limits {
+        max_connections: 8,
+        max_connections_per_client: 4,
+        ..common::quick_limits()
+    });
+    let addr = server.addr();
+    // Four half-sent requests from one address hold its share; a fifth
+    // connection from it is closed at once.
+    let held: Vec<TcpStream> = (0..4)
+        .map(|_| {
+            let mut stream = common::connect(addr, Some(address(2))).expect("connects");
+            stream.write_all(b"GET / HTTP/1.1\r\n").expect("half sent");
+            stream
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let mut fifth = common::connect(addr, Some(address(2))).expect("connects");
+    let _ = fifth.write_all(b"GET /api/games-list HTTP/1.1\r\nHost: x\r\n\r\n");
+    assert!(
+        closed_within(&mut fifth, Duration::from_secs(2)).is_some(),
+        "a connection over the address's share stayed open"
+    );
+    // Another address is served at once.
+    let mut http = Http::from(addr, address(3));
+    let started = Instant::now();
+    assert_eq!(http.get("/api/games-list", None).status, 200);
+    assert!(started.elapsed() < Duration::from_millis(500));
+    drop(held);
+}

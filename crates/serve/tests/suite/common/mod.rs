@@ -7,7 +7,7 @@
 pub mod webdriver;
 
 use std::io::{self, BufRead, BufReader, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::{IpAddr, SocketAddr, TcpStream};
 use std::time::Duration;
 
 use ply_serve::{Limits, Server};
@@ -60,12 +60,44 @@ impl Reply {
 /// One keep-alive connection, reopened when the server closed it.
 pub struct Http {
     addr: SocketAddr,
+    /// The local address to connect from (any loopback address, so one
+    /// test can be many clients), or the system's choice.
+    source: Option<IpAddr>,
     stream: Option<BufReader<TcpStream>>,
+}
+
+/// A connection to `addr` from `source` (on Linux every 127.x.y.z is a
+/// local address), or from the system's choice of address.
+pub fn connect(addr: SocketAddr, source: Option<IpAddr>) -> io::Result<TcpStream> {
+    let Some(source) = source else {
+        return TcpStream::connect(addr);
+    };
+    let socket = socket2::Socket::new(
+        socket2::Domain::for_address(addr),
+        socket2::Type::STREAM,
+        Some(socket2::Protocol::TCP),
+    )?;
+    socket.bind(&SocketAddr::new(source, 0).into())?;
+    socket.connect(&addr.into())?;
+    Ok(socket.into())
 }
 
 impl Http {
     pub fn new(addr: SocketAddr) -> Self {
-        Http { addr, stream: None }
+        Http {
+            addr,
+            source: None,
+            stream: None,
+        }
+    }
+
+    /// A client whose connections come from `source`.
+    pub fn from(addr: SocketAddr, source: IpAddr) -> Self {
+        Http {
+            addr,
+            source: Some(source),
+            stream: None,
+        }
     }
 
     pub fn get(&mut self, path: &str, token: Option<&str>) -> Reply {
@@ -120,7 +152,7 @@ impl Http {
         body: Option<&[u8]>,
     ) -> io::Result<Reply> {
         if self.stream.is_none() {
-            let stream = TcpStream::connect(self.addr)?;
+            let stream = connect(self.addr, self.source)?;
             stream.set_nodelay(true)?;
             stream.set_read_timeout(Some(Duration::from_secs(60)))?;
             self.stream = Some(BufReader::new(stream));
