@@ -61,6 +61,9 @@ pub trait Session: Send {
     fn render(&self, colour: bool) -> String;
     /// Legal moves in canonical notation.
     fn legal_moves(&self) -> Vec<String>;
+    /// The first `most` legal moves (in the order `legal_moves` gives) and
+    /// how many there are in all: bounded however many the position has.
+    fn legal_moves_listed(&self, most: usize) -> (Vec<String>, usize);
     /// True when the side to move has no move but a pass.
     fn must_pass(&self) -> bool;
     /// Plays a move given as text; returns its canonical form, or why it is illegal.
@@ -71,6 +74,14 @@ pub trait Session: Send {
     fn moves_played(&self) -> Vec<String>;
     /// Values of the position and every move (`hint`, `solve`).
     fn analyze(&mut self, config: &EngineConfig) -> Result<Report, GameError>;
+    /// [`Session::analyze`] listing only the best `most` moves (the best
+    /// first when there are more), and how many moves there are in all:
+    /// moves past `most` are never written out.
+    fn analyze_listed(
+        &mut self,
+        config: &EngineConfig,
+        most: usize,
+    ) -> Result<(Report, usize), GameError>;
     /// The board as a front end draws it.
     fn board(&self) -> BoardView;
     /// Makes a bot for `spec` and keeps it in the session (it stays through
@@ -221,10 +232,20 @@ impl<G: Playable> Session for GameSession<G> {
     }
 
     fn legal_moves(&self) -> Vec<String> {
+        self.legal_moves_listed(usize::MAX).0
+    }
+
+    fn legal_moves_listed(&self, most: usize) -> (Vec<String>, usize) {
         let game = self.current();
         let mut moves = Vec::new();
         game.generate_moves(&mut moves);
-        moves.into_iter().map(|m| game.format_move(m)).collect()
+        let total = moves.len();
+        let listed = moves
+            .into_iter()
+            .take(most)
+            .map(|m| game.format_move(m))
+            .collect();
+        (listed, total)
     }
 
     fn must_pass(&self) -> bool {
@@ -263,6 +284,15 @@ impl<G: Playable> Session for GameSession<G> {
     }
 
     fn analyze(&mut self, config: &EngineConfig) -> Result<Report, GameError> {
+        self.analyze_listed(config, usize::MAX)
+            .map(|(report, _)| report)
+    }
+
+    fn analyze_listed(
+        &mut self,
+        config: &EngineConfig,
+        most: usize,
+    ) -> Result<(Report, usize), GameError> {
         let key = EngineConfigKey {
             hash_mb: config.hash_mb,
             depth: config.depth,
@@ -277,8 +307,15 @@ impl<G: Playable> Session for GameSession<G> {
         }
         let game = self.current().clone();
         let (_, analyzer) = self.analyzer.as_mut().expect("set above");
-        let analysis = analyzer.analyze(&game)?;
-        Ok(Report {
+        let mut analysis = analyzer.analyze(&game)?;
+        let total = analysis.moves.len();
+        if total > most {
+            analysis
+                .moves
+                .sort_by_key(|(_, value)| std::cmp::Reverse(value.preference()));
+            analysis.moves.truncate(most);
+        }
+        let report = Report {
             game: "",
             position: game.format_position(),
             to_move: game.to_move(),
@@ -296,7 +333,8 @@ impl<G: Playable> Session for GameSession<G> {
             notes: None,
             stats: analysis.stats,
             stopped: None,
-        })
+        };
+        Ok((report, total))
     }
 
     fn board(&self) -> BoardView {
@@ -501,10 +539,21 @@ pub trait GameKind: Send + Sync {
     /// The session's report with the game's name and notes: the one shape
     /// every front end shows (`ply solve --json`, the web API).
     fn solve(&self, session: &mut dyn Session, config: &EngineConfig) -> Result<Report, GameError> {
-        let mut report = session.analyze(config)?;
+        self.solve_listed(session, config, usize::MAX)
+            .map(|(report, _)| report)
+    }
+    /// [`GameKind::solve`] listing only the best `most` moves, and how many
+    /// moves there are in all (a server's bounded answer).
+    fn solve_listed(
+        &self,
+        session: &mut dyn Session,
+        config: &EngineConfig,
+        most: usize,
+    ) -> Result<(Report, usize), GameError> {
+        let (mut report, total) = session.analyze_listed(config, most)?;
         report.game = self.name();
         report.notes = session.solve_notes(&report);
-        Ok(report)
+        Ok((report, total))
     }
     /// `ply bench GAME`: the game's benchmark, as a printed report.
     fn bench(

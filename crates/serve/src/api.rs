@@ -267,11 +267,7 @@ fn game_state(id: &str, live: &LiveGame, state: &AppState, values: bool) -> Game
     let (legal_moves, total_legal_moves) = if result.is_some() {
         (Vec::new(), 0)
     } else {
-        let mut legal = session.legal_moves();
-        let total = legal.len();
-        legal.truncate(MAX_LISTED);
-        legal.shrink_to_fit();
-        (legal, total)
+        session.legal_moves_listed(MAX_LISTED)
     };
     GameState {
         id: id.to_string(),
@@ -430,7 +426,8 @@ async fn analyse(state: &Arc<AppState>, game: &Entry, client: IpAddr) -> ApiResu
     };
     let config = search_config(state, state.limits.analysis_time, seed);
     let report = search(state, client, move || {
-        kind.solve(copy.as_mut(), &config).map(BoundedReport::of)
+        kind.solve_listed(copy.as_mut(), &config, MAX_LISTED)
+            .map(BoundedReport::of)
     })
     .await??;
     let mut live = game.lock()?;
@@ -623,7 +620,8 @@ pub async fn solve(
         if let Some(position) = &position {
             session.set_position(position)?;
         }
-        kind.solve(session.as_mut(), &config).map(BoundedReport::of)
+        kind.solve_listed(session.as_mut(), &config, MAX_LISTED)
+            .map(BoundedReport::of)
     })
     .await??;
     Ok(Json(report))

@@ -110,18 +110,13 @@ pub struct BoundedReport {
 }
 
 impl BoundedReport {
-    /// `report` cut to the best [`MAX_LISTED`] moves when it has more.
-    pub fn of(mut report: Report) -> Self {
-        let total_moves = report.moves.len();
-        let moves_note = (total_moves > MAX_LISTED).then(|| {
-            report
-                .moves
-                .sort_by_key(|m| std::cmp::Reverse(m.value.preference()));
-            report.moves.truncate(MAX_LISTED);
-            report.moves.shrink_to_fit();
+    /// `report`, which lists at most [`MAX_LISTED`] of the position's
+    /// `total_moves` moves (the best first when it lists fewer).
+    pub fn of((report, total_moves): (Report, usize)) -> Self {
+        let moves_note = (total_moves > report.moves.len()).then(|| {
             format!(
                 "{} of {} moves listed, the best first",
-                MAX_LISTED,
+                report.moves.len(),
                 ply_engine::with_commas(total_moves as u128)
             )
         });

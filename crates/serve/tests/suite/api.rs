@@ -520,6 +520,8 @@ fn searches_are_limited_and_run_off_the_request_threads() {
         &mut http,
         json!({"game": "othello", "players": ["computer", "human"]}),
     );
+    // Making a game is work in a slot too (a large game's setup is long).
+    let (other, other_token, _) = create(&mut http, json!({"game": "nim"}));
     let thinker = {
         let (id, token) = (id.clone(), token.clone());
         std::thread::spawn(move || {
@@ -545,7 +547,11 @@ fn searches_are_limited_and_run_off_the_request_threads() {
     // Requests that need no search are answered at once.
     let started = std::time::Instant::now();
     assert_eq!(http.get("/api/games-list", None).status, 200);
-    let (other, other_token, _) = create(&mut http, json!({"game": "nim"}));
+    refused(
+        &http.post_json("/api/games", None, &json!({"game": "nim"})),
+        503,
+        "overloaded",
+    );
     let played = http.post_json(
         &format!("/api/games/{other}/moves"),
         Some(&other_token),
