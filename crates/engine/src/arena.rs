@@ -70,6 +70,13 @@ pub const MAX_MOVE_TIME: Duration = Duration::from_secs(3600);
 /// How long a contest entry may take over one call when no move time is
 /// given: an entry still silent then is stopped and loses the game.
 pub const DEFAULT_ENTRY_MOVE_TIME: Duration = Duration::from_secs(1);
+
+/// The game time limit when contest entries play and none was given: the
+/// contest draws a game whose players together think longer than this.
+pub const DEFAULT_ENTRY_GAME_TIME: Duration = Duration::from_secs(60);
+
+/// The longest game time limit.
+pub const MAX_GAME_TIME: Duration = Duration::from_secs(24 * 3600);
 /// Games played at once, at most this many per CPU.
 pub const JOBS_PER_CPU: usize = 4;
 /// The largest transposition table per bot, in MiB: every game of every
@@ -98,6 +105,9 @@ pub struct ArenaConfig {
     /// contest entry silent this long is stopped and loses (see
     /// [`ArenaConfig::entry_move_time`]).
     pub move_time: Option<Duration>,
+    /// A game whose two players' time together (everything charged to
+    /// them) passes this is a draw (see [`ArenaConfig::game_time`]).
+    pub game_time: Option<Duration>,
     /// Games played at once.
     pub jobs: usize,
     /// Settings for every bot; each bot's seed is derived from `seed`.
@@ -116,6 +126,13 @@ impl ArenaConfig {
     /// only an entry needs a limit always.)
     pub fn entry_move_time(&self) -> Duration {
         self.move_time.unwrap_or(DEFAULT_ENTRY_MOVE_TIME)
+    }
+
+    /// The game time limit: the one given, or [`DEFAULT_ENTRY_GAME_TIME`]
+    /// when contest entries play; none for bots alone.
+    pub fn game_time(&self) -> Option<Duration> {
+        self.game_time
+            .or_else(|| self.has_entries().then_some(DEFAULT_ENTRY_GAME_TIME))
     }
 
     fn has_entries(&self) -> bool {
@@ -150,6 +167,12 @@ impl ArenaConfig {
             return bad(format!(
                 "the move time limit is at most {} ms (one hour)",
                 MAX_MOVE_TIME.as_millis()
+            ));
+        }
+        if self.game_time.is_some_and(|t| t > MAX_GAME_TIME) {
+            return bad(format!(
+                "the game time limit is at most {} ms (one day)",
+                MAX_GAME_TIME.as_millis()
             ));
         }
         let max_jobs = max_jobs();
@@ -200,6 +223,8 @@ pub enum Ending {
     MaxMoves,
     /// Drawn because a move took longer than the limit.
     MoveTime,
+    /// Drawn because the players' time together passed the game's limit.
+    GameTime,
     /// A bot failed to move (an error or an illegal move): it loses.
     BotError,
     /// A contest entry's process died during its call: it loses.
@@ -289,6 +314,9 @@ pub struct TournamentReport {
     /// How long a contest entry may take over one call, when entries play.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub entry_move_time_ms: Option<f64>,
+    /// The game time limit, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_time_ms: Option<f64>,
     /// Games in the round robin.
     pub games_scheduled: u64,
     /// Games played (fewer than scheduled only when interrupted).
@@ -683,6 +711,7 @@ fn report(
         entry_move_time_ms: config
             .has_entries()
             .then(|| config.entry_move_time().as_secs_f64() * 1e3),
+        game_time_ms: config.game_time().map(|t| t.as_secs_f64() * 1e3),
         games_scheduled: scheduled,
         games_played: totals.played,
         interrupted: totals.played < scheduled,
@@ -706,6 +735,7 @@ mod tests {
             games_per_pair,
             max_plies: DEFAULT_MAX_PLIES,
             move_time: None,
+            game_time: None,
             jobs: 1,
             engine: EngineConfig {
                 hash_mb: 4,

@@ -32,6 +32,11 @@ pub struct TournamentArgs {
     /// entries) is stopped and loses the game.
     #[arg(long, value_name = "MS", value_parser = parse_move_time)]
     pub move_time: Option<u64>,
+    /// A game whose two players' thinking together passes this many
+    /// milliseconds is a draw, the time charged (default 60000 ms when C
+    /// entries play, no limit for bots alone).
+    #[arg(long, value_name = "MS", value_parser = parse_game_time)]
+    pub game_time: Option<u64>,
     /// Games played at once (default: one per CPU; at most 4 per CPU).
     #[arg(long, value_parser = parse_jobs)]
     pub jobs: Option<usize>,
@@ -95,6 +100,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TournamentArgs) -> 
         games_per_pair: args.games,
         max_plies: args.max_moves,
         move_time: args.move_time.map(Duration::from_millis),
+        game_time: args.game_time.map(Duration::from_millis),
         jobs,
         engine,
     };
@@ -191,7 +197,7 @@ fn table(report: &TournamentReport) -> String {
     let n = report.players.len();
     let mut out = format!(
         "{}: round robin of {n} players, {} per pair ({}, {:.1} s); \
-         a game still going after {} is a draw{}{}\n\n",
+         a game still going after {} is a draw{}{}{}\n\n",
         report.game,
         count(report.games_per_pair.into(), "game", "games"),
         count(report.games_scheduled, "game", "games"),
@@ -204,6 +210,10 @@ fn table(report: &TournamentReport) -> String {
         report
             .entry_move_time_ms
             .map(|ms| format!("; a C entry silent for {ms} ms is stopped and loses"))
+            .unwrap_or_default(),
+        report
+            .game_time_ms
+            .map(|ms| format!("; a game whose players think over {ms} ms in all is a draw"))
             .unwrap_or_default(),
     );
     let width = report
@@ -280,6 +290,12 @@ fn endings(report: &TournamentReport) -> String {
     ];
     if let Some(ms) = report.move_time_ms {
         parts.push(format!("{} drawn by a move over {ms} ms", e.move_time));
+    }
+    if let Some(ms) = report.game_time_ms {
+        parts.push(format!(
+            "{} drawn by the game time limit of {ms} ms",
+            e.game_time
+        ));
     }
     // Who failed and why is listed above, under "lost by failing to move".
     for (games, how) in [
@@ -366,6 +382,17 @@ fn parse_move_time(text: &str) -> Result<u64, String> {
         Ok(ms) if (1..=max).contains(&ms) => Ok(ms),
         _ => Err(format!(
             "give a number of milliseconds from 1 to {max} (one hour)"
+        )),
+    }
+}
+
+/// `--game-time`: 1 ms to one day.
+fn parse_game_time(text: &str) -> Result<u64, String> {
+    let max = arena::MAX_GAME_TIME.as_millis() as u64;
+    match text.parse::<u64>() {
+        Ok(ms) if (1..=max).contains(&ms) => Ok(ms),
+        _ => Err(format!(
+            "give a number of milliseconds from 1 to {max} (one day)"
         )),
     }
 }

@@ -473,3 +473,51 @@ fn the_score_column_has_one_decimal() {
         );
     }
 }
+
+#[test]
+fn the_game_time_limit_draws_a_long_game_and_is_bounded() {
+    // Othello's computer thinks far longer than a millisecond a game (and
+    // less than the move limit of a second).
+    let run = ply(
+        &[
+            "tournament",
+            "othello",
+            "--players",
+            "computer,computer",
+            "--games",
+            "2",
+            "--move-time",
+            "1000",
+            "--game-time",
+            "1",
+        ],
+        "",
+    );
+    run.assert_ok();
+    assert!(
+        run.stdout
+            .contains("a game whose players think over 1 ms in all is a draw"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("2 drawn by the game time limit of 1 ms"),
+        "{}",
+        run.stdout
+    );
+    for bad in ["0", "86400001", "soon"] {
+        ply(
+            &[
+                "tournament",
+                "nim",
+                "--players",
+                "random,random",
+                "--game-time",
+                bad,
+            ],
+            "",
+        )
+        .assert_user_error("milliseconds from 1 to 86400000");
+    }
+}

@@ -49,6 +49,7 @@ pub(super) fn play_game(
         charged,
     } = seating;
     let mut thinking = charged;
+    let game_time = config.game_time();
     let mut called = [false; 2];
     let mut plies = 0;
     let mut error = None;
@@ -104,6 +105,11 @@ pub(super) fn play_game(
         plies += 1;
         if config.move_time.is_some_and(|limit| took > limit) {
             break (None, Ending::MoveTime);
+        }
+        // The contest's rule: over the game's time limit, a draw (the time
+        // stays charged to whoever spent it).
+        if game_time.is_some_and(|limit| thinking[0] + thinking[1] > limit) {
+            break (None, Ending::GameTime);
         }
     };
     GameRecord {

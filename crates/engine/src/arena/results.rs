@@ -14,6 +14,8 @@ pub struct Endings {
     pub max_moves: u64,
     /// Drawn because a move took longer than the limit.
     pub move_time: u64,
+    /// Drawn because the players' time together passed the game's limit.
+    pub game_time: u64,
     /// Lost by the bot that failed to move.
     pub bot_error: u64,
     /// Lost by the contest entry whose process died.
@@ -30,6 +32,7 @@ impl Endings {
             Ending::Rules => self.rules += 1,
             Ending::MaxMoves => self.max_moves += 1,
             Ending::MoveTime => self.move_time += 1,
+            Ending::GameTime => self.game_time += 1,
             Ending::BotError => self.bot_error += 1,
             Ending::Crashed => self.crashed += 1,
             Ending::TimedOut => self.timed_out += 1,
@@ -41,6 +44,7 @@ impl Endings {
         self.rules += other.rules;
         self.max_moves += other.max_moves;
         self.move_time += other.move_time;
+        self.game_time += other.game_time;
         self.bot_error += other.bot_error;
         self.crashed += other.crashed;
         self.timed_out += other.timed_out;

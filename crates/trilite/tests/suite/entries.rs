@@ -80,6 +80,11 @@ impl Entry for ScriptedEntry {
         match self.name.as_str() {
             "crash" => fault(FaultKind::Crashed, "crashed: killed by signal 11", CALL),
             "hang" => fault(FaultKind::TimedOut, "gave no answer", limit),
+            // Answers, but is charged 40 ms a call.
+            "slow" => Ok(EntryAnswer {
+                mv: session.legal_moves()[0].clone(),
+                took: Duration::from_millis(40),
+            }),
             // A square already taken, or one that does not exist.
             "illegal" => Ok(EntryAnswer {
                 mv: played.first().cloned().unwrap_or_else(|| "d4".into()),
@@ -105,6 +110,7 @@ fn config(players: &[&str]) -> ArenaConfig {
         games_per_pair: 4,
         max_plies: 300,
         move_time: Some(Duration::from_millis(50)),
+        game_time: None,
         jobs: 1,
         engine: EngineConfig {
             hash_mb: 4,
@@ -234,4 +240,47 @@ fn an_entry_that_cannot_start_is_refused_before_any_game() {
     )
     .expect_err("refused");
     assert!(error.to_string().contains("contest entries"), "{error}");
+}
+
+#[test]
+fn a_game_over_its_time_limit_is_drawn_and_its_time_charged() {
+    let host = Scripted {
+        calls: Calls::default(),
+    };
+    let mut config = config(&["slow", "first"]);
+    config.game_time = Some(Duration::from_millis(100));
+    let report = arena::run_with_entries(
+        &TRILITE,
+        &GameOptions::new(),
+        &config,
+        &host,
+        true,
+        &|_, _| {},
+    )
+    .expect("runs");
+    assert_eq!(report.game_time_ms, Some(100.0));
+    assert_eq!(report.endings.game_time, 4, "{:?}", report.endings);
+    for game in &report.games {
+        assert_eq!(game.ending, Ending::GameTime, "{game:?}");
+        assert_eq!(game.winner, None);
+        // Slow's three calls (120 ms) pass the limit, charged in full.
+        let slow = if game.first == 0 { 0 } else { 1 };
+        assert!(game.thinking_ms[slow] >= 120.0, "{game:?}");
+        assert!(game.plies <= 6, "{game:?}");
+    }
+    // Drawn games are worth 500 points, less the time charged.
+    let slow = report
+        .standings
+        .iter()
+        .find(|s| s.name == "slow")
+        .expect("slow");
+    assert_eq!(slow.total.draws, 4);
+    assert!((slow.score - (4.0 * 500.0 - slow.thinking_ms)).abs() < 1e-9);
+}
+
+#[test]
+fn entries_have_a_game_time_limit_by_default_and_bots_alone_none() {
+    let with_entry = config(&["first", "random"]);
+    assert_eq!(with_entry.game_time(), Some(arena::DEFAULT_ENTRY_GAME_TIME));
+    assert_eq!(config(&["random", "random"]).game_time(), None);
 }

@@ -17,6 +17,7 @@ fn perfect_ranks_first_and_never_loses_moving_first() {
         games_per_pair: 20,
         max_plies: 300,
         move_time: None,
+        game_time: None,
         jobs: 2,
         engine: EngineConfig {
             hash_mb: 4,
@@ -50,6 +51,7 @@ fn bad_players_are_refused_before_any_game() {
         games_per_pair: 2,
         max_plies: 10,
         move_time: None,
+        game_time: None,
         jobs: 1,
         engine: EngineConfig::default(),
     };
@@ -63,6 +65,7 @@ fn long_games_are_drawn_at_the_ply_limit() {
         games_per_pair: 10,
         max_plies: 4,
         move_time: None,
+        game_time: None,
         jobs: 1,
         engine: EngineConfig::default(),
     };
