@@ -102,10 +102,14 @@ impl<G: Geometry> Playable for Othello<G> {
                 }
                 strength
             }
+            // Deepens one ply at a time up to its depth and, under a time
+            // limit, plays by the deepest search finished in time.
             BotSpec::AlphaBeta(depth) => Strength {
                 depth: (*depth).max(1),
-                exact_empties: *depth,
-                move_time: None,
+                exact_empties: config
+                    .move_time
+                    .map_or(*depth, |limit| (*depth).min(exact_empties_within(limit))),
+                move_time: config.move_time,
             },
             BotSpec::Perfect => {
                 if self.empties() > PERFECT_EMPTIES {

@@ -218,3 +218,25 @@ fn a_learner_file_is_tied_to_its_board_size() {
     );
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn the_deepest_alphabeta_stops_at_the_move_time() {
+    let config = EngineConfig {
+        move_time: Some(std::time::Duration::from_millis(200)),
+        ..EngineConfig::default()
+    };
+    let mut s = session(None).unwrap();
+    for mv in ["d3", "c5", "f6", "f5", "e6", "e3"] {
+        s.play(mv).unwrap();
+    }
+    let spec = BotSpec::AlphaBeta(ply_othello::MAX_DEPTH);
+    let mut bot = s.new_bot(&spec, &config).unwrap();
+    let started = std::time::Instant::now();
+    s.bot_move(&mut bot).unwrap();
+    let took = started.elapsed();
+    assert!(
+        took < std::time::Duration::from_millis(1500),
+        "alphabeta:{} took {took:?} under a 200 ms limit",
+        ply_othello::MAX_DEPTH
+    );
+}
