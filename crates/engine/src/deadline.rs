@@ -5,12 +5,50 @@
 //! what it has proved so far, leaving the rest `unknown`. The interrupt is
 //! process-wide because Ctrl-C is: the front end's signal handler calls
 //! [`interrupt`] and clears it with [`clear_interrupt`] before the next
-//! analysis.
+//! analysis. A server stops one search alone, when its client has gone,
+//! through the flag of a [`CancelScope`] on the thread that runs it.
 
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+thread_local! {
+    /// The flag that stops the searches of this thread, if one was set.
+    static CANCELLED: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+}
+
+/// While it lives, every search on this thread also stops once `flag` is
+/// set (from any thread): the server sets it when a search's client has
+/// gone. Searches that spread over other threads stop on this one only.
+#[must_use = "the flag is watched only while the scope lives"]
+pub struct CancelScope {
+    previous: Option<Arc<AtomicBool>>,
+}
+
+/// Watches `flag` in this thread's searches until the scope is dropped.
+pub fn cancel_scope(flag: Arc<AtomicBool>) -> CancelScope {
+    let previous = CANCELLED.with(|c| c.replace(Some(flag)));
+    CancelScope { previous }
+}
+
+impl Drop for CancelScope {
+    fn drop(&mut self) {
+        let previous = self.previous.take();
+        CANCELLED.with(|c| *c.borrow_mut() = previous);
+    }
+}
+
+/// True when this thread's cancel flag is set.
+fn cancelled() -> bool {
+    CANCELLED.with(|c| {
+        c.borrow()
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    })
+}
 
 /// Asks every running search to stop as soon as it can (Ctrl-C).
 pub fn interrupt() {
@@ -48,7 +86,7 @@ impl Deadline {
 
     /// True when the search should stop now.
     pub fn expired(&self) -> bool {
-        interrupted() || self.end.is_some_and(|end| Instant::now() >= end)
+        interrupted() || cancelled() || self.end.is_some_and(|end| Instant::now() >= end)
     }
 
     /// Time left before the end, `None` without a limit.
@@ -75,5 +113,23 @@ mod tests {
         let later = Deadline::after(Some(Duration::from_secs(3600)));
         assert!(later.remaining().expect("limited") > Duration::from_secs(3500));
         assert!(later.is_limited() && !Deadline::none().is_limited());
+    }
+
+    #[test]
+    fn a_cancel_flag_stops_this_threads_searches_only_in_its_scope() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let later = Deadline::after(Some(Duration::from_secs(3600)));
+        {
+            let _scope = cancel_scope(flag.clone());
+            assert!(!later.expired() || interrupted());
+            flag.store(true, Ordering::Relaxed);
+            assert!(later.expired());
+            let other = std::thread::spawn(move || later.expired() && !interrupted());
+            assert!(
+                !other.join().expect("thread"),
+                "another thread is not cancelled"
+            );
+        }
+        assert!(!later.expired() || interrupted(), "the scope has ended");
     }
 }

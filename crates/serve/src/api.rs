@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -201,13 +202,28 @@ async fn search<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> ApiResult<T> {
     let permit = state.search_slot(client).await?;
+    // Set when this request is dropped (its client closed the connection)
+    // or done: the search then stops at its next look at the clock.
+    let stop = StopOnDrop(Arc::new(AtomicBool::new(false)));
+    let flag = stop.0.clone();
     let result = tokio::task::spawn_blocking(move || {
+        let scope = ply_engine::cancel_scope(flag);
         let result = work();
-        drop(permit);
+        drop((scope, permit));
         result
     })
     .await;
+    drop(stop);
     result.map_err(|_| ApiError::Internal)
+}
+
+/// Sets its flag when dropped.
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 fn result_view(live: &LiveGame, max_plies: usize) -> Option<ResultView> {

@@ -292,3 +292,44 @@ fn one_address_cannot_hold_every_connection() {
     assert!(started.elapsed() < Duration::from_millis(500));
     drop(held);
 }
+
+#[test]
+fn a_search_stops_when_its_client_leaves() {
+    let server = common::start(Limits {
+        max_searches: 1,
+        move_time: Duration::from_secs(4),
+        ..common::quick_limits()
+    });
+    let addr = server.addr();
+    let mut http = Http::from(addr, address(2));
+    let (id, token, _) = create(
+        &mut http,
+        json!({"game": "mnk", "options": {"size": 26}, "players": ["human", "alphabeta:10"]}),
+    );
+    let moved = http.post_json(
+        &format!("/api/games/{id}/moves"),
+        Some(&token),
+        &json!({"move": "m13"}),
+    );
+    assert_eq!(moved.status, 200);
+    // Ask for the computer's move, then hang up without waiting.
+    let mut leaving = common::connect(addr, Some(address(2))).expect("connects");
+    let body = "{}";
+    let request = format!(
+        "POST /api/games/{id}/computer HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {token}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    leaving.write_all(request.as_bytes()).expect("sent");
+    std::thread::sleep(Duration::from_millis(300));
+    drop(leaving);
+    // The only slot is free again long before the 4 s move time.
+    let started = Instant::now();
+    let mut other = Http::from(addr, address(3));
+    create(&mut other, json!({"game": "tictactoe"}));
+    let took = started.elapsed();
+    assert!(
+        took < Duration::from_millis(1500),
+        "the search went on {took:?} after its client left"
+    );
+}
