@@ -71,6 +71,10 @@ fn command() -> Command {
         .subcommand(<commands::nboard::NboardArgs as clap::Args>::augment_args(
             Command::new("nboard").about("Othello engine over the NBoard protocol on stdin/stdout"),
         ))
+        .subcommand(<commands::gtp::GtpArgs as clap::Args>::augment_args(
+            Command::new("gtp")
+                .about("Othello engine over the Go Text Protocol (GTP) on stdin/stdout"),
+        ))
         .subcommand(
             Command::new("gomocup")
                 .about("Gomoku engine over the Gomocup (piskvork) protocol on stdin/stdout"),
@@ -181,6 +185,10 @@ fn run() -> anyhow::Result<()> {
             serve::ServeArgs::from_arg_matches(m).map_err(|e| anyhow::anyhow!(e.to_string()))?,
         ),
         Some(("gomocup", _)) => commands::gomocup::run(),
+        Some(("gtp", m)) => commands::gtp::run(
+            commands::gtp::GtpArgs::from_arg_matches(m)
+                .map_err(|e| anyhow::anyhow!(e.to_string()))?,
+        ),
         Some(("nboard", m)) => commands::nboard::run(
             commands::nboard::NboardArgs::from_arg_matches(m)
                 .map_err(|e| anyhow::anyhow!(e.to_string()))?,

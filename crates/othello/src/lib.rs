@@ -26,6 +26,7 @@ mod margin;
 mod midgame;
 mod movegen;
 // Public: the NBoard protocol, a namespace a front end hands lines to.
+pub mod gtp;
 pub mod nboard;
 mod notation;
 mod obf;

@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod games;
 pub mod gomocup;
+pub mod gtp;
 pub mod menu;
 pub mod nboard;
 pub mod obf;

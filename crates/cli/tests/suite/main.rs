@@ -7,6 +7,7 @@ mod checked_output;
 mod cli_errors;
 mod front_ends;
 mod gomocup;
+mod gtp;
 mod interrupts;
 mod menu;
 mod mnk_four_scores;

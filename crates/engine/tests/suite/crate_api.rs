@@ -12,6 +12,7 @@ const NAMESPACES: &[(&str, &str)] = &[
     ("engine", "arena"),       // the tournament referee and its entry hosts
     ("engine", "conformance"), // the harness every game's tests run
     ("engine", "echo"),        // quoting user text in messages
+    ("othello", "gtp"),        // the Go Text Protocol the cli drives
     ("othello", "nboard"),     // the NBoard protocol the cli drives
     ("othello", "pattern"),    // the trained evaluation's features and file format
     ("gomoku", "protocol"),    // the Gomocup protocol the cli drives

@@ -2,6 +2,8 @@
 // Each test binary uses part of this module.
 #![allow(dead_code)]
 
+pub mod othello_board;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver};
