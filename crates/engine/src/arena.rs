@@ -136,7 +136,9 @@ impl ArenaConfig {
     }
 
     fn has_entries(&self) -> bool {
-        self.players.iter().any(|p| matches!(p, BotSpec::Entry(_)))
+        self.players
+            .iter()
+            .any(|p| matches!(p, BotSpec::Entry(_) | BotSpec::Program(_)))
     }
 
     /// Refuses settings outside the limits above, before any work.
@@ -447,7 +449,7 @@ fn run_with(
     let is_kept = |player: usize| {
         matches!(
             config.players[player],
-            BotSpec::Learner(_) | BotSpec::Entry(_)
+            BotSpec::Learner(_) | BotSpec::Entry(_) | BotSpec::Program(_)
         )
     };
     // Build every bot once up front (bad specs fail here) and start every
@@ -459,14 +461,18 @@ fn run_with(
     let mut kept: Vec<Option<Contender>> = Vec::with_capacity(n);
     let mut setup = Vec::with_capacity(n);
     for (player, spec) in config.players.iter().enumerate() {
-        if let BotSpec::Entry(path) = spec {
+        if let BotSpec::Entry(_) | BotSpec::Program(_) = spec {
             let host = host.ok_or_else(|| {
                 GameError::Unsupported(format!(
-                    "player '{}': contest entries play only in `ply tournament`",
+                    "player '{}': this game has no contest entries or engine programs",
                     names[player]
                 ))
             })?;
-            let started = host.start(path)?;
+            let started = match spec {
+                BotSpec::Entry(path) => host.start(path)?,
+                BotSpec::Program(program) => host.start_program(program)?,
+                _ => unreachable!("matched above"),
+            };
             setup.push(started.setup);
             kept.push(Some(Contender::Entry(started.entry)));
             continue;
@@ -650,7 +656,7 @@ impl Lane<'_> {
                             }
                             kept[number] = Some(player);
                         }
-                        BotSpec::Entry(_) => kept[number] = Some(player),
+                        BotSpec::Entry(_) | BotSpec::Program(_) => kept[number] = Some(player),
                         // A fresh bot ends with its game.
                         _ => {
                             if let Contender::Bot(bot) = player {

@@ -58,6 +58,46 @@ pub enum BotSpec {
     /// The front end runs it in a process of its own; only tournaments of
     /// a game with a C interface take one.
     Entry(PathBuf),
+    /// An engine program of its own, driven over a protocol it speaks
+    /// (`gtp:COMMAND`, `nboard:COMMAND`); like an entry, it plays in
+    /// tournaments of a game whose front end can drive it.
+    Program(EngineProgram),
+}
+
+/// An outside engine: the command that starts it and the protocol it
+/// speaks on its standard input and output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineProgram {
+    /// How it is driven.
+    pub protocol: EngineProtocol,
+    /// The program and its arguments, split at white space as typed.
+    pub command: Vec<String>,
+}
+
+/// A protocol an outside engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineProtocol {
+    /// The Go Text Protocol (`gtp:`), as GTP Othello engines speak it.
+    Gtp,
+    /// The NBoard protocol (`nboard:`), as Edax and other Othello engines
+    /// speak it.
+    Nboard,
+}
+
+impl EngineProtocol {
+    /// The player spec's prefix: `gtp` or `nboard`.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            EngineProtocol::Gtp => "gtp",
+            EngineProtocol::Nboard => "nboard",
+        }
+    }
+}
+
+impl std::fmt::Display for EngineProgram {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.protocol.prefix(), self.command.join(" "))
+    }
 }
 
 /// One seat: a person at the terminal or a bot.
@@ -132,13 +172,37 @@ impl FromStr for PlayerSpec {
                 )),
                 Some(path) => Ok(PlayerSpec::Bot(BotSpec::Entry(PathBuf::from(path)))),
             },
+            "gtp" | "nboard" => {
+                let protocol = if name.eq_ignore_ascii_case("gtp") {
+                    EngineProtocol::Gtp
+                } else {
+                    EngineProtocol::Nboard
+                };
+                let command: Vec<String> = arg
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect();
+                if command.is_empty() {
+                    return Err(GameError::BadOption(format!(
+                        "player '{}:' needs the command that starts the engine after the ':' \
+                         (for example {}:'edax -q')",
+                        protocol.prefix(),
+                        protocol.prefix()
+                    )));
+                }
+                Ok(PlayerSpec::Bot(BotSpec::Program(EngineProgram {
+                    protocol,
+                    command,
+                })))
+            }
             _ if looks_like_library(text) => {
                 Ok(PlayerSpec::Bot(BotSpec::Entry(PathBuf::from(text))))
             }
             _ => Err(GameError::BadOption(format!(
                 "unknown player '{typed}' (expected human, computer, perfect, alphabeta:DEPTH, \
-                 mcts:PLAYOUTS, heuristic, random, learner[:FILE], or a C entry: ./entry.so \
-                 or c:PATH)"
+                 mcts:PLAYOUTS, heuristic, random, learner[:FILE], a C entry: ./entry.so \
+                 or c:PATH, or an engine program: gtp:COMMAND or nboard:COMMAND)"
             ))),
         }
     }
@@ -167,6 +231,7 @@ impl std::fmt::Display for BotSpec {
             BotSpec::Learner(None) => write!(f, "learner"),
             BotSpec::Learner(Some(path)) => write!(f, "learner:{}", path.display()),
             BotSpec::Entry(path) => write!(f, "c:{}", path.display()),
+            BotSpec::Program(program) => program.fmt(f),
         }
     }
 }

@@ -37,7 +37,7 @@ mod value;
 
 pub use bots::{AlphaBetaPlayer, AnalyzingPlayer, HeuristicPlayer, RandomPlayer, SearchAnalyzer};
 pub use bound::Bound;
-pub use config::{BotSpec, EngineConfig, PlayerSpec};
+pub use config::{BotSpec, EngineConfig, EngineProgram, EngineProtocol, PlayerSpec};
 pub use deadline::{cancel_scope, clear_interrupt, interrupt, interrupted, CancelScope, Deadline};
 pub use digits::with_commas;
 pub use error::{GameError, MoveProblem, OptionProblem};

@@ -168,5 +168,11 @@ pub fn generic_player<G: Playable>(
                 crate::echo::shown(&path.display().to_string())
             )))
         }
+        BotSpec::Program(program) => {
+            return Err(GameError::Unsupported(format!(
+                "the engine program '{}' plays only in a tournament (ply tournament othello)",
+                crate::echo::shown_within(&program.to_string(), 80)
+            )))
+        }
     })
 }

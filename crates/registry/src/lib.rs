@@ -18,11 +18,20 @@ pub fn games() -> Vec<&'static dyn GameKind> {
     ]
 }
 
-/// What runs the contest entries of `kind` (C libraries with the game's
-/// interface, each in a process of its own), if its game has them.
+/// What runs the players of `kind` that are not bots of this process, if
+/// its game has them: Trilite's contest entries (C libraries with the
+/// game's interface) and Othello's engine programs (over GTP or NBoard),
+/// each in a process of its own.
 pub fn entry_host(kind: &dyn GameKind) -> Option<&'static dyn EntryHost> {
     let trilite: &dyn GameKind = &ply_trilite::TRILITE;
-    (kind.name() == trilite.name()).then_some(&ply_contest::TRILITE_ENTRIES as &dyn EntryHost)
+    let othello: &dyn GameKind = &ply_othello::OTHELLO;
+    if kind.name() == trilite.name() {
+        Some(&ply_contest::TRILITE_ENTRIES)
+    } else if kind.name() == othello.name() {
+        Some(&ply_external::OTHELLO_ENGINES)
+    } else {
+        None
+    }
 }
 
 /// The game called `name` (any case).

@@ -209,7 +209,9 @@ fn table(report: &TournamentReport) -> String {
             .unwrap_or_default(),
         report
             .entry_move_time_ms
-            .map(|ms| format!("; a C entry silent for {ms} ms is stopped and loses"))
+            .map(|ms| format!(
+                "; a C entry or engine program silent for {ms} ms is stopped and loses"
+            ))
             .unwrap_or_default(),
         report
             .game_time_ms
@@ -248,7 +250,7 @@ fn table(report: &TournamentReport) -> String {
         "score: 1000 per win, 500 per draw, minus 1 per millisecond of thinking; \
          W-D-L: wins, draws, losses; Elo: relative, the players' mean is 0\n\
          time ms: the thinking charged, all of it: every call in full, the first of each game \
-         included, and building each bot or loading each C entry (one-off work such as \
+         included, and building each bot, loading each C entry or starting each engine program (one-off work such as \
          Trilite's solved table, computed once, is charged to the first player that needs it)\n",
     );
     out.push_str(&faults(report));

@@ -339,7 +339,7 @@ fn an_entry_that_hangs_is_stopped_at_the_move_time_and_loses() {
     run.assert_ok();
     let out = &run.stdout;
     assert!(
-        out.contains("a C entry silent for 200 ms is stopped and loses"),
+        out.contains("a C entry or engine program silent for 200 ms is stopped and loses"),
         "{out}"
     );
     assert!(

@@ -5,6 +5,7 @@
 mod c_entries;
 mod checked_output;
 mod cli_errors;
+mod engine_programs;
 mod front_ends;
 mod gomocup;
 mod gtp;

@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::config::EngineProgram;
 use crate::error::GameError;
 use crate::session::Session;
 
@@ -21,6 +22,16 @@ pub trait EntryHost: Sync {
     /// that cannot be loaded or lacks the game's interface is refused here,
     /// before any game is played, with a one-line reason.
     fn start(&self, path: &Path) -> Result<StartedEntry, GameError>;
+
+    /// Starts the outside engine `program` names, ready for its first
+    /// game; a program that cannot start or does not speak its protocol is
+    /// refused here. By default a game has none.
+    fn start_program(&self, program: &EngineProgram) -> Result<StartedEntry, GameError> {
+        Err(GameError::Unsupported(format!(
+            "engine program '{}': this game plays no engine programs",
+            crate::echo::shown_within(&program.to_string(), 80)
+        )))
+    }
 
     /// Runs in the entry's own process (the front end's hidden host
     /// command): loads the library `path` names and answers the referee's

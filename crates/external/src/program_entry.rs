@@ -1,0 +1,176 @@
+//! One outside engine as the arena's entry: its process (started again
+//! after a fault, at the next game), the protocol client that speaks to
+//! it, and the referee's clock around each call.
+
+use std::time::{Duration, Instant};
+
+use ply_engine::arena::entry::{Entry, EntryAnswer, EntryFault, FaultKind, StartedEntry};
+use ply_engine::{EngineProgram, EngineProtocol, GameError, Session};
+
+use crate::gtp_client::GtpClient;
+use crate::nboard_client::NboardClient;
+use crate::process::{EngineProcess, Silence};
+
+/// How long an engine may take to start and answer its first commands.
+pub const START_TIME: Duration = Duration::from_secs(10);
+
+/// How a call failed, before it is worded for the results.
+pub enum Failure {
+    /// Silence past the limit, or the process ended.
+    Silent(Silence),
+    /// An answer the protocol does not allow, said how.
+    Protocol(String),
+    /// A move the engine may not give (a resignation, a malformed square).
+    Answer(String),
+}
+
+impl From<Silence> for Failure {
+    fn from(silence: Silence) -> Failure {
+        Failure::Silent(silence)
+    }
+}
+
+/// What speaks one protocol to a running engine.
+pub trait Client: Send {
+    /// The commands a protocol starts with, answered by `deadline`.
+    fn handshake(&mut self, process: &mut EngineProcess, deadline: Instant) -> Result<(), Failure>;
+    /// The engine's move in `session`'s position (its side to move), in
+    /// the game's notation; `new_game` on its first call of a game.
+    fn play(
+        &mut self,
+        process: &mut EngineProcess,
+        session: &dyn Session,
+        new_game: bool,
+        deadline: Instant,
+    ) -> Result<String, Failure>;
+}
+
+fn client(protocol: EngineProtocol) -> Box<dyn Client> {
+    match protocol {
+        EngineProtocol::Gtp => Box::new(GtpClient::default()),
+        EngineProtocol::Nboard => Box::new(NboardClient::default()),
+    }
+}
+
+/// A running engine and its client.
+struct Running {
+    process: EngineProcess,
+    client: Box<dyn Client>,
+}
+
+impl Running {
+    fn start(program: &EngineProgram) -> Result<Running, String> {
+        let mut process = EngineProcess::start(&program.command)?;
+        let mut client = client(program.protocol);
+        match client.handshake(&mut process, Instant::now() + START_TIME) {
+            Ok(()) => Ok(Running { process, client }),
+            Err(failure) => Err(match failure {
+                Failure::Silent(Silence::TimedOut) => format!(
+                    "it did not answer its first commands within {} s",
+                    START_TIME.as_secs()
+                ),
+                Failure::Silent(Silence::Ended(how)) => format!("it {how} as it started"),
+                Failure::Protocol(why) | Failure::Answer(why) => why,
+            }),
+        }
+    }
+}
+
+/// Starts `program` and checks that it speaks its protocol.
+pub fn start(program: &EngineProgram) -> Result<StartedEntry, GameError> {
+    let typed = ply_engine::echo::shown_within(&program.to_string(), 80);
+    let started = Instant::now();
+    let running = Running::start(program)
+        .map_err(|reason| GameError::BadOption(format!("engine '{typed}': {reason}")))?;
+    Ok(StartedEntry {
+        entry: Box::new(ProgramEntry {
+            program: program.clone(),
+            running: Some(running),
+        }),
+        setup: started.elapsed(),
+    })
+}
+
+/// One outside engine for the whole tournament.
+struct ProgramEntry {
+    program: EngineProgram,
+    running: Option<Running>,
+}
+
+impl Entry for ProgramEntry {
+    fn play(
+        &mut self,
+        session: &dyn Session,
+        new_game: bool,
+        limit: Duration,
+    ) -> Result<EntryAnswer, EntryFault> {
+        let asked = Instant::now();
+        let fault = |kind, reason: String| EntryFault {
+            kind,
+            reason,
+            took: asked.elapsed(),
+        };
+        // A fault ends the game and the process with it: the next game
+        // starts it again, its start charged to it.
+        let running = match &mut self.running {
+            Some(running) => running,
+            running @ None => match Running::start(&self.program) {
+                Ok(started) => running.insert(started),
+                Err(reason) => {
+                    let reason = format!("crashed and could not be started again: {reason}");
+                    return Err(fault(FaultKind::Crashed, reason));
+                }
+            },
+        };
+        let deadline = Instant::now() + limit;
+        match running
+            .client
+            .play(&mut running.process, session, new_game, deadline)
+        {
+            Ok(mv) => Ok(EntryAnswer {
+                mv,
+                took: asked.elapsed(),
+            }),
+            Err(failure) => {
+                self.running = None;
+                Err(match failure {
+                    Failure::Silent(Silence::TimedOut) => fault(
+                        FaultKind::TimedOut,
+                        format!(
+                            "gave no answer within {} ms and was stopped",
+                            limit.as_millis()
+                        ),
+                    ),
+                    Failure::Silent(Silence::Ended(how)) => {
+                        fault(FaultKind::Crashed, format!("crashed: it {how}"))
+                    }
+                    Failure::Protocol(why) => {
+                        fault(FaultKind::Crashed, format!("broke the protocol: {why}"))
+                    }
+                    Failure::Answer(why) => fault(FaultKind::IllegalAnswer, why),
+                })
+            }
+        }
+    }
+}
+
+/// The side that made each of `session`'s moves, the first first: sides
+/// alternate, passes being moves.
+pub fn movers(session: &dyn Session) -> Vec<ply_engine::Side> {
+    let moves = session.moves_played().len();
+    let now = session.to_move();
+    (0..moves)
+        .map(|i| {
+            if (moves - i) % 2 == 1 {
+                now.opponent()
+            } else {
+                now
+            }
+        })
+        .collect()
+}
+
+/// Shortened for a reason.
+pub fn shown(text: &str) -> String {
+    ply_engine::echo::shown_within(text, 60)
+}
