@@ -563,7 +563,10 @@ impl Board {
             FREE => [EMPTY, EMPTY],
             1 => [OWN, BLOCKED],
             2 => [BLOCKED, OWN],
-            _ => [self.line_rules[0].edge_digit(), self.line_rules[1].edge_digit()],
+            _ => [
+                self.line_rules[0].edge_digit(),
+                self.line_rules[1].edge_digit(),
+            ],
         }
     }
 
@@ -667,6 +670,34 @@ impl Board {
                 );
             }
         }
+    }
+
+    /// [`Board::candidates`] that `stone` may play; when every one of them
+    /// is forbidden, every cell it may play.
+    pub(crate) fn legal_candidates(&self, stone: Stone, out: &mut Vec<usize>) {
+        self.candidates(out);
+        if self.rule == Rule::Renju && stone == Stone::Black {
+            out.retain(|&c| !self.forbidden(c, stone));
+            if out.is_empty() {
+                out.extend(
+                    self.on_board
+                        .iter()
+                        .map(|&c| usize::from(c))
+                        .filter(|&c| self.cells[c] == FREE && !self.forbidden(c, stone)),
+                );
+            }
+        }
+    }
+
+    /// True when `stone` can make `level` (or more) somewhere it may play:
+    /// [`Board::has_at_least`], less black's forbidden points under renju.
+    pub(crate) fn threatens(&self, stone: Stone, level: Level) -> bool {
+        self.has_at_least(stone, level)
+            && (self.rule != Rule::Renju
+                || stone == Stone::White
+                || self
+                    .cells_at_least(stone, level)
+                    .any(|c| !self.forbidden(c, stone)))
     }
 
     /// True when `cell` is empty (and on the board).

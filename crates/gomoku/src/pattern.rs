@@ -129,7 +129,9 @@ fn win_through_centre(line: &[u8], k: usize, rule: LineRule) -> bool {
                 LineRule::Exact => before != OWN && after != OWN,
                 // A longer run wins through one of its windows whose end is
                 // our stone; exactly k loses only between two opponents.
-                LineRule::Caro => before == OWN || after == OWN || before != BLOCKED || after != BLOCKED,
+                LineRule::Caro => {
+                    before == OWN || after == OWN || before != BLOCKED || after != BLOCKED
+                }
             }
     })
 }
@@ -329,10 +331,19 @@ mod tests {
     fn classic_shapes_on_k5() {
         assert_eq!(level_of("...xx.xx...", LineRule::Freestyle), Level::Five);
         assert_eq!(level_of("....o.xxx.o", LineRule::Freestyle), Level::Four);
-        assert_eq!(level_of("....x.xx...", LineRule::Freestyle), Level::OpenFour);
-        assert_eq!(level_of("...x..xxx..", LineRule::Freestyle), Level::OpenFour);
+        assert_eq!(
+            level_of("....x.xx...", LineRule::Freestyle),
+            Level::OpenFour
+        );
+        assert_eq!(
+            level_of("...x..xxx..", LineRule::Freestyle),
+            Level::OpenFour
+        );
         assert_eq!(level_of("...ox.xx...", LineRule::Freestyle), Level::Four);
-        assert_eq!(level_of("....x.x....", LineRule::Freestyle), Level::OpenThree);
+        assert_eq!(
+            level_of("....x.x....", LineRule::Freestyle),
+            Level::OpenThree
+        );
         assert_eq!(level_of("....o.xx...", LineRule::Freestyle), Level::Three);
         assert_eq!(level_of("......x....", LineRule::Freestyle), Level::Two);
         assert_eq!(level_of(".....x.....", LineRule::Freestyle), Level::One);
@@ -341,7 +352,10 @@ mod tests {
         assert_eq!(level_of("..xxx.xx...", LineRule::Freestyle), Level::Five);
         assert_ne!(level_of("..xxx.xx...", LineRule::Exact), Level::Five);
         // The far completion would make six: only one winning cell is left.
-        assert_eq!(level_of(".x.xx.x....", LineRule::Freestyle), Level::OpenFour);
+        assert_eq!(
+            level_of(".x.xx.x....", LineRule::Freestyle),
+            Level::OpenFour
+        );
         assert_eq!(level_of(".x.xx.x....", LineRule::Exact), Level::Four);
     }
 

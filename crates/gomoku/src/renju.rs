@@ -119,14 +119,7 @@ impl Foul {
         let lines: Vec<String> = self
             .lines
             .iter()
-            .map(|l| {
-                format!(
-                    "{}-{} {}",
-                    name(l.from),
-                    name(l.to),
-                    l.direction.name()
-                )
-            })
+            .map(|l| format!("{}-{} {}", name(l.from), name(l.to), l.direction.name()))
             .collect();
         format!("{what} ({})", lines.join(" and "))
     }
@@ -304,7 +297,8 @@ fn span_of_mask(dir: usize, mask: u16) -> Span {
 /// The foul of black on the empty `cell`, with the recursion's stones in
 /// `overlay`; `None` when the move is allowed.
 fn judge(board: &Board, cell: usize, overlay: &Overlay) -> Option<Verdict> {
-    let directions: [Direction; 4] = [0, 1, 2, 3].map(|dir| Direction::read(board, cell, dir, overlay));
+    let directions: [Direction; 4] =
+        [0, 1, 2, 3].map(|dir| Direction::read(board, cell, dir, overlay));
     // Exactly five wins, whatever else the move makes.
     if directions.iter().any(|d| d.run_length() == 5) {
         return None;
@@ -377,7 +371,11 @@ pub(crate) fn foul(board: &Board, cell: usize) -> Option<Foul> {
             };
             let (a, b) = (at(first), at(last));
             // Name the line from its top left end.
-            let (from, to) = if (a.y, a.x) <= (b.y, b.x) { (a, b) } else { (b, a) };
+            let (from, to) = if (a.y, a.x) <= (b.y, b.x) {
+                (a, b)
+            } else {
+                (b, a)
+            };
             FoulLine {
                 from,
                 to,

@@ -8,6 +8,7 @@ mod no_alloc;
 mod rules;
 mod search;
 mod vcf;
+mod win_scan;
 
 /// Counts each thread's allocations, for the `no_alloc` tests.
 #[global_allocator]
