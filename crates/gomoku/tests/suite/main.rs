@@ -5,6 +5,7 @@
 mod analysis;
 mod conformance;
 mod no_alloc;
+mod renju;
 mod rules;
 mod search;
 mod vcf;
