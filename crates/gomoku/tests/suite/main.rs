@@ -6,6 +6,7 @@ mod analysis;
 mod conformance;
 mod no_alloc;
 mod renju;
+mod rule_play;
 mod rules;
 mod search;
 mod vcf;
