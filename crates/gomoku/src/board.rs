@@ -761,6 +761,30 @@ impl Board {
         owners
     }
 
+    /// The longest run of `stone` on the board, along any line.
+    pub fn longest_run(&self, stone: Stone) -> usize {
+        let what = stone.index() as u8 + 1;
+        let mut longest = 0;
+        for &cell in &self.on_board {
+            let cell = usize::from(cell);
+            if self.cells[cell] != what {
+                continue;
+            }
+            for &step in &self.steps {
+                // Count from the first stone of each run only.
+                if self.cells[cell - step] == what {
+                    continue;
+                }
+                let mut run = 0;
+                while self.cells[cell + run * step] == what {
+                    run += 1;
+                }
+                longest = longest.max(run);
+            }
+        }
+        longest
+    }
+
     /// Sets the winner from a scan of the board (see [`Board::scan_lines`]):
     /// for positions set up stone by stone, where the order of placement
     /// is not the order of a game. Black when both have a line.

@@ -4,6 +4,7 @@
 
 mod analysis;
 mod conformance;
+mod gomocup_rules;
 mod no_alloc;
 mod renju;
 mod rule_play;
