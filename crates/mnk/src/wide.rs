@@ -81,7 +81,7 @@ impl MnkWide {
         self.game.board().k() as u8
     }
 
-    /// Whether an overline wins (freestyle) or not (exact).
+    /// What makes a win: freestyle, exact, renju or caro.
     pub fn rule(&self) -> Rule {
         self.game.board().rule()
     }
@@ -210,6 +210,19 @@ impl Notation for MnkWide {
                 format!("{mv} is occupied"),
             ));
         }
+        // Renju: X (black) may not play his forbidden points.
+        if let Some(foul) = self
+            .game
+            .board()
+            .foul(mv)
+            .filter(|_| self.game.stone_to_move() == Stone::Black)
+        {
+            return Err(GameError::illegal(
+                Some(&mv.to_string()),
+                MoveProblem::Forbidden,
+                format!("{mv} is forbidden for black: {foul}"),
+            ));
+        }
         Ok(mv)
     }
 
@@ -248,6 +261,12 @@ impl Notation for MnkWide {
             &o,
         )
         .map_err(|e| GameError::BadPosition(e.to_string()))?;
+        if self.rule() == Rule::Renju && game.board().longest_run(Stone::Black) > 5 {
+            return Err(GameError::BadPosition(
+                "X has six or more in a row: under renju that is a forbidden point, never played"
+                    .into(),
+            ));
+        }
         let [x_line, o_line] = game.board().scan_lines();
         if x_line && o_line {
             return Err(GameError::BadPosition(format!(
@@ -304,8 +323,8 @@ impl Playable for MnkWide {
 
     fn variant(&self) -> String {
         let rule = match self.rule() {
-            Rule::Freestyle => "",
-            Rule::Exact => " exact",
+            Rule::Freestyle => String::new(),
+            other => format!(" {}", other.name()),
         };
         format!("{}x{} k={}{rule}", self.rows(), self.cols(), self.k())
     }
