@@ -242,6 +242,18 @@ impl GameKind for MnkKind {
     fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
         let (rows, cols, k) = shape(options)?.unwrap_or((3, 3, 3));
         let rule = rule(options)?;
+        if rule == Rule::Renju && k != 5 {
+            return Err(GameError::option(
+                "rule",
+                OptionProblem::Invalid {
+                    value: "renju".into(),
+                    why: format!(
+                        "renju is played with five in a row, and k is {k} here (add --k 5)"
+                    ),
+                    example: None,
+                },
+            ));
+        }
         let dictionary = dictionary_choice(options)?;
         // Chosen once: the 64-bit board where it fits, else the wide one.
         if fits_bitboard(rows, cols, rule) {
