@@ -229,3 +229,156 @@ mod prefilter {
         }
     }
 }
+
+/// A plain reading of the rules, written apart from the crate's: a grid,
+/// runs counted stone by stone, a four as the stones a completion turns
+/// into exactly five, a straight four as four stones with two completions.
+mod reference {
+    use super::*;
+    use proptest::prelude::*;
+    use rand::rngs::StdRng;
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    use std::collections::BTreeSet;
+
+    const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+    /// The crate gives up checking below this many stones put down.
+    const MAX_DEPTH: usize = 6;
+
+    struct Grid {
+        size: i32,
+        cells: Vec<u8>,
+    }
+
+    type Cell = (i32, i32);
+
+    impl Grid {
+        fn at(&self, (x, y): Cell) -> Option<u8> {
+            let inside = (0..self.size).contains(&x) && (0..self.size).contains(&y);
+            inside.then(|| self.cells[(y * self.size + x) as usize])
+        }
+
+        fn set(&mut self, (x, y): Cell, what: u8) {
+            self.cells[(y * self.size + x) as usize] = what;
+        }
+
+        /// The black run through `cell` along `d`, as its cells.
+        fn run(&self, cell: Cell, (dx, dy): (i32, i32)) -> Vec<Cell> {
+            let mut cells = vec![cell];
+            for sign in [-1, 1] {
+                let mut i = 1;
+                while self.at((cell.0 + sign * i * dx, cell.1 + sign * i * dy)) == Some(1) {
+                    cells.push((cell.0 + sign * i * dx, cell.1 + sign * i * dy));
+                    i += 1;
+                }
+            }
+            cells
+        }
+
+        /// Empty cells on the line through `cell` within `reach`.
+        fn line(&self, cell: Cell, (dx, dy): (i32, i32), reach: i32) -> Vec<Cell> {
+            (-reach..=reach)
+                .map(|i| (cell.0 + i * dx, cell.1 + i * dy))
+                .filter(|&c| self.at(c) == Some(0))
+                .collect()
+        }
+
+        /// With black on `p`: each completion on the line that makes
+        /// exactly five through `p`, with the four stones it completes.
+        fn completions(&mut self, p: Cell, d: (i32, i32)) -> Vec<(Cell, BTreeSet<Cell>)> {
+            let mut found = Vec::new();
+            for q in self.line(p, d, 4) {
+                self.set(q, 1);
+                let run = self.run(q, d);
+                if run.len() == 5 && run.contains(&p) {
+                    found.push((q, run.into_iter().filter(|&c| c != q).collect()));
+                }
+                self.set(q, 0);
+            }
+            found
+        }
+
+        fn fours(&mut self, p: Cell, d: (i32, i32)) -> usize {
+            let sets: BTreeSet<BTreeSet<Cell>> =
+                self.completions(p, d).into_iter().map(|(_, s)| s).collect();
+            sets.len()
+        }
+
+        /// With black on `p`: does black on `q` make a straight four
+        /// through both?
+        fn straight_four_with(&mut self, p: Cell, q: Cell, d: (i32, i32)) -> bool {
+            self.set(q, 1);
+            let completions = self.completions(p, d);
+            self.set(q, 0);
+            completions.iter().any(|(r, stones)| {
+                stones.contains(&q) && completions.iter().any(|(r2, s2)| r2 != r && s2 == stones)
+            })
+        }
+
+        /// The foul of black on the empty `p`, `depth` stones put down.
+        fn foul(&mut self, p: Cell, depth: usize) -> Option<FoulKind> {
+            self.set(p, 1);
+            let verdict = self.judge(p, depth);
+            self.set(p, 0);
+            verdict
+        }
+
+        fn judge(&mut self, p: Cell, depth: usize) -> Option<FoulKind> {
+            let runs: Vec<usize> = DIRECTIONS.iter().map(|&d| self.run(p, d).len()).collect();
+            if runs.contains(&5) {
+                return None;
+            }
+            if runs.iter().any(|&r| r > 5) {
+                return Some(FoulKind::Overline);
+            }
+            let fours: Vec<usize> = DIRECTIONS.iter().map(|&d| self.fours(p, d)).collect();
+            if fours.iter().sum::<usize>() >= 2 {
+                return Some(FoulKind::DoubleFour);
+            }
+            let mut threes = 0;
+            for (i, &d) in DIRECTIONS.iter().enumerate() {
+                if fours[i] > 0 {
+                    continue;
+                }
+                let points: Vec<Cell> = self
+                    .line(p, d, 4)
+                    .into_iter()
+                    .filter(|&q| self.straight_four_with(p, q, d))
+                    .collect();
+                if points.is_empty() {
+                    continue;
+                }
+                let real = points
+                    .into_iter()
+                    .any(|q| depth + 1 >= MAX_DEPTH || self.foul(q, depth + 1).is_none());
+                threes += usize::from(real);
+            }
+            (threes >= 2).then_some(FoulKind::DoubleThree)
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        /// Crowded random positions, mostly black: every empty point's
+        /// verdict, the crate's against this plain one.
+        #[test]
+        fn the_board_agrees_with_a_plain_reading(seed in any::<u64>(), stones in 15usize..70) {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let size = 11;
+            let mut renju = Board::new(size, size, 5, Rule::Renju).expect("11 x 11");
+            let mut grid = Grid { size: size as i32, cells: vec![0; size * size] };
+            let mut cells: Vec<Move> = renju.empty_cells().collect();
+            cells.shuffle(&mut rng);
+            for (i, &mv) in cells.iter().take(stones).enumerate() {
+                let (stone, what) = if i % 3 == 2 { (Stone::White, 2) } else { (Stone::Black, 1) };
+                renju.play(mv, stone).expect("empty");
+                grid.set((i32::from(mv.x), i32::from(mv.y)), what);
+            }
+            for mv in renju.empty_cells().collect::<Vec<_>>() {
+                let plain = grid.foul((i32::from(mv.x), i32::from(mv.y)), 0);
+                prop_assert_eq!(renju.foul(mv).map(|f| f.kind), plain, "{}", mv);
+            }
+        }
+    }
+}
