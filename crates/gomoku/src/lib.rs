@@ -10,6 +10,8 @@
 //!
 //! The entry points for a front end:
 //! - [`Board::new`] with the size, `k` and the [`Rule`]; [`Board::play`];
+//!   [`Board::check_move`] and [`Board::foul`]: whether a move is allowed,
+//!   and under renju why black may not play a point ([`Foul`]);
 //! - [`Engine::best_move`]: the move to play within a time budget, with its
 //!   score and the principal variation;
 //! - [`find_vcf`] / [`find_vct`]: a forced win by fours (or threats).

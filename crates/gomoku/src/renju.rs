@@ -89,7 +89,7 @@ impl LineDirection {
 /// among them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FoulLine {
-    /// The stone nearest the top left end of the line.
+    /// The end stone nearer the top of the board (on a row, the left one).
     pub from: Move,
     /// The stone at the other end.
     pub to: Move,

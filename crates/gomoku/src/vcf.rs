@@ -397,7 +397,8 @@ impl<'a> Threats<'a> {
         }
         let fives = self.two_fives(a);
         match fives {
-            (None, _) if !self.board.has_at_least(a, Level::OpenFour) => return false,
+            // Under renju an open four black may not make is no threat.
+            (None, _) if !self.board.threatens(a, Level::OpenFour) => return false,
             (Some(first), Some(second)) => return self.win_with(&[first, second]),
             _ => {}
         }

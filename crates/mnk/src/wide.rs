@@ -1,9 +1,9 @@
-//! The (m,n,k) game on any board up to 26 x 26, and under the exact rule on
-//! any board: the Gomoku crate's incrementally kept board
+//! The (m,n,k) game on any board up to 26 x 26, and under the exact, renju
+//! and caro rules on any board: the Gomoku crate's incrementally kept board
 //! ([`ply_gomoku::GomokuGame`]) under the notation of the 64-bit [`Mnk`]
 //! (squares `b2` or cell numbers, positions as `X`/`O`/`-` strings row by
 //! row). The registry builds a session over this type once, when the board
-//! has more than 64 cells or the rule is exact; smaller freestyle boards
+//! has more than 64 cells or the rule is not freestyle; smaller freestyle boards
 //! keep the 64-bit board and its solver.
 //!
 //! Its engines: `computer` is the Gomoku engine ([`ply_gomoku::Engine`]:
