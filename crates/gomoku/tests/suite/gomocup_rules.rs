@@ -66,7 +66,7 @@ fn whole_games_under_every_rule() {
         (1, Rule::Exact),
         (0, Rule::Freestyle),
     ] {
-        refereed_game(number, rule, 120);
+        refereed_game(number, rule, 80);
     }
 }
 
