@@ -73,6 +73,8 @@ pub fn analyze_moves(
     // row by row.
     let mut order = Vec::new();
     board.candidates(&mut order);
+    // Under renju black's forbidden points are no moves at all.
+    order.retain(|&cell| !board.forbidden(cell, me));
     let considered = order.len();
     let mut seen = vec![false; board.cell_slots()];
     for &cell in &order {
@@ -81,7 +83,7 @@ pub fn analyze_moves(
     let rest: Vec<usize> = board
         .empty_cells()
         .filter_map(|m| board.index(m).ok())
-        .filter(|&cell| !seen[cell])
+        .filter(|&cell| !seen[cell] && !board.forbidden(cell, me))
         .collect();
     order.extend(rest);
     let my_fives: Vec<usize> = board.cells_at_least(me, Level::Five).collect();
@@ -161,7 +163,8 @@ fn examine(board: &mut Board, cell: usize, me: Stone, deadline: Deadline) -> Ver
         // Only reachable when the opponent's line was not there before
         // (never, as a stone cannot make the other side's line): unknown.
         Verdict::Unknown(static_score(board, me))
-    } else if fives.len() >= 2 {
+    } else if fives.len() >= 2 || fives.first().is_some_and(|&f| board.forbidden(f, opponent)) {
+        // Two cells to stop, or (renju) one black may not take.
         Verdict::Win(2)
     } else if let [block] = fives[..] {
         // The opponent must take the one cell, then the mover needs a VCF.

@@ -11,12 +11,12 @@
 
 use std::sync::Arc;
 
-use crate::pattern::{Level, PatternTable, BLOCKED, EMPTY, OWN};
-use crate::{GomokuError, Move, Rule, Stone, MAX_SIDE};
+use crate::pattern::{Level, LineRule, PatternTable, BLOCKED, EMPTY, OWN};
+use crate::{Foul, GomokuError, Move, Rule, Stone, MAX_SIDE};
 
-/// Cell contents in the padded grid.
-const FREE: u8 = 0;
-const WALL: u8 = 3;
+/// Cell contents in the padded grid (1 black, 2 white).
+pub(crate) const FREE: u8 = 0;
+pub(crate) const WALL: u8 = 3;
 
 /// Value of one (cell, direction) entry of each level in the evaluation.
 pub(crate) const LEVEL_WEIGHT: [i32; 8] = [0, 1, 4, 14, 45, 55, 400, 3000];
@@ -74,7 +74,10 @@ pub struct Board {
     near: Vec<u8>,
     /// The padded indices of the board's own cells, row by row.
     on_board: Vec<u16>,
-    table: Arc<PatternTable>,
+    /// Per colour (black, white): the patterns of its line rule.
+    tables: [Arc<PatternTable>; 2],
+    /// Per colour: what makes its five.
+    line_rules: [LineRule; 2],
     zobrist: Vec<[u64; 3]>,
     hash: u64,
     history: History,
@@ -90,7 +93,7 @@ pub struct Board {
     /// (see [`PatternTable`]), kept up to date by adding the digit of each
     /// placed stone; only when the table exists.
     codes: Vec<[[u32; 4]; 2]>,
-    /// `3^i` for the neighbourhood digits.
+    /// `base^i` for the neighbourhood digits (base 3, or 4 under caro).
     powers: Vec<u32>,
 }
 
@@ -110,6 +113,9 @@ impl Board {
         }
         if k == 0 {
             return Err(GomokuError::BadK);
+        }
+        if rule == Rule::Renju && k != 5 {
+            return Err(GomokuError::RenjuNeedsFive(k));
         }
         let winnable = k <= width.max(height);
         let pad = if winnable { k.max(2) } else { 2 };
@@ -135,7 +141,9 @@ impl Board {
                 ]
             })
             .collect();
-        let table = PatternTable::shared(if winnable { k } else { 0 }, rule);
+        let line_rules = [rule.line_rule(Stone::Black), rule.line_rule(Stone::White)];
+        let table_k = if winnable { k } else { 0 };
+        let tables = line_rules.map(|line_rule| PatternTable::shared(table_k, line_rule));
         let mut board = Board {
             width,
             height,
@@ -148,7 +156,8 @@ impl Board {
             levels: vec![[[0; 4]; 2]; size],
             near: vec![0; size],
             on_board,
-            table,
+            tables,
+            line_rules,
             zobrist,
             hash: 0,
             history: History(Vec::with_capacity(width * height)),
@@ -160,8 +169,9 @@ impl Board {
             codes: Vec::new(),
             powers: Vec::new(),
         };
-        if board.table.has_table() {
-            board.powers = (0..2 * k as u32).map(|i| 3u32.pow(i)).collect();
+        if board.tables[0].has_table() && board.tables[1].has_table() {
+            let base = line_rules[0].base() as u32;
+            board.powers = (0..2 * k as u32).map(|i| base.pow(i)).collect();
             board.codes = vec![[[0; 4]; 2]; size];
             for i in 0..board.on_board.len() {
                 let cell = usize::from(board.on_board[i]);
@@ -293,6 +303,39 @@ impl Board {
         })
     }
 
+    /// Why black may not play `mv` under renju; `None` when he may (or the
+    /// rule is another, or the cell is not empty).
+    pub fn foul(&self, mv: Move) -> Option<Foul> {
+        let cell = self.free_index(mv).ok()?;
+        (self.rule == Rule::Renju).then(|| crate::renju::foul(self, cell))?
+    }
+
+    /// True when `stone` may play `mv`: on the board, empty, and under
+    /// renju not a forbidden point of black.
+    pub fn is_legal(&self, mv: Move, stone: Stone) -> bool {
+        self.check_move(mv, stone).is_ok()
+    }
+
+    /// Whether `stone` may play `mv`, with the reason when not.
+    pub fn check_move(&self, mv: Move, stone: Stone) -> Result<(), GomokuError> {
+        let cell = self.free_index(mv)?;
+        if self.forbidden(cell, stone) {
+            if let Some(foul) = crate::renju::foul(self, cell) {
+                return Err(GomokuError::Forbidden { mv, foul });
+            }
+        }
+        Ok(())
+    }
+
+    /// The empty cells `stone` may play, row by row.
+    pub fn legal_cells(&self, stone: Stone) -> impl Iterator<Item = Move> + '_ {
+        self.on_board
+            .iter()
+            .map(|&c| usize::from(c))
+            .filter(move |&c| self.cells[c] == FREE && !self.forbidden(c, stone))
+            .map(|c| self.to_move(c))
+    }
+
     // ---- crate-internal fast interface on padded indices ----
 
     pub(crate) fn index(&self, mv: Move) -> Result<usize, GomokuError> {
@@ -320,6 +363,56 @@ impl Board {
         let y = cell / self.stride - self.pad;
         let x = cell % self.stride - self.pad;
         Move::new(x, y)
+    }
+
+    /// The padded-index step along direction `dir`.
+    pub(crate) fn step(&self, dir: usize) -> usize {
+        self.steps[dir]
+    }
+
+    /// What the padded `cell` holds: `FREE`, 1 black, 2 white, `WALL`.
+    pub(crate) fn content(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// True when `stone` may not play the empty `cell`: black's forbidden
+    /// points under renju. The patterns decide first whether a foul is
+    /// possible at all (a five never is one; a foul needs two directions
+    /// with a three or better, one with two completions, or five black
+    /// stones next to the cell on a line), so the full check runs rarely.
+    pub(crate) fn forbidden(&self, cell: usize, stone: Stone) -> bool {
+        if self.rule != Rule::Renju || stone != Stone::Black {
+            return false;
+        }
+        let levels = self.levels[cell][0];
+        if levels.contains(&(Level::Five as u8)) {
+            return false;
+        }
+        let strong = levels
+            .iter()
+            .filter(|&&l| l >= Level::OpenThree as u8)
+            .count();
+        let possible = strong >= 2
+            || levels.contains(&(Level::OpenFour as u8))
+            || (0..4).any(|dir| self.black_neighbours(cell, dir) >= self.k);
+        possible && crate::renju::is_forbidden(self, cell)
+    }
+
+    /// Black stones next to `cell` along `dir`, on both sides together.
+    fn black_neighbours(&self, cell: usize, dir: usize) -> usize {
+        let step = self.steps[dir];
+        let mut count = 0;
+        let mut other = cell + step;
+        while self.cells[other] == 1 {
+            count += 1;
+            other += step;
+        }
+        let mut other = cell - step;
+        while self.cells[other] == 1 {
+            count += 1;
+            other -= step;
+        }
+        count
     }
 
     /// Unchecked placement of a stone on an empty on-board `cell`.
@@ -382,11 +475,7 @@ impl Board {
         if self.codes.is_empty() {
             return;
         }
-        let digits = match what {
-            1 => [OWN, BLOCKED],
-            2 => [BLOCKED, OWN],
-            _ => [BLOCKED, BLOCKED],
-        };
+        let digits = self.digits(what);
         let k = self.k;
         for dir in 0..4 {
             let step = self.steps[dir];
@@ -453,26 +542,41 @@ impl Board {
             self.spell(cell, dir);
             for (colour, level) in levels.iter_mut().enumerate() {
                 let mut line: Vec<u8> = self.line.iter().map(|d| d[colour]).collect();
-                *level = self.table.level(0, &mut line) as u8;
+                *level = self.tables[colour].level(0, &mut line) as u8;
             }
             levels
         } else {
             let codes = self.codes[cell];
             [
-                self.table.level(codes[0][dir] as usize, &mut []) as u8,
-                self.table.level(codes[1][dir] as usize, &mut []) as u8,
+                self.tables[0].level(codes[0][dir] as usize, &mut []) as u8,
+                self.tables[1].level(codes[1][dir] as usize, &mut []) as u8,
             ]
         };
         self.set_level(cell, 0, dir, levels[0]);
         self.set_level(cell, 1, dir, levels[1]);
     }
 
+    /// The neighbourhood digit of what a cell holds (`FREE`, 1 black, 2
+    /// white, `WALL`), for black and for white.
+    fn digits(&self, what: u8) -> [u8; 2] {
+        match what {
+            FREE => [EMPTY, EMPTY],
+            1 => [OWN, BLOCKED],
+            2 => [BLOCKED, OWN],
+            _ => [
+                self.line_rules[0].edge_digit(),
+                self.line_rules[1].edge_digit(),
+            ],
+        }
+    }
+
     /// Reads the neighbourhood of `cell` along `dir` into `self.line` and
-    /// returns its base-3 numbers for both colours (meaningful only when
-    /// they fit, that is with a table).
+    /// returns its base-3 (base-4) numbers for both colours (meaningful
+    /// only when they fit, that is with a table).
     fn spell(&mut self, cell: usize, dir: usize) -> [u64; 2] {
         let k = self.k;
         let step = self.steps[dir];
+        let base = self.line_rules[0].base() as u64;
         let mut index = [0u64; 2];
         let mut power = 1u64;
         for offset in 0..2 * k {
@@ -481,16 +585,11 @@ impl Board {
             } else {
                 cell + (offset - k + 1) * step
             };
-            let digits = match self.cells[other] {
-                FREE => [EMPTY, EMPTY],
-                1 => [OWN, BLOCKED],
-                2 => [BLOCKED, OWN],
-                _ => [BLOCKED, BLOCKED],
-            };
-            self.line[self.table.digit_position(offset)] = digits;
+            let digits = self.digits(self.cells[other]);
+            self.line[self.tables[0].digit_position(offset)] = digits;
             index[0] = index[0].wrapping_add(u64::from(digits[0]).wrapping_mul(power));
             index[1] = index[1].wrapping_add(u64::from(digits[1]).wrapping_mul(power));
-            power = power.wrapping_mul(3);
+            power = power.wrapping_mul(base);
         }
         index
     }
@@ -573,6 +672,34 @@ impl Board {
         }
     }
 
+    /// [`Board::candidates`] that `stone` may play; when every one of them
+    /// is forbidden, every cell it may play.
+    pub(crate) fn legal_candidates(&self, stone: Stone, out: &mut Vec<usize>) {
+        self.candidates(out);
+        if self.rule == Rule::Renju && stone == Stone::Black {
+            out.retain(|&c| !self.forbidden(c, stone));
+            if out.is_empty() {
+                out.extend(
+                    self.on_board
+                        .iter()
+                        .map(|&c| usize::from(c))
+                        .filter(|&c| self.cells[c] == FREE && !self.forbidden(c, stone)),
+                );
+            }
+        }
+    }
+
+    /// True when `stone` can make `level` (or more) somewhere it may play:
+    /// [`Board::has_at_least`], less black's forbidden points under renju.
+    pub(crate) fn threatens(&self, stone: Stone, level: Level) -> bool {
+        self.has_at_least(stone, level)
+            && (self.rule != Rule::Renju
+                || stone == Stone::White
+                || self
+                    .cells_at_least(stone, level)
+                    .any(|c| !self.forbidden(c, stone)))
+    }
+
     /// True when `cell` is empty (and on the board).
     pub(crate) fn is_free(&self, cell: usize) -> bool {
         self.cells[cell] == FREE
@@ -595,8 +722,10 @@ impl Board {
     }
 
     /// Which players have a winning line on the board, found by scanning
-    /// every maximal run (`[black, white]`): `k` or more in a row under
-    /// [`Rule::Freestyle`], exactly `k` under [`Rule::Exact`].
+    /// every maximal run (`[black, white]`) and judging it by
+    /// [`Rule::run_wins`]: `k` or more in a row under [`Rule::Freestyle`],
+    /// exactly `k` under [`Rule::Exact`] (and for black under renju),
+    /// under caro not exactly `k` between two opponent stones.
     pub fn scan_lines(&self) -> [bool; 2] {
         let mut owners = [false; 2];
         let (w, h) = (self.width as i64, self.height as i64);
@@ -618,18 +747,42 @@ impl Board {
                     while at(x + run * dx, y + run * dy) == Some(stone) {
                         run += 1;
                     }
-                    let run = run as usize;
-                    let wins = match self.rule {
-                        Rule::Freestyle => run >= self.k,
-                        Rule::Exact => run == self.k,
-                    };
-                    if wins {
+                    let opponent = Some(stone.opponent());
+                    let ends = [
+                        at(x - dx, y - dy) == opponent,
+                        at(x + run * dx, y + run * dy) == opponent,
+                    ];
+                    if self.rule.run_wins(stone, run as usize, self.k, ends) {
                         owners[stone.index()] = true;
                     }
                 }
             }
         }
         owners
+    }
+
+    /// The longest run of `stone` on the board, along any line.
+    pub fn longest_run(&self, stone: Stone) -> usize {
+        let what = stone.index() as u8 + 1;
+        let mut longest = 0;
+        for &cell in &self.on_board {
+            let cell = usize::from(cell);
+            if self.cells[cell] != what {
+                continue;
+            }
+            for &step in &self.steps {
+                // Count from the first stone of each run only.
+                if self.cells[cell - step] == what {
+                    continue;
+                }
+                let mut run = 0;
+                while self.cells[cell + run * step] == what {
+                    run += 1;
+                }
+                longest = longest.max(run);
+            }
+        }
+        longest
     }
 
     /// Sets the winner from a scan of the board (see [`Board::scan_lines`]):

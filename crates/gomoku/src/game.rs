@@ -83,18 +83,27 @@ impl Game for GomokuGame {
         side_of(self.to_move)
     }
 
+    /// A win, or a draw on a full board; under renju also a draw when
+    /// black is to move and every empty cell is forbidden to him (the
+    /// game cannot go on).
     fn result(&self) -> Option<GameResult> {
         match self.board.winner() {
             Some(stone) => Some(GameResult::Win(side_of(stone))),
             None if self.board.is_full() => Some(GameResult::Draw),
+            None if self.board.rule() == Rule::Renju
+                && self.board.legal_cells(self.to_move).next().is_none() =>
+            {
+                Some(GameResult::Draw)
+            }
             None => None,
         }
     }
 
+    /// The empty cells, less black's forbidden points under renju.
     fn generate_moves(&self, moves: &mut Vec<Move>) {
         moves.clear();
         if self.result().is_none() {
-            moves.extend(self.board.empty_cells());
+            moves.extend(self.board.legal_cells(self.to_move));
         }
     }
 
@@ -104,7 +113,7 @@ impl Game for GomokuGame {
     /// `parse_move`).
     fn play(&mut self, mv: Move) {
         debug_assert!(
-            self.result().is_none() && self.board.is_empty(mv),
+            self.result().is_none() && self.board.is_legal(mv, self.to_move),
             "{mv} is not a legal move in {self:?}"
         );
         let cell = self

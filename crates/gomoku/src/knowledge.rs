@@ -35,7 +35,11 @@ impl Knowledge<GomokuGame> for GomokuKnowledge {
             return;
         }
         let opponent = mover.opponent();
-        if board.has_at_least(opponent, Level::Five) {
+        // When no move the mover may play blocks (renju: the block is a
+        // forbidden point), every move loses alike: keep them all.
+        if board.has_at_least(opponent, Level::Five)
+            && moves.iter().any(|&m| board.wins_on(m, opponent))
+        {
             moves.retain(|&m| board.wins_on(m, opponent));
         }
     }

@@ -10,6 +10,8 @@
 //!
 //! The entry points for a front end:
 //! - [`Board::new`] with the size, `k` and the [`Rule`]; [`Board::play`];
+//!   [`Board::check_move`] and [`Board::foul`]: whether a move is allowed,
+//!   and under renju why black may not play a point ([`Foul`]);
 //! - [`Engine::best_move`]: the move to play within a time budget, with its
 //!   score and the principal variation;
 //! - [`find_vcf`] / [`find_vct`]: a forced win by fours (or threats).
@@ -26,6 +28,7 @@ mod board;
 mod game;
 mod knowledge;
 mod pattern;
+mod renju;
 // Public: the Gomocup protocol, a namespace a front end hands lines to.
 pub mod protocol;
 mod search;
@@ -36,6 +39,7 @@ pub use board::Board;
 pub use game::GomokuGame;
 pub use knowledge::GomokuKnowledge;
 pub use pattern::Level;
+pub use renju::{Foul, FoulKind, FoulLine, LineDirection};
 pub use search::{Engine, Score, SearchInfo};
 pub use vcf::{find_vcf, find_vct, ThreatSearch};
 
@@ -53,6 +57,51 @@ pub enum Rule {
     /// Exactly `k` in a row wins; an overline does not (Gomocup's
     /// "standard" rule).
     Exact,
+    /// Renju, on five in a row: black (the first player) wins with exactly
+    /// five and may not play an overline, a double four or a double three
+    /// (see [`Foul`]); white wins with five or more and has no forbidden
+    /// points.
+    Renju,
+    /// Caro (Gomocup's rule 8, as the piskvork manager judges it): `k` or
+    /// more in a row wins, except exactly `k` with an opponent's stone at
+    /// both ends; the edge of the board does not block.
+    Caro,
+}
+
+impl Rule {
+    /// Every rule, in the order the options list them.
+    pub const ALL: [Rule; 4] = [Rule::Freestyle, Rule::Exact, Rule::Renju, Rule::Caro];
+
+    /// The rule's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Freestyle => "freestyle",
+            Rule::Exact => "exact",
+            Rule::Renju => "renju",
+            Rule::Caro => "caro",
+        }
+    }
+
+    /// What makes a winning line for `stone`.
+    pub(crate) fn line_rule(self, stone: Stone) -> pattern::LineRule {
+        use pattern::LineRule;
+        match (self, stone) {
+            (Rule::Freestyle, _) | (Rule::Renju, Stone::White) => LineRule::Freestyle,
+            (Rule::Exact, _) | (Rule::Renju, Stone::Black) => LineRule::Exact,
+            (Rule::Caro, _) => LineRule::Caro,
+        }
+    }
+
+    /// True when a run of `run` stones of `stone` wins, given whether an
+    /// opponent's stone lies at each end: the plain definition, for scans.
+    pub fn run_wins(self, stone: Stone, run: usize, k: usize, opponent_at_ends: [bool; 2]) -> bool {
+        use pattern::LineRule;
+        match self.line_rule(stone) {
+            LineRule::Freestyle => run >= k,
+            LineRule::Exact => run == k,
+            LineRule::Caro => run > k || (run == k && opponent_at_ends != [true, true]),
+        }
+    }
 }
 
 /// A player's stones. Black moves first.
@@ -124,6 +173,17 @@ pub enum GomokuError {
     #[error("k must be at least 1")]
     /// `k` is 0.
     BadK,
+    /// Renju's forbidden points are defined for five in a row only.
+    #[error("renju is played with five in a row (k = 5), not k = {0}")]
+    RenjuNeedsFive(usize),
+    /// Under renju, black may not play there.
+    #[error("{mv} is forbidden for black: {foul}")]
+    Forbidden {
+        /// The square.
+        mv: Move,
+        /// Why.
+        foul: Foul,
+    },
     /// The cell is outside the board.
     #[error("{x},{y} is off the {width} x {height} board")]
     OffBoard {

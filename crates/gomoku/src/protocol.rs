@@ -20,9 +20,18 @@
 //! 25th of `time_left` when the match has a time limit, and at most a day
 //! (a number too large to store is taken as the largest). Memory: the
 //! transposition table takes at most a third of `max_memory` (and 64 MiB).
-//! `INFO rule`: bit 1 (value 1) is "exactly five"; renju (4) and caro (8)
-//! are not supported and are answered with an `ERROR` line (the game goes
-//! on under the other bits).
+//! `INFO rule`, a bitmask: 4 is renju ([`Rule::Renju`]: black, the first
+//! player, may not make an overline, a double four or a double three, and
+//! wins with exactly five), else 8 is caro ([`Rule::Caro`], as piskvork
+//! judges it: five or more wins unless exactly five has an opponent's
+//! stone at both ends), else 1 is "exactly five" ([`Rule::Exact`]), else
+//! five or more wins; 2 (continuous game) changes nothing here. Rule 9,
+//! piskvork's caro with exactly five, is answered with an `ERROR` and
+//! played as caro. Under renju the brain is black when it moves with as
+//! many stones on the board as the opponent (it began), else white; a
+//! `TURN` on a point forbidden to black, and a `BOARD` where black has six
+//! in a row, are answered with an `ERROR` (the move is not played), and
+//! the brain never plays a forbidden point.
 
 use std::time::{Duration, Instant};
 
@@ -42,10 +51,10 @@ const MAX_TURN: Duration = Duration::from_secs(24 * 60 * 60);
 /// Longest line looked at; the rest of a longer one is ignored.
 pub const MAX_LINE: usize = 4096;
 
-/// Our stones are black on the board, the opponent's white: the board
-/// does not care who began, and the rules are the same for both.
+/// Our stones are black on the board, the opponent's white, unless renju
+/// says who began matters (see [`Brain::own_colour`]): under the other
+/// rules the board does not care who began.
 const OWN: Stone = Stone::Black;
-const THEIRS: Stone = Stone::White;
 
 /// The answer to one line.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -81,6 +90,9 @@ enum Field {
 pub struct Brain {
     size: Option<(usize, usize)>,
     rule: Rule,
+    /// The colour of our stones on the board: black but under renju when
+    /// the opponent began.
+    own: Stone,
     board: Option<Board>,
     /// Everything placed, oldest first, to rebuild the board after a
     /// take-back of a stone that is not the last one or a rule change.
@@ -109,6 +121,7 @@ impl Brain {
         Brain {
             size: None,
             rule: Rule::Freestyle,
+            own: OWN,
             board: None,
             placed: Vec::new(),
             engine: Engine::new(1 << 20),
@@ -119,6 +132,41 @@ impl Brain {
             time_left: None,
             max_memory: 0,
             board_data: None,
+        }
+    }
+
+    /// The colour of a field's stones on the board.
+    fn colour(&self, field: Field) -> Stone {
+        match field {
+            Field::Own => self.own,
+            _ => self.own.opponent(),
+        }
+    }
+
+    /// The colour our stones have when the next stone is `next`'s: under
+    /// renju black is the player who began, so the one who moves with as
+    /// many stones on the board as the other; black under the other rules.
+    fn own_colour(&self, next: Field) -> Stone {
+        if self.rule != Rule::Renju {
+            return OWN;
+        }
+        let count = |field| self.placed.iter().filter(|&&(_, f)| f == field).count();
+        // The player to move is black when the counts are equal.
+        let mover_is_black = count(Field::Own) == count(Field::Theirs);
+        if (next == Field::Own) == mover_is_black {
+            Stone::Black
+        } else {
+            Stone::White
+        }
+    }
+
+    /// Gives our stones the colour they have when `next` moves, rebuilding
+    /// the board when that changes.
+    fn align_colours(&mut self, next: Field) {
+        let own = self.own_colour(next);
+        if own != self.own {
+            self.own = own;
+            self.rebuild();
         }
     }
 
@@ -197,6 +245,7 @@ impl Brain {
             Ok(board) => {
                 self.size = Some((width, height));
                 self.board = Some(board);
+                self.own = OWN;
                 self.placed.clear();
                 self.board_data = None;
                 if self.engine_bytes != self.table_bytes {
@@ -225,10 +274,13 @@ impl Brain {
             )));
         }
         let mv = Move::new(x, y);
+        let colour = match field {
+            Field::Own => self.own,
+            _ => self.own.opponent(),
+        };
         let placed = match field {
-            Field::Own => board.play(mv, OWN),
-            Field::Theirs => board.play(mv, THEIRS),
             Field::Neither => board.block(mv),
+            _ => board.play(mv, colour),
         };
         match placed {
             Ok(()) => {
@@ -246,10 +298,32 @@ impl Brain {
         let Some((x, y)) = parse_pair(rest) else {
             return Reply::line("ERROR TURN takes x,y, as in TURN 7,7");
         };
+        self.align_colours(Field::Theirs);
+        if let Some(reply) = self.refuse_foul((x, y), Field::Theirs) {
+            return reply;
+        }
         if let Err(reply) = self.place((x, y), Field::Theirs) {
             return reply;
         }
         self.think(received)
+    }
+
+    /// The `ERROR` for a stone of `field` on a point forbidden to it (black
+    /// under renju), if it is one.
+    fn refuse_foul(&self, (x, y): (usize, usize), field: Field) -> Option<Reply> {
+        let board = self.board.as_ref()?;
+        if x >= board.width() || y >= board.height() {
+            return None;
+        }
+        let mv = Move::new(x, y);
+        if self.colour(field) != Stone::Black || board.is_legal(mv, Stone::Black) {
+            return None;
+        }
+        let foul = board.foul(mv)?;
+        Some(Reply::line(format!(
+            "ERROR {x},{y} is forbidden for black under renju: {}",
+            foul.describe(|m| format!("{},{}", m.x, m.y))
+        )))
     }
 
     /// `PLAY x,y`: the manager tells us which move to make.
@@ -257,6 +331,10 @@ impl Brain {
         let Some((x, y)) = parse_pair(rest) else {
             return Reply::line("ERROR PLAY takes x,y");
         };
+        self.align_colours(Field::Own);
+        if let Some(reply) = self.refuse_foul((x, y), Field::Own) {
+            return reply;
+        }
         match self.place((x, y), Field::Own) {
             Ok(()) => Reply::line(format!("{x},{y}")),
             Err(reply) => reply,
@@ -299,6 +377,22 @@ impl Brain {
                 errors.extend(reply.lines);
             }
         }
+        // The position's stones came in any order: its colours and its
+        // winner follow from the counts and the lines, not the order.
+        self.align_colours(Field::Own);
+        if let Some(board) = self.board.as_mut() {
+            board.rescan_winner();
+            if self.rule == Rule::Renju && board.longest_run(Stone::Black) > 5 {
+                errors.push(
+                    "ERROR black has six or more in a row: under renju that is a forbidden point played"
+                        .into(),
+                );
+                return Reply {
+                    lines: errors,
+                    quit: false,
+                };
+            }
+        }
         let mut reply = self.think(received);
         errors.append(&mut reply.lines);
         reply.lines = errors;
@@ -336,11 +430,11 @@ impl Brain {
         };
         for &(mv, field) in &self.placed {
             let _ = match field {
-                Field::Own => board.play(mv, OWN),
-                Field::Theirs => board.play(mv, THEIRS),
                 Field::Neither => board.block(mv),
+                _ => board.play(mv, self.colour(field)),
             };
         }
+        board.rescan_winner();
         self.board = Some(board);
     }
 
@@ -382,18 +476,23 @@ impl Brain {
                 }
             }
             _ => {
-                let rule = if number & 1 != 0 {
+                let rule = if number & 4 != 0 {
+                    Rule::Renju
+                } else if number & 8 != 0 {
+                    Rule::Caro
+                } else if number & 1 != 0 {
                     Rule::Exact
                 } else {
                     Rule::Freestyle
                 };
                 if rule != self.rule {
                     self.rule = rule;
+                    self.own = self.own_colour(Field::Own);
                     self.rebuild();
                 }
-                if number & (4 | 8) != 0 {
+                if rule == Rule::Caro && number & 1 != 0 {
                     return Reply::line(
-                        "ERROR renju and caro rules are not supported; playing gomoku",
+                        "ERROR caro with exactly five (rule 9) is not supported; playing caro where overlines win (rule 8)",
                     );
                 }
             }
@@ -423,13 +522,15 @@ impl Brain {
     /// Searches, plays and announces our move.
     fn think(&mut self, received: Instant) -> Reply {
         let budget = self.budget();
+        self.align_colours(Field::Own);
+        let own = self.own;
         let Some(board) = self.board.as_ref() else {
             return Reply::line("ERROR no game: send START first");
         };
         // Five in a row ended the game: a move now would only hide that the
         // manager's position is not one to play on.
         if let Some(winner) = board.winner() {
-            let whose = if winner == OWN {
+            let whose = if winner == own {
                 "the brain's stones (field 1)"
             } else {
                 "the opponent's stones (field 2)"
@@ -439,8 +540,12 @@ impl Brain {
             ));
         }
         let deadline = Deadline::after(Some(budget.saturating_sub(received.elapsed())));
-        let Some(info) = self.engine.best_move(board, OWN, deadline) else {
-            return Reply::line("ERROR the board is full");
+        let Some(info) = self.engine.best_move(board, own, deadline) else {
+            return Reply::line(if board.is_full() {
+                "ERROR the board is full"
+            } else {
+                "ERROR every empty point is forbidden to black: the game cannot go on"
+            });
         };
         let mv = info.best;
         if let Err(reply) = self.place((mv.x.into(), mv.y.into()), Field::Own) {

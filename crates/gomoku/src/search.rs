@@ -191,13 +191,18 @@ impl Engine {
             }
         };
         let mut moves = Vec::new();
-        board.candidates(&mut moves);
+        board.legal_candidates(me, &mut moves);
         let &first = moves.first()?;
         if let Some(win) = board.cells_at_least(me, Level::Five).next() {
             return Some(info(&board, win, WIN - 1, 0, 0, vec![win], false));
         }
         let blocks: Vec<usize> = board.cells_at_least(opponent, Level::Five).collect();
         if let Some(&block) = blocks.first() {
+            // Under renju black may be unable to block: then he has lost,
+            // and any move he may play will do.
+            if board.forbidden(block, me) {
+                return Some(info(&board, first, -(WIN - 2), 0, 0, vec![first], false));
+            }
             let raw = if blocks.len() > 1 { -(WIN - 2) } else { 0 };
             return Some(info(&board, block, raw, 0, 0, vec![block], false));
         }
@@ -400,7 +405,7 @@ impl Engine {
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         let opponent = side.opponent();
-        if board.has_at_least(opponent, Level::OpenFour) {
+        if board.threatens(opponent, Level::OpenFour) {
             moves.clear();
             moves.extend(board.cells_at_least(side, Level::Four));
             moves.extend(
@@ -408,8 +413,12 @@ impl Engine {
                     .cells_at_least(opponent, Level::Four)
                     .filter(|&c| board.best_level(c, side) < Level::Four as u8),
             );
+            moves.retain(|&c| !board.forbidden(c, side));
+            if moves.is_empty() {
+                board.legal_candidates(side, &mut moves);
+            }
         } else {
-            board.candidates(&mut moves);
+            board.legal_candidates(side, &mut moves);
         }
         let mut scored = std::mem::take(&mut self.scored);
         scored.clear();
@@ -464,10 +473,10 @@ impl Engine {
         if blocks > 0 {
             let mut cells = board.cells_at_least(opponent, Level::Five);
             forced = cells.next();
-            if cells.next().is_some() {
+            if cells.next().is_some() || forced.is_some_and(|c| board.forbidden(c, side)) {
                 return -(WIN - ply_i - 2);
             }
-        } else if board.has_at_least(side, Level::OpenFour)
+        } else if board.threatens(side, Level::OpenFour)
             && !board.has_at_least(opponent, Level::Four)
         {
             return WIN - ply_i - 3;
@@ -507,6 +516,11 @@ impl Engine {
             None => self.generate(board, side, ply, tt_move, BRANCH_LIMIT),
         }
         let count = self.buffers[ply].len();
+        if count == 0 {
+            // Nothing the side may play near the stones (renju: all
+            // forbidden): judge the position as it stands.
+            return evaluate(board, side);
+        }
         let next_depth = if forced.is_some() { depth } else { depth - 1 };
         let original_alpha = alpha;
         let mut best = -WIN;

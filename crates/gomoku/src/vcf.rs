@@ -265,8 +265,15 @@ impl<'a> Threats<'a> {
     fn four_moves(&self, moves: &mut Vec<usize>) -> bool {
         let (a, d) = (self.attacker, self.attacker.opponent());
         match self.two_fives(d) {
-            (None, _) => moves.extend(self.board.cells_at_least(a, Level::Four)),
-            (Some(block), None) if self.board.best_level(block, a) >= Level::Four as u8 => {
+            (None, _) => moves.extend(
+                self.board
+                    .cells_at_least(a, Level::Four)
+                    .filter(|&c| !self.board.forbidden(c, a)),
+            ),
+            (Some(block), None)
+                if self.board.best_level(block, a) >= Level::Four as u8
+                    && !self.board.forbidden(block, a) =>
+            {
                 moves.push(block)
             }
             _ => return false,
@@ -314,6 +321,9 @@ impl<'a> Threats<'a> {
             self.play(cell, a);
             won = match self.two_fives(a) {
                 (None, _) => false,
+                // Under renju black may not take the one cell: the five
+                // comes next.
+                (Some(block), None) if self.board.forbidden(block, d) => self.win_with(&[block]),
                 (Some(block), None) => {
                     self.play(block, d);
                     let won = self.vcf(depth - 1);
@@ -340,6 +350,7 @@ impl<'a> Threats<'a> {
         let (a, d) = (self.attacker, self.attacker.opponent());
         match self.two_fives(d) {
             (None, _) => {}
+            (Some(block), None) if self.board.forbidden(block, a) => return false,
             (Some(block), None) => {
                 // Forced: block, and the defender moves again.
                 self.play(block, a);
@@ -359,7 +370,8 @@ impl<'a> Threats<'a> {
         moves.extend(
             self.board
                 .cells_at_least(a, Level::OpenThree)
-                .filter(|&c| self.board.best_level(c, a) < Level::Four as u8),
+                .filter(|&c| self.board.best_level(c, a) < Level::Four as u8)
+                .filter(|&c| !self.board.forbidden(c, a)),
         );
         moves.sort_by_key(|&c| std::cmp::Reverse(self.board.levels_at(c, a)));
         let mut won = false;
@@ -385,12 +397,16 @@ impl<'a> Threats<'a> {
         }
         let fives = self.two_fives(a);
         match fives {
-            (None, _) if !self.board.has_at_least(a, Level::OpenFour) => return false,
+            // Under renju an open four black may not make is no threat.
+            (None, _) if !self.board.threatens(a, Level::OpenFour) => return false,
             (Some(first), Some(second)) => return self.win_with(&[first, second]),
             _ => {}
         }
         if self.known_failure(DEFEND, depth) {
             return false;
+        }
+        if let Some(five) = fives.0.filter(|&f| self.board.forbidden(f, d)) {
+            return self.win_with(&[five]);
         }
         let mut replies = self.take_list();
         match fives.0 {
@@ -402,6 +418,7 @@ impl<'a> Threats<'a> {
                         .cells_at_least(d, Level::Four)
                         .filter(|&c| self.board.best_level(c, a) < Level::Four as u8),
                 );
+                replies.retain(|&c| !self.board.forbidden(c, d));
             }
         }
         let mut won = true;

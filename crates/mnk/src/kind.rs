@@ -149,28 +149,38 @@ pub fn shape(options: &GameOptions) -> Result<Option<(u8, u8, u8)>, GameError> {
     Ok(Some((rows, cols, k)))
 }
 
-/// The winning rule the options ask for: `--rule freestyle` (k or more in
-/// a row, the default) or `--rule exact` (exactly k: an overline does not
-/// win).
+/// What each rule means, for the option's help and its error.
+const RULES_TEXT: &str = "freestyle (k or more in a row win, the default), exact (exactly k; \
+     an overline does not), renju (k = 5: X, black, wins with exactly five and may not make \
+     an overline, a double four or a double three; O wins with five or more) or caro \
+     (k or more, but not exactly k with an opponent's stone at both ends)";
+
+/// The winning rule the options ask for (`--rule`): freestyle (the
+/// default), exact, renju or caro; see [`Rule`].
 pub fn rule(options: &GameOptions) -> Result<Rule, GameError> {
     let text: Option<String> = options.get("rule")?;
-    match text.as_deref().map(|t| t.trim().to_ascii_lowercase()) {
-        None => Ok(Rule::Freestyle),
-        Some(t) if t == "freestyle" => Ok(Rule::Freestyle),
-        Some(t) if t == "exact" => Ok(Rule::Exact),
-        Some(_) => Err(GameError::option(
-            "rule",
-            OptionProblem::Invalid {
-                value: ply_engine::echo::shown(text.as_deref().unwrap_or_default()),
-                why: "the rule is freestyle (k or more in a row wins) or exact (exactly k)".into(),
-                example: Some("exact".into()),
-            },
-        )),
-    }
+    let Some(given) = text.as_deref() else {
+        return Ok(Rule::Freestyle);
+    };
+    let wanted = given.trim().to_ascii_lowercase();
+    Rule::ALL
+        .into_iter()
+        .find(|rule| rule.name() == wanted)
+        .ok_or_else(|| {
+            GameError::option(
+                "rule",
+                OptionProblem::Invalid {
+                    value: ply_engine::echo::shown(given),
+                    why: format!("the rule is {RULES_TEXT}"),
+                    example: Some("renju".into()),
+                },
+            )
+        })
 }
 
 /// True when the 64-bit board plays this shape and rule: freestyle on a
-/// board of at most 8 x 8; every other board is a [`MnkWide`].
+/// board of at most 8 x 8; every other board, and every other rule (exact,
+/// renju, caro), is a [`MnkWide`].
 pub fn fits_bitboard(rows: u8, cols: u8, rule: Rule) -> bool {
     rule == Rule::Freestyle && rows <= BITBOARD_SIDE && cols <= BITBOARD_SIDE
 }
@@ -199,11 +209,7 @@ impl GameKind for MnkKind {
                 .with_role(OptionRole::Setup),
             OptionSpec::value("k", "K", "how many in a row win (default 3)")
                 .with_role(OptionRole::Setup),
-            OptionSpec::value(
-                "rule",
-                "RULE",
-                "freestyle (k or more in a row win, the default) or exact (exactly k; an overline does not)",
-            ),
+            OptionSpec::value("rule", "RULE", RULES_TEXT),
             OptionSpec::flag(
                 "prove",
                 "solve: prove win or draw by the proof search (shows its size and time); \
@@ -236,6 +242,18 @@ impl GameKind for MnkKind {
     fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {
         let (rows, cols, k) = shape(options)?.unwrap_or((3, 3, 3));
         let rule = rule(options)?;
+        if rule == Rule::Renju && k != 5 {
+            return Err(GameError::option(
+                "rule",
+                OptionProblem::Invalid {
+                    value: "renju".into(),
+                    why: format!(
+                        "renju is played with five in a row, and k is {k} here (add --k 5)"
+                    ),
+                    example: None,
+                },
+            ));
+        }
         let dictionary = dictionary_choice(options)?;
         // Chosen once: the 64-bit board where it fits, else the wide one.
         if fits_bitboard(rows, cols, rule) {

@@ -4,9 +4,11 @@
 //! exact solver fast here: threat-based pruning (forced wins and blocks,
 //! defences against double threats, dead squares), line-based move
 //! ordering, and early draws (no line completable, or both sides held by
-//! pairing strategies). Larger boards, up to 26 x 26, and the exact rule
-//! (an overline does not win) use [`MnkWide`] over the Gomoku crate's
-//! board and engine; the registry picks one of the two once per session.
+//! pairing strategies). Larger boards, up to 26 x 26, and the other rules
+//! (exact: an overline does not win; renju: X may not make an overline, a
+//! double four or a double three; caro: not exactly k between two opponent
+//! stones) use [`MnkWide`] over the Gomoku crate's board and engine; the
+//! registry picks one of the two once per session.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -1,9 +1,9 @@
-//! The (m,n,k) game on any board up to 26 x 26, and under the exact rule on
-//! any board: the Gomoku crate's incrementally kept board
+//! The (m,n,k) game on any board up to 26 x 26, and under the exact, renju
+//! and caro rules on any board: the Gomoku crate's incrementally kept board
 //! ([`ply_gomoku::GomokuGame`]) under the notation of the 64-bit [`Mnk`]
 //! (squares `b2` or cell numbers, positions as `X`/`O`/`-` strings row by
 //! row). The registry builds a session over this type once, when the board
-//! has more than 64 cells or the rule is exact; smaller freestyle boards
+//! has more than 64 cells or the rule is not freestyle; smaller freestyle boards
 //! keep the 64-bit board and its solver.
 //!
 //! Its engines: `computer` is the Gomoku engine ([`ply_gomoku::Engine`]:
@@ -81,7 +81,7 @@ impl MnkWide {
         self.game.board().k() as u8
     }
 
-    /// Whether an overline wins (freestyle) or not (exact).
+    /// What makes a win: freestyle, exact, renju or caro.
     pub fn rule(&self) -> Rule {
         self.game.board().rule()
     }
@@ -210,6 +210,19 @@ impl Notation for MnkWide {
                 format!("{mv} is occupied"),
             ));
         }
+        // Renju: X (black) may not play his forbidden points.
+        if let Some(foul) = self
+            .game
+            .board()
+            .foul(mv)
+            .filter(|_| self.game.stone_to_move() == Stone::Black)
+        {
+            return Err(GameError::illegal(
+                Some(&mv.to_string()),
+                MoveProblem::Forbidden,
+                format!("{mv} is forbidden for black: {foul}"),
+            ));
+        }
         Ok(mv)
     }
 
@@ -248,6 +261,12 @@ impl Notation for MnkWide {
             &o,
         )
         .map_err(|e| GameError::BadPosition(e.to_string()))?;
+        if self.rule() == Rule::Renju && game.board().longest_run(Stone::Black) > 5 {
+            return Err(GameError::BadPosition(
+                "X has six or more in a row: under renju that is a forbidden point, never played"
+                    .into(),
+            ));
+        }
         let [x_line, o_line] = game.board().scan_lines();
         if x_line && o_line {
             return Err(GameError::BadPosition(format!(
@@ -304,8 +323,8 @@ impl Playable for MnkWide {
 
     fn variant(&self) -> String {
         let rule = match self.rule() {
-            Rule::Freestyle => "",
-            Rule::Exact => " exact",
+            Rule::Freestyle => String::new(),
+            other => format!(" {}", other.name()),
         };
         format!("{}x{} k={}{rule}", self.rows(), self.cols(), self.k())
     }

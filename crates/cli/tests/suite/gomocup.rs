@@ -247,3 +247,78 @@ fn garbage_never_stops_the_brain() {
         assert!(known, "unexpected answer {line:?}");
     }
 }
+
+/// A game through the pipes under each `INFO rule`: the brain's every move
+/// is legal on a referee board of that rule (under renju, as black, never a
+/// forbidden point), against an opponent playing legal moves at random.
+#[test]
+fn games_under_every_info_rule() {
+    use ply_gomoku::{Board, Move, Rule, Stone};
+    for (number, rule) in [
+        (4, Rule::Renju),
+        (8, Rule::Caro),
+        (1, Rule::Exact),
+        (0, Rule::Freestyle),
+    ] {
+        let mut rng = StdRng::seed_from_u64(number);
+        let mut manager = Manager::start();
+        manager.send(&format!("INFO rule {number}"));
+        manager.send("INFO timeout_turn 100");
+        manager.send("START 15");
+        assert_eq!(manager.answer(Duration::from_secs(10)), "OK");
+        let mut referee = Board::new(SIZE, SIZE, 5, rule).expect("15 x 15");
+        manager.send("BEGIN");
+        for _ in 0..40 {
+            let (x, y) = parse_move(&manager.answer(Duration::from_secs(5)));
+            let mv = Move::new(x, y);
+            assert!(
+                referee.is_legal(mv, Stone::Black),
+                "rule {number}: {mv}: {:?}",
+                referee.foul(mv)
+            );
+            referee.play(mv, Stone::Black).expect("legal");
+            if referee.winner().is_some() {
+                break;
+            }
+            let near: Vec<Move> = referee
+                .legal_cells(Stone::White)
+                .filter(|m| m.x.abs_diff(mv.x) <= 2 && m.y.abs_diff(mv.y) <= 2)
+                .collect();
+            let Some(&reply) = near.get(rng.gen_range(0..near.len().max(1))) else {
+                break;
+            };
+            referee.play(reply, Stone::White).expect("legal");
+            if referee.winner().is_some() {
+                break;
+            }
+            manager.send(&format!("TURN {},{}", reply.x, reply.y));
+        }
+        manager.send("END");
+    }
+}
+
+/// Under renju the opponent, black, may not play a forbidden point: the
+/// brain answers `ERROR` with the lines that make it.
+#[test]
+fn a_forbidden_turn_is_an_error_under_renju() {
+    let mut manager = Manager::start();
+    manager.send("INFO rule 4");
+    manager.send("START 15");
+    assert_eq!(manager.answer(Duration::from_secs(10)), "OK");
+    // Black (the opponent) has i8 k8 h9 h11 and a four the brain must block.
+    manager.send("BOARD");
+    for line in [
+        "8,7,2", "10,7,2", "7,8,2", "7,10,2", "1,12,2", "2,12,2", "3,12,2", "4,12,2", "0,12,1",
+        "14,0,1", "14,2,1", "14,4,1", "14,6,1", "14,8,1", "14,10,1",
+    ] {
+        manager.send(line);
+    }
+    manager.send("DONE");
+    assert_eq!(manager.answer(Duration::from_secs(10)), "5,12");
+    manager.send("TURN 7,7");
+    assert_eq!(
+        manager.answer(Duration::from_secs(10)),
+        "ERROR 7,7 is forbidden for black under renju: a double three (7,7-10,7 row and 7,7-7,10 column)"
+    );
+    manager.send("END");
+}

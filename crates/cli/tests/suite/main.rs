@@ -13,6 +13,7 @@ mod interrupts;
 mod menu;
 mod mnk_four_scores;
 mod mnk_prove;
+mod mnk_rules;
 mod mnk_wide;
 mod nboard;
 mod nim_trace_and_tree;

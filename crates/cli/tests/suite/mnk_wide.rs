@@ -66,7 +66,9 @@ fn hint_answers_within_its_budget_on_large_boards() {
 #[test]
 fn board_limits_and_rules_are_checked() {
     ply(&["play", "mnk", "--size", "27"], "").assert_user_error("between 1 and 26");
-    ply(&["play", "mnk", "--size", "10", "--rule", "renju"], "").assert_user_error("--rule");
+    ply(&["play", "mnk", "--size", "10", "--rule", "gomoku"], "").assert_user_error("--rule");
+    ply(&["play", "mnk", "--size", "10", "--rule", "renju"], "")
+        .assert_user_error("renju is played with five in a row, and k is 3 here (add --k 5)");
     let run = ply(&["perft", "mnk", "--size", "10", "--k", "5", "2"], "");
     run.assert_ok();
     assert!(run.stdout.contains("9900"), "{}", run.stdout);

@@ -4,10 +4,14 @@
 
 mod analysis;
 mod conformance;
+mod gomocup_rules;
 mod no_alloc;
+mod renju;
+mod rule_play;
 mod rules;
 mod search;
 mod vcf;
+mod win_scan;
 
 /// Counts each thread's allocations, for the `no_alloc` tests.
 #[global_allocator]

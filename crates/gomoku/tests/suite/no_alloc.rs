@@ -16,9 +16,9 @@ use rand::{Rng, SeedableRng};
 
 /// A seeded 15 x 15 position of `stones` stones, alternating from black,
 /// in the central 9 x 9 square, with no five on it.
-fn random_board(rng: &mut StdRng, stones: usize) -> Board {
+fn random_board(rng: &mut StdRng, stones: usize, rule: Rule) -> Board {
     loop {
-        let mut board = Board::new(15, 15, 5, Rule::Freestyle).expect("15 x 15");
+        let mut board = Board::new(15, 15, 5, rule).expect("15 x 15");
         let mut stone = Stone::Black;
         let mut left = stones;
         while left > 0 {
@@ -66,21 +66,30 @@ fn second_pass(
     (nodes, wins, allocations)
 }
 
+/// Also under renju, where black's fours and blocks pass the forbidden
+/// point check.
 #[test]
 fn vcf_searches_do_not_allocate() {
-    let mut rng = StdRng::seed_from_u64(11);
-    let mut boards: Vec<Board> = (0..200).map(|_| random_board(&mut rng, 30)).collect();
-    let (nodes, wins, allocations) = second_pass(&mut boards, |threats, board| {
-        threats.vcf(board, Stone::Black, 20, unlimited())
-    });
-    assert!(nodes > 2_000 && wins > 10, "{nodes} nodes, {wins} wins");
-    assert_eq!(allocations, 0);
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut boards: Vec<Board> = (0..200).map(|_| random_board(&mut rng, 30, rule)).collect();
+        let (nodes, wins, allocations) = second_pass(&mut boards, |threats, board| {
+            threats.vcf(board, Stone::Black, 20, unlimited())
+        });
+        assert!(
+            nodes > 2_000 && wins > 10,
+            "{rule:?}: {nodes} nodes, {wins} wins"
+        );
+        assert_eq!(allocations, 0, "{rule:?}");
+    }
 }
 
 #[test]
 fn vct_searches_do_not_allocate() {
     let mut rng = StdRng::seed_from_u64(11);
-    let mut boards: Vec<Board> = (0..40).map(|_| random_board(&mut rng, 16)).collect();
+    let mut boards: Vec<Board> = (0..40)
+        .map(|_| random_board(&mut rng, 16, Rule::Freestyle))
+        .collect();
     let (nodes, wins, allocations) = second_pass(&mut boards, |threats, board| {
         threats.vct(board, Stone::Black, 3, unlimited())
     });
@@ -90,8 +99,14 @@ fn vct_searches_do_not_allocate() {
 
 #[test]
 fn the_engine_allocates_the_same_however_long_it_searches() {
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        engine_allocations(rule);
+    }
+}
+
+fn engine_allocations(rule: Rule) {
     // A quiet opening: no threat on either side.
-    let mut board = Board::new(15, 15, 5, Rule::Freestyle).expect("15 x 15");
+    let mut board = Board::new(15, 15, 5, rule).expect("15 x 15");
     for (x, y, stone) in [
         (7, 7, Stone::Black),
         (8, 8, Stone::White),
@@ -109,7 +124,7 @@ fn the_engine_allocates_the_same_however_long_it_searches() {
             allocations_during(|| engine.best_move(&board, Stone::Black, budget(ms)));
         let info = info.expect("a move");
         eprintln!(
-            "{ms} ms: {} nodes, depth {}, {:.0} nodes/s, {allocations} allocations",
+            "{rule:?} {ms} ms: {} nodes, depth {}, {:.0} nodes/s, {allocations} allocations",
             info.nodes,
             info.depth,
             info.nodes as f64 / info.elapsed.as_secs_f64()

@@ -33,9 +33,11 @@ fn naive_win(board: &Board, x: usize, y: usize, k: usize, rule: Rule) -> bool {
     };
     [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dx, dy)| {
         let length = run(board, x, y, dx, dy, stone);
-        match rule {
-            Rule::Freestyle => length >= k,
-            Rule::Exact => length == k,
+        match (rule, stone) {
+            (Rule::Freestyle, _) | (Rule::Renju, Stone::White) => length >= k,
+            (Rule::Exact, _) | (Rule::Renju, Stone::Black) => length == k,
+            // Caro is checked with the ends of the run in `win_scan`.
+            (Rule::Caro, _) => crate::win_scan::caro_wins(board, x, y, dx, dy, k),
         }
     })
 }
@@ -80,8 +82,8 @@ fn random_games(width: usize, height: usize, k: usize, rule: Rule, games: u64) {
 }
 
 #[test]
-fn gomoku_boards_freestyle_and_exact() {
-    for rule in [Rule::Freestyle, Rule::Exact] {
+fn gomoku_boards_under_every_rule() {
+    for rule in Rule::ALL {
         random_games(15, 15, 5, rule, 12);
         random_games(9, 6, 5, rule, 12);
     }

@@ -317,9 +317,9 @@ fn generic_bots_play_large_boards() {
 }
 
 /// The engine's conformance harness on the wide board: random games on
-/// boards of several sizes and `k`, freestyle and exact.
+/// boards of several sizes and `k`, under every rule (renju on k = 5).
 #[test]
-fn conformance_on_many_boards_and_both_rules() {
+fn conformance_on_many_boards_and_every_rule() {
     for (rows, cols, k) in [
         (1, 1, 1),
         (1, 5, 2),
@@ -329,7 +329,10 @@ fn conformance_on_many_boards_and_both_rules() {
         (15, 15, 5),
         (20, 26, 6),
     ] {
-        for rule in [Rule::Freestyle, Rule::Exact] {
+        for rule in Rule::ALL {
+            if rule == Rule::Renju && k != 5 {
+                continue;
+            }
             let start = MnkWide::new(rows, cols, k, rule).expect("a valid board");
             check_rules(&start, 12, 120, u64::from(rows) * 100 + u64::from(cols));
         }
