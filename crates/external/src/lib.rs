@@ -9,6 +9,7 @@
 
 #![warn(missing_docs)]
 
+mod client;
 mod gtp_client;
 mod nboard_client;
 mod process;
