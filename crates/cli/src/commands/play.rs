@@ -679,7 +679,7 @@ mod tests {
             let options = GameOptions::new();
             let mut session = kind.new_session(&options).expect("the default game starts");
             let specs = parse_players(&["human".into(), "random".into()]).expect("two players");
-            let seats = make_seats(session.as_mut(), specs, &EngineConfig::default())
+            let seats = make_seats(kind, session.as_mut(), specs, &EngineConfig::default())
                 .expect("the seats are made");
             let mut game = Play {
                 session: session.as_mut(),
@@ -692,6 +692,7 @@ mod tests {
                 warned: [false; 2],
                 shows_four_scores: kind.shows_four_scores(),
                 trace: None,
+                program_time: Duration::from_secs(1),
             };
             let mut out = Output::new(Vec::new());
             let ended = game.run(1, &mut typed.as_bytes(), &mut out);
