@@ -282,7 +282,13 @@ impl Running {
 
     /// Sends one call and waits at most `limit` for the answer.
     fn ask(&mut self, request: &Request, limit: Duration) -> Result<Reply, Silence> {
-        if self.calls.write_all(request.line().as_bytes()).is_err() || self.calls.flush().is_err() {
+        // A host its entry has ended fails the write instead of ending ply.
+        let calls = &mut self.calls;
+        let sent = ply_pipes::without_sigpipe(|| {
+            calls.write_all(request.line().as_bytes())?;
+            calls.flush()
+        });
+        if sent.is_err() {
             return Err(Silence::Ended(self.ended()));
         }
         self.reply(limit)

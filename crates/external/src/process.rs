@@ -82,7 +82,7 @@ impl EngineProcess {
     pub fn send(&mut self, line: &str) -> Result<(), Silence> {
         let mut bytes = line.as_bytes().to_vec();
         bytes.push(b'\n');
-        let sent = without_sigpipe(|| {
+        let sent = ply_pipes::without_sigpipe(|| {
             self.input.write_all(&bytes)?;
             self.input.flush()
         });
@@ -128,42 +128,6 @@ impl Drop for EngineProcess {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// Runs `write` with SIGPIPE blocked on this thread, so a write to an
-/// engine that has exited fails (EPIPE) instead of ending ply (which
-/// restores SIGPIPE's default, to end quietly when its own output is
-/// closed); a SIGPIPE the write raised is taken before unblocking.
-#[cfg(unix)]
-fn without_sigpipe(write: impl FnOnce() -> std::io::Result<()>) -> std::io::Result<()> {
-    // SAFETY: the sets are initialised by sigemptyset before use and only
-    // passed by pointer to the calls that read or fill them; the mask
-    // changed is this thread's alone and is restored before returning.
-    unsafe {
-        let mut pipe: libc::sigset_t = std::mem::zeroed();
-        let mut before: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut pipe);
-        libc::sigaddset(&mut pipe, libc::SIGPIPE);
-        libc::pthread_sigmask(libc::SIG_BLOCK, &pipe, &mut before);
-        let result = write();
-        if result
-            .as_ref()
-            .is_err_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
-        {
-            let now = libc::timespec {
-                tv_sec: 0,
-                tv_nsec: 0,
-            };
-            libc::sigtimedwait(&pipe, std::ptr::null_mut(), &now);
-        }
-        libc::pthread_sigmask(libc::SIG_SETMASK, &before, std::ptr::null_mut());
-        result
-    }
-}
-
-#[cfg(not(unix))]
-fn without_sigpipe(write: impl FnOnce() -> std::io::Result<()>) -> std::io::Result<()> {
-    write()
 }
 
 /// "exited with status 3", "killed by signal 9".
