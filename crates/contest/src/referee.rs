@@ -6,6 +6,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+
 use std::time::{Duration, Instant};
 
 use ply_engine::arena::entry::{
@@ -18,6 +19,9 @@ use ply_trilite_c::{encode_board, K_EMPTY, K_NO_POSITION};
 
 use super::limits::Limits;
 use super::protocol::{Fault, Reply, Request, MAX_LINE};
+
+/// Lines read ahead of the referee, at most.
+const LINES_AHEAD: usize = 256;
 
 /// How long loading a library may take before the entry is refused (or,
 /// on a restart, loses its game).
@@ -249,7 +253,9 @@ impl Running {
             let _ = child.wait();
             return Err("cannot talk to its process".into());
         };
-        let (sender, replies) = mpsc::channel();
+        // Bounded: an engine that floods its output between calls waits
+        // for the referee instead of filling ply's memory.
+        let (sender, replies) = mpsc::sync_channel(LINES_AHEAD);
         std::thread::spawn(move || {
             let mut output = BufReader::new(output);
             loop {

@@ -5,7 +5,11 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+
 use std::time::{Duration, Instant};
+
+/// Lines read ahead of the referee, at most.
+const LINES_AHEAD: usize = 256;
 
 /// Longest line read from an engine; more is cut.
 const MAX_LINE: u64 = 64 * 1024;
@@ -54,7 +58,9 @@ impl EngineProcess {
             let _ = child.wait();
             return Err("cannot talk to its process".into());
         };
-        let (sender, lines) = mpsc::channel();
+        // Bounded: an engine that floods its output between calls waits
+        // for the referee instead of filling ply's memory.
+        let (sender, lines) = mpsc::sync_channel(LINES_AHEAD);
         std::thread::spawn(move || {
             let mut output = BufReader::new(output);
             loop {
