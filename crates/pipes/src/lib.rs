@@ -1,10 +1,19 @@
-//! Writing to a child process without SIGPIPE ending ply. ply restores
-//! SIGPIPE's default disposition, so that `ply ... | head` ends quietly;
-//! but then a write to a child that has exited (an outside engine, a
-//! contest entry's host, which hostile code can end at any moment) would
-//! end ply with it. [`without_sigpipe`] makes such a write fail instead.
+//! A child process the referee talks to over pipes (an outside engine, a
+//! contest entry's host): started in a process group of its own, its
+//! output read line by line on a thread so the referee can wait for a line
+//! with a time limit, written to without SIGPIPE ending ply, and stopped
+//! with everything it started.
+//!
+//! ply restores SIGPIPE's default disposition, so that `ply ... | head`
+//! ends quietly; but then a write to a child that has exited (which hostile
+//! code can make happen at any moment) would end ply with it.
+//! [`without_sigpipe`] makes such a write fail instead.
 
 #![warn(missing_docs)]
+
+mod child;
+
+pub use child::{PipedChild, Silence};
 
 /// Runs `write` with SIGPIPE blocked on this thread, so a write to an
 /// engine that has exited fails (EPIPE) instead of ending ply (which

@@ -82,7 +82,7 @@ fn outside_engines_play_and_faulty_ones_lose_with_their_reasons() {
             "illegal_answer",
             "answered a1, a move it may not play",
         ),
-        ("gtp:sh", "crashed", "crashed: it exited with status 3"),
+        ("gtp:sh", "crashed", "crashed: exited with status 3"),
         ("gtp:sh", "timed_out", "gave no answer within 400 ms"),
     ] {
         let faulty: Vec<&Value> = report["standings"]
