@@ -11,10 +11,13 @@ use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::Json;
-use ply_engine::{echo, BotSpec, EngineConfig, GameKind, GameOptions, GameResult, PlayerSpec};
+use ply_engine::{
+    echo, BotSpec, EngineConfig, GameKind, GameOptions, GameResult, PlayerSpec, Session, Value,
+};
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
+use crate::known;
 use crate::state::{AppState, Entry, LiveGame, Seat};
 use crate::wire::{
     BoundedReport, CreateGame, GameInfo, GameState, PlayMove, PlayedMove, ResultView, Turn,
@@ -289,6 +292,7 @@ fn game_state(id: &str, live: &LiveGame, state: &AppState, values: bool) -> Game
         legal_moves,
         total_legal_moves,
         must_pass: result.is_none() && session.must_pass(),
+        redo_moves: live.undone.iter().rev().map(|(mv, _)| mv.clone()).collect(),
         turn,
         result,
         moves,
@@ -333,6 +337,10 @@ pub async fn create(
     if let Some(position) = &request.position {
         short(position, "the position")?;
     }
+    for mv in &request.moves {
+        short(mv, "a move")?;
+    }
+    let moves = request.moves.clone();
     let seed = rand::random::<u64>();
     let config = search_config(&state, state.limits.move_time, seed);
     let position = request.position.clone();
@@ -360,18 +368,20 @@ pub async fn create(
                 session.drop_bot(bot);
             }
         }
-        Ok(session)
+        let start = session.position();
+        let values = replay(session.as_mut(), &moves)?;
+        Ok((session, start, values))
     })
     .await
     .map_err(|_| ApiError::Internal)??;
-    let session = built;
+    let (session, start_position, values) = built;
     let live = LiveGame {
         kind,
         options: request.options,
         seats,
-        start_position: session.position(),
+        start_position,
         session,
-        values: Vec::new(),
+        values,
         analysis: None,
         seed,
         undone: Vec::new(),
@@ -381,6 +391,24 @@ pub async fn create(
     view.id = id;
     view.token = Some(token);
     Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// Plays `moves` from the session's start (a game restored from a link):
+/// each move's value is unknown, but the one that ended the game.
+fn replay(session: &mut dyn Session, moves: &[String]) -> ApiResult<Vec<Option<Value>>> {
+    let mut values = Vec::with_capacity(moves.len());
+    for (number, mv) in moves.iter().enumerate() {
+        let mover = session.to_move();
+        session.play(mv).map_err(|error| {
+            ApiError::BadRequest(format!(
+                "move {} of the moves given: {}",
+                number + 1,
+                echo::quoting(&error.to_string(), mv)
+            ))
+        })?;
+        values.push(known::ending_value(session, mover));
+    }
+    Ok(values)
 }
 
 /// `?values=true`.
@@ -432,6 +460,11 @@ async fn analyse(state: &Arc<AppState>, game: &Entry) -> ApiResult<()> {
     .await??;
     let mut live = game.lock()?;
     if live.values.len() == ply {
+        // The move that led here gets the value seen from its mover when
+        // it had none (the computer's moves, moves made with values off).
+        if let Some(slot @ None) = ply.checked_sub(1).and_then(|i| live.values.get_mut(i)) {
+            *slot = Some(known::from_next_position(report.report.value));
+        }
         live.analysis = Some((ply, report));
     }
     Ok(())
@@ -465,6 +498,7 @@ pub async fn play(
         return Err(ApiError::NotYourTurn);
     }
     let ply = live.values.len();
+    let mover = live.session.to_move();
     let canonical = live.session.play(&request.mv).map_err(|error| {
         let why = echo::quoting(&error.to_string(), &request.mv);
         let problem = match error {
@@ -480,7 +514,8 @@ pub async fn play(
     let value = match &live.analysis {
         Some((at, report)) if *at == ply => report.value_of(&canonical),
         _ => None,
-    };
+    }
+    .or_else(|| known::ending_value(live.session.as_ref(), mover));
     live.values.push(value);
     // Playing the move taken back last keeps the rest for redo.
     if live.undone.last().is_some_and(|(mv, _)| *mv == canonical) {
@@ -519,7 +554,11 @@ pub async fn computer(
         let mut bot = session.new_bot(&spec, &config)?;
         let moved = session.bot_move(&mut bot);
         session.drop_bot(bot);
-        live.values.push(moved?.value);
+        let moved = moved?;
+        let value = moved
+            .value
+            .or_else(|| known::ending_value(live.session.as_ref(), moved.side));
+        live.values.push(value);
         live.undone.clear();
         Ok(live)
     })
@@ -572,7 +611,9 @@ pub async fn redo(
             "nothing to redo: no move was taken back",
         )));
     };
+    let mover = live.session.to_move();
     live.session.play(&mv)?;
+    let value = value.or_else(|| known::ending_value(live.session.as_ref(), mover));
     live.values.push(value);
     live.analysis = None;
     Ok(Json(game_state(&id, &live, &state, false)))

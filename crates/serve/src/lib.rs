@@ -16,6 +16,7 @@
 mod api;
 mod assets;
 mod error;
+mod known;
 mod state;
 mod wire;
 

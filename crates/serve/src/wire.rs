@@ -19,6 +19,10 @@ pub struct CreateGame {
     /// Start from this position, in the game's notation.
     #[serde(default)]
     pub position: Option<String>,
+    /// Moves to play from the start before anyone's turn, whichever seat
+    /// made them: a game restored from a link.
+    #[serde(default)]
+    pub moves: Vec<String>,
 }
 
 /// `POST /api/games/{id}/moves`.
@@ -83,6 +87,8 @@ pub struct GameState {
     /// How many legal moves there are, listed or not.
     pub total_legal_moves: usize,
     pub must_pass: bool,
+    /// The moves `redo` plays again, the next first.
+    pub redo_moves: Vec<String>,
     pub board: BoardView,
     /// The board as the terminal shows it.
     pub text: String,
