@@ -9,14 +9,30 @@ const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from
 const PLAYERS = ["human", "computer", "perfect", "heuristic", "random",
   ...range(1, 20).map(n => "computer:" + n), ...range(1, 10).map(n => "alphabeta:" + n),
   "mcts:100", "mcts:1000", "mcts:10000", "mcts:100000", "other"];
-const COLOURS = { win: "#1a9850", draw: "#e6b800", lose: "#8b0000", unknown: "#8c8c8c" };
+
+// Value colours, the best of a kind first (a win sooner, a loss later):
+// each meets WCAG AA with its text colour (4.5:1) and stands 3:1 from a
+// light board; on dark boards a white ring does (see style.css).
+const SHADES = {
+  win: ["#1a7f37", "#146c2e", "#0f5323"],
+  draw: ["#b38600"],
+  lose: ["#b2182b", "#8b0000", "#5c0000"],
+};
+const TEXT_ON = { win: "#ffffff", draw: "#1d2433", lose: "#ffffff", unknown: "#ffffff" };
+// Unknown values on a gradient by the engine's estimate: worst grey, best blue.
+const ESTIMATE_LOW = [0x5f, 0x6b, 0x7a];
+const ESTIMATE_HIGH = [0x2b, 0x4c, 0x9a];
+// Nim: objects per line, and the most drawn of one row.
+const NIM_LINE = 20;
+const NIM_MAX = 200;
 
 const ui = {};
 for (const id of ["game", "game-summary", "options", "player1", "player2", "player1-spec",
-  "player2-spec", "setup-form",
+  "player2-spec", "setup-form", "start", "load",
   "position-form", "position", "position-help", "copy", "status", "thinking", "message",
-  "board", "text-board", "undo", "redo", "new", "flip", "computer-move", "pass", "values",
-  "move-form", "move-input", "moves", "history"]) {
+  "announce", "board", "text-board", "undo", "redo", "new", "flip", "computer-move", "pass",
+  "stop", "values", "move-form", "move-input", "play-move", "legend", "history",
+  "game-text", "export", "import", "link"]) {
   ui[id.replace(/-(\w)/g, (_, c) => c.toUpperCase())] = document.getElementById(id);
 }
 
@@ -24,10 +40,11 @@ const app = {
   games: [],
   game: null,     // the last GameState from the API
   token: null,
-  redo: [],       // moves taken back, last undone last
   flipped: false,
   busy: false,
+  stopped: false, // the computer waits (Stop, or a position chosen in the history)
   setup: null,    // the request that started the game, for "New game"
+  focusMove: null, // the board's one tab stop, kept across redraws
 };
 // For scripts and tests: the game being played and its token.
 window.ply = app;
@@ -39,7 +56,17 @@ function el(name, attrs = {}, parent = null) {
   return node;
 }
 
+function html(name, attrs = {}, text = "") {
+  const node = document.createElement(name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text) node.textContent = text;
+  return node;
+}
+
 function say(text) { ui.message.textContent = text || ""; }
+
+// Tells screen readers what happened on the board (the computer's move, a pass).
+function announce(text) { ui.announce.textContent = text; }
 
 async function api(method, path, body) {
   const headers = {};
@@ -55,18 +82,25 @@ async function api(method, path, body) {
   return data;
 }
 
+const WAIT = "Wait: the computer is thinking.";
+
 async function busy(work) {
   if (app.busy) return;
   app.busy = true;
   ui.thinking.hidden = false;
   document.body.setAttribute("aria-busy", "true");
+  updateControls();
   try { await work(); } catch (error) { say(error.message); } finally {
     app.busy = false;
     ui.thinking.hidden = true;
     document.body.removeAttribute("aria-busy");
+    if (ui.message.textContent === WAIT) say("");
     updateControls();
   }
 }
+
+const isHuman = player => player === "human";
+const sideName = side => app.game.side_names[side === "X" ? 0 : 1];
 
 // ---- setup ---------------------------------------------------------------
 
@@ -78,21 +112,30 @@ function fillPlayers(select, spec, chosen) {
   typed();
 }
 
+function choosePlayer(select, spec, player) {
+  const listed = PLAYERS.includes(player) && player !== "other";
+  select.value = listed ? player : "other";
+  spec.value = listed ? "" : player;
+  spec.hidden = listed;
+}
+
 // A seat's player: the chosen one, or the spec typed for "other".
 function playerOf(select, spec) {
   return select.value === "other" ? spec.value.trim() : select.value;
 }
 
+function gameInfo(name) { return app.games.find(g => g.name === name); }
+
 function showOptions() {
-  const info = app.games.find(g => g.name === ui.game.value);
+  const info = gameInfo(ui.game.value);
   ui.gameSummary.textContent = info ? info.summary : "";
   ui.options.replaceChildren();
   if (!info) return;
   for (const option of info.options) {
     // Each option declares the commands it acts on; the page is `serve`.
     if (!option.commands.includes("serve")) continue;
-    const label = document.createElement("label");
-    const input = document.createElement("input");
+    const label = html("label");
+    const input = html("input");
     input.name = option.name;
     input.dataset.option = option.name;
     if (option.flag) {
@@ -111,6 +154,19 @@ function showOptions() {
   ui.positionHelp.textContent = info.position.description + ", e.g. " + info.position.example;
 }
 
+// Puts a setup back on the form (a game restored from a link).
+function showSetup(request) {
+  ui.game.value = request.game;
+  showOptions();
+  for (const input of ui.options.querySelectorAll("input")) {
+    const value = request.options[input.dataset.option];
+    if (input.type === "checkbox") input.checked = value === true;
+    else if (value !== undefined) input.value = String(value);
+  }
+  choosePlayer(ui.player1, ui.player1Spec, request.players[0]);
+  choosePlayer(ui.player2, ui.player2Spec, request.players[1]);
+}
+
 function readSetup(position) {
   const options = {};
   for (const input of ui.options.querySelectorAll("input")) {
@@ -125,27 +181,65 @@ function readSetup(position) {
   return request;
 }
 
-async function start(request) {
+async function start(request, moves = []) {
+  if (app.busy) return;
   say("");
+  let started = false;
   await busy(async () => {
     const token = app.token;
     app.token = null;
     try {
-      const state = await api("POST", "/api/games", request);
+      const state = await api("POST", "/api/games", { ...request, moves });
       app.token = state.token;
-      app.setup = request;
-      app.redo = [];
+      app.setup = { ...request, position: state.start_position };
+      app.stopped = false;
+      app.focusMove = null;
       show(state);
+      started = true;
     } catch (error) { app.token = token; throw error; }
   });
-  await proceed();
+  if (started) await proceed();
+}
+
+// "New game" and the n key: the same game again from its start.
+function newGame() { if (app.setup) start(app.setup); }
+
+// ---- links ---------------------------------------------------------------
+
+// The URL's fragment holds the game, its options, players, start position
+// and moves, so a reload or a shared link opens the same game.
+function writeLink() {
+  const game = app.game;
+  const params = new URLSearchParams();
+  params.set("game", game.game);
+  if (Object.keys(game.options).length) params.set("options", JSON.stringify(game.options));
+  params.set("players", game.players.join(","));
+  params.set("start", game.start_position);
+  if (game.moves.length) params.set("moves", game.moves.map(m => m.move).join(" "));
+  history.replaceState(null, "", "#" + params.toString());
+}
+
+function readLink() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const game = params.get("game");
+  if (!game || !gameInfo(game)) return null;
+  let options = {};
+  try { options = JSON.parse(params.get("options") || "{}"); } catch (_) { options = {}; }
+  const players = (params.get("players") || "human,computer").split(",");
+  const request = { game, options, players: [players[0] || "human", players[1] || "computer"] };
+  if (params.get("start")) request.position = params.get("start");
+  const moves = (params.get("moves") || "").split(" ").filter(Boolean);
+  return { request, moves };
 }
 
 // ---- the game loop -------------------------------------------------------
 
-// After every change: let bots move, then fetch the values when shown.
+const computerToMove = () => app.game && app.game.turn === "computer";
+
+// After every change: let bots move (unless stopped), then fetch the
+// values of a position someone will look at.
 async function proceed() {
-  while (app.game && app.game.turn === "computer" && !app.busy) {
+  while (computerToMove() && !app.busy && !app.stopped) {
     let moved = false;
     await busy(async () => {
       show(await api("POST", `/api/games/${app.game.id}/computer`));
@@ -153,113 +247,260 @@ async function proceed() {
     });
     if (!moved) return;
   }
-  if (app.game && ui.values.checked && app.game.turn !== "over" && !app.game.analysis) {
+  const looked = app.game && (app.game.turn === "human" || app.stopped);
+  if (looked && ui.values.checked && app.game.turn !== "over" && !app.game.analysis) {
     await busy(async () => show(await api("GET", `/api/games/${app.game.id}?values=true`)));
   }
 }
 
-async function play(move) {
+// The state lists every legal move unless there are more than it lists.
+function legalMoves() {
+  const listed = new Set(app.game.legal_moves);
+  const all = listed.size >= (app.game.total_legal_moves ?? listed.size);
+  return { has: move => all ? listed.has(move) : true, all };
+}
+
+// `clicked`: from the board, whose squares name moves canonically, so an
+// illegal one is refused here without asking the server.
+async function play(move, clicked = false) {
   if (!app.game) return;
-  if (app.busy) { say("Wait: the computer is thinking."); return; }
-  if (app.game.turn === "computer") { say("It is the computer's turn."); return; }
+  if (app.busy) { say(WAIT); return; }
+  if (app.game.turn === "over") { say("The game is over: " + app.game.result.text + "."); return; }
+  if (app.game.turn === "computer") {
+    say("It is the computer's turn: press Computer move, or Continue to let it play on.");
+    return;
+  }
+  if (clicked && !legalMoves().has(move)) {
+    say(`${move} is not a legal move here.`);
+    return;
+  }
   say("");
   let played = false;
   await busy(async () => {
     show(await api("POST", `/api/games/${app.game.id}/moves`, { move }));
     played = true;
   });
-  if (played) {
-    const next = app.redo[app.redo.length - 1];
-    if (next === move) app.redo.pop(); else app.redo = [];
-    await proceed();
-  }
+  if (played) await proceed();
+}
+
+async function takeBack() {
+  show(await api("POST", `/api/games/${app.game.id}/undo`));
+}
+
+async function replayOne() {
+  show(await api("POST", `/api/games/${app.game.id}/redo`));
 }
 
 // Back to the previous position where a person is to move.
 async function undo() {
-  if (!app.game || app.busy) return;
+  if (!app.game || app.busy || app.game.moves.length === 0) return;
   say("");
   await busy(async () => {
-    let state = app.game;
-    do {
-      if (state.moves.length === 0) break;
-      app.redo.push(state.moves[state.moves.length - 1].move);
-      state = await api("POST", `/api/games/${state.id}/undo`);
-      show(state);
-    } while (state.turn === "computer" && state.moves.length > 0);
-    if (state.turn === "computer" && state.moves.length === 0) app.redo = [];
+    do await takeBack();
+    while (app.game.turn === "computer" && app.game.moves.length > 0);
   });
-  updateControls();
-  if (ui.values.checked) await proceed();
+  // Back at a start where the computer moves first: it may move again.
+  await proceed();
 }
 
+// Replays the moves taken back (the server keeps their values) up to the
+// next position where a person is to move.
 async function redo() {
-  if (!app.game || app.busy || app.redo.length === 0) return;
-  const move = app.redo.pop();
-  const keep = app.redo.slice();
-  await busy(async () => show(await api("POST", `/api/games/${app.game.id}/moves`, { move })));
-  app.redo = keep;
-  // The computer's replies were undone with the move: the server replays
-  // them (a person cannot move for the computer).
-  while (app.game && app.game.turn === "computer" && app.redo.length > 0 && !app.busy) {
-    const rest = app.redo.slice(0, -1);
-    await busy(async () => show(await api("POST", `/api/games/${app.game.id}/redo`)));
-    app.redo = rest;
-  }
+  if (!app.game || app.busy || app.game.redo_moves.length === 0) return;
+  say("");
+  await busy(async () => {
+    do await replayOne();
+    while (app.game.turn === "computer" && app.game.redo_moves.length > 0);
+  });
   await proceed();
+}
+
+// The position after `ply` moves: back by undo, forward by redo; the
+// computer then waits, so the line after it is kept.
+async function goTo(ply) {
+  if (!app.game || app.busy) { if (app.busy) say(WAIT); return; }
+  say("");
+  await busy(async () => {
+    while (app.game.moves.length > ply) await takeBack();
+    while (app.game.moves.length < ply && app.game.redo_moves.length > 0) await replayOne();
+  });
+  app.stopped = app.game.turn === "computer";
+  updateControls();
+  await proceed();
+}
+
+async function computerMove() {
+  if (!app.game || app.busy || app.game.turn === "over") return;
+  say("");
+  await busy(async () => show(await api("POST", `/api/games/${app.game.id}/computer`)));
+  await proceed();
+}
+
+// Stop holds the computer after its current move; Continue lets it play on.
+async function stopOrContinue() {
+  app.stopped = !app.stopped;
+  updateControls();
+  if (!app.stopped) await proceed();
+}
+
+// ---- values --------------------------------------------------------------
+
+const hasNumber = n => n !== null && n !== undefined;
+
+function signed(n) { return (n > 0 ? "+" : "") + n; }
+
+function valueLabel(v) {
+  if (!v) return "";
+  if (v.value === "unknown") return hasNumber(v.score) ? "≈" + signed(v.score) : "?";
+  if (hasNumber(v.margin)) return signed(v.margin);
+  if (hasNumber(v.remoteness)) return String(v.remoteness);
+  return v.value === "draw" ? "=" : v.value[0].toUpperCase();
+}
+
+function valueWords(v) {
+  if (!v || !v.value) return "";
+  if (v.value === "unknown") return hasNumber(v.score) ? `estimate ${signed(v.score)} (not proved)` : "unknown";
+  let text = v.value;
+  if (hasNumber(v.remoteness)) text += (v.value === "draw" ? ", ends in " : " in ") + v.remoteness;
+  if (hasNumber(v.margin)) text += ` (margin ${signed(v.margin)})`;
+  return text;
+}
+
+// Higher is better for the mover: a sooner win or a bigger margin, a later
+// loss, a higher estimate.
+function merit(v) {
+  const r = v.remoteness ?? 0;
+  const m = v.margin ?? 0;
+  switch (v.value) {
+    case "win": return 3e6 + m * 1000 - r;
+    case "draw": return 2e6;
+    case "lose": return 1e6 + m * 1000 + r;
+    default: return 2e6 + (v.score ?? 0);
+  }
+}
+
+function mix(low, high, t) {
+  return "#" + low.map((c, i) => Math.round(c + (high[i] - c) * t).toString(16).padStart(2, "0")).join("");
+}
+
+// Every listed move's look: its fill by value and rank among the moves of
+// the same value, its text colour, and whether it is a best move.
+function shading(analysis) {
+  const looks = new Map();
+  if (!analysis) return looks;
+  const groups = {};
+  for (const m of analysis.moves) (groups[m.value] ||= []).push(m);
+  const best = Math.max(...analysis.moves.map(merit));
+  for (const [value, moves] of Object.entries(groups)) {
+    const merits = [...new Set(moves.map(merit))].sort((a, b) => b - a);
+    const low = merits[merits.length - 1], high = merits[0];
+    for (const m of moves) {
+      const rank = merits.indexOf(merit(m));
+      let fill;
+      if (value === "unknown") fill = mix(ESTIMATE_LOW, ESTIMATE_HIGH, high === low ? 1 : (merit(m) - low) / (high - low));
+      else fill = SHADES[value][Math.min(rank, SHADES[value].length - 1)];
+      looks.set(m.move, { value: m, fill, text: TEXT_ON[value], rank, best: merit(m) === best });
+    }
+  }
+  return looks;
+}
+
+// The legend says what the numbers on the board mean, for the values shown.
+function showLegend() {
+  const analysis = ui.values.checked && app.game && app.game.analysis;
+  ui.legend.replaceChildren();
+  if (!analysis) return;
+  const kinds = new Set(analysis.moves.map(m => m.value));
+  const line = (swatch, text) => {
+    const item = html("li");
+    if (swatch) {
+      const box = html("span", { class: "swatch" });
+      box.style.background = swatch;
+      item.append(box);
+    }
+    item.append(text);
+    ui.legend.append(item);
+  };
+  if (kinds.has("win")) line(SHADES.win[0], "win for the player who moves there; brightest is the fastest");
+  if (kinds.has("draw")) line(SHADES.draw[0], "draw with best play");
+  if (kinds.has("lose")) line(SHADES.lose[0], "loss; brightest holds out longest");
+  if (kinds.has("unknown")) line(mix(ESTIMATE_LOW, ESTIMATE_HIGH, 1), "not proved: the engine's estimate, bluer is better");
+  const has = field => analysis.moves.some(m => hasNumber(m[field]));
+  if (has("remoteness")) line(null, "Numbers: remoteness, the plies (moves of either side) to the end with best play.");
+  if (has("margin")) line(null, "+N / −N: the final disc margin with best play, for the mover.");
+  if (has("score")) line(null, "≈N: the search's score for the mover (not proved; higher is better, 0 even).");
+  line(null, "★ marks the best move.");
 }
 
 // ---- drawing -------------------------------------------------------------
 
-function valueOf(move) {
-  const analysis = app.game && app.game.analysis;
-  if (!analysis) return null;
-  return analysis.moves.find(m => m.move === move) || null;
-}
-
-function valueLabel(v) {
-  if (!v) return "";
-  if (v.margin !== undefined && v.value !== "unknown") return (v.margin > 0 ? "+" : "") + v.margin;
-  if (v.remoteness !== null && v.remoteness !== undefined) return String(v.remoteness);
-  if (v.score !== undefined) return (v.score > 0 ? "+" : "") + v.score;
-  return v.value === "draw" ? "=" : "?";
-}
-
-function valueWords(v) {
-  if (!v) return "";
-  let text = v.value;
-  if (v.remoteness !== null && v.remoteness !== undefined && v.value !== "unknown") text += " in " + v.remoteness;
-  if (v.margin !== undefined) text += ` (margin ${v.margin > 0 ? "+" : ""}${v.margin})`;
-  if (v.score !== undefined && v.value === "unknown") text += ` (score ${v.score > 0 ? "+" : ""}${v.score})`;
-  return text;
-}
-
 function squareName(row, col) { return String.fromCharCode(97 + col) + (row + 1); }
 
 // The last move's square name: the session marks it on the board.
-function lastMove() {
+function lastSquare() {
   const board = app.game.board;
   if (board.last === undefined) return null;
   return squareName(Math.floor(board.last / board.cols), board.last % board.cols);
 }
 
-// The legal moves the state lists; past the server's limit on listed
-// moves it lists only the first, and any move may be legal.
-function legalMoves() {
-  const listed = new Set(app.game.legal_moves);
-  const all = listed.size >= (app.game.total_legal_moves ?? listed.size);
-  return { has: move => all ? listed.has(move) : true };
+// The longest run of the winner's marks through the last move: the line
+// that ended a game won by a placement.
+function winningLine(board) {
+  const result = app.game.result;
+  if (!result || !result.winner || board.last === undefined || board.style !== "marks") return new Set();
+  const { rows, cols, cells } = board;
+  const r0 = Math.floor(board.last / cols), c0 = board.last % cols;
+  if (cells[board.last] !== result.winner) return new Set();
+  let line = [];
+  for (const [dr, dc] of [[0, 1], [1, 0], [1, 1], [1, -1]]) {
+    const run = [board.last];
+    for (const sign of [1, -1]) {
+      let r = r0 + sign * dr, c = c0 + sign * dc;
+      while (r >= 0 && r < rows && c >= 0 && c < cols && cells[r * cols + c] === result.winner) {
+        run.push(r * cols + c);
+        r += sign * dr; c += sign * dc;
+      }
+    }
+    if (run.length > line.length) line = run;
+  }
+  return new Set(line.length >= 3 ? line : []);
+}
+
+function cellGroup(parent, move, label, attrs = {}) {
+  const g = el("g", { class: "cell", role: "gridcell", tabindex: "-1", "data-move": move,
+    "aria-label": label, ...attrs }, parent);
+  g.addEventListener("click", () => { app.focusMove = move; play(move, true); });
+  return g;
+}
+
+// A value badge's look on a square, and its words for screen readers.
+// The best move also gets a star in the square's corner, in a colour that
+// stands out from what is under it.
+function valueMark(g, look, shape, label, star) {
+  shape.setAttribute("fill", look.fill);
+  shape.setAttribute("data-value", look.value.value);
+  shape.classList.add("valued");
+  label.setAttribute("fill", look.text);
+  label.textContent = valueLabel(look.value);
+  g.dataset.rank = look.rank;
+  if (!look.best) return;
+  shape.classList.add("best");
+  g.dataset.best = "true";
+  el("text", { x: star.x, y: star.y, "text-anchor": "middle", class: "best-star", fill: star.fill || look.text }, g)
+    .textContent = "★";
 }
 
 function drawGrid(board) {
   const { rows, cols } = board;
   const size = 60;
   const svg = el("svg", { viewBox: `0 0 ${cols * size + 30} ${rows * size + 30}`, role: "grid",
-    "aria-label": `${app.game.game} board, ${rows} by ${cols}` });
-  const showValues = ui.values.checked;
+    "aria-label": `board, ${rows} by ${cols}` });
+  const looks = ui.values.checked ? shading(app.game.analysis) : new Map();
   const legal = legalMoves();
-  const last = lastMove();
+  const last = lastSquare();
   const discs = board.style === "discs";
+  const over = app.game.turn === "over";
+  const line = winningLine(board);
   for (let c = 0; c < cols; c++) {
     const x = 30 + (app.flipped ? cols - 1 - c : c) * size + size / 2;
     el("text", { x, y: 18, class: "coord", "text-anchor": "middle" }, svg).textContent = String.fromCharCode(97 + c);
@@ -274,18 +515,20 @@ function drawGrid(board) {
       const x = 30 + (app.flipped ? cols - 1 - c : c) * size;
       const yy = 30 + (app.flipped ? rows - 1 - r : r) * size;
       const mark = board.cells[i];
-      const v = showValues && legal.has(name) ? valueOf(name) : null;
-      const g = el("g", { class: "cell", role: "gridcell", tabindex: "0", "data-move": name,
-        "data-row": r, "data-col": c }, row);
-      const fill = v ? COLOURS[v.value] : (discs ? "#2e7d32" : "#fdfdf8");
-      const rect = el("rect", { x: x + 1, y: yy + 1, width: size - 2, height: size - 2, rx: discs ? 0 : 6,
-        fill, class: "square" + (v ? " valued" : "") }, g);
-      if (v) rect.setAttribute("data-value", v.value);
+      const look = legal.has(name) ? looks.get(name) : undefined;
+      const fading = !over && board.fading.includes(i);
+      const what = mark ? sideName(mark) : "empty";
+      const extra = [fading ? "vanishes next" : "", line.has(i) ? "winning line" : "",
+        legal.has(name) && !over ? "legal" : "", look ? valueWords(look.value) : "",
+        look && look.best ? "best" : "", name === last ? "last move" : ""].filter(Boolean).join(", ");
+      const g = cellGroup(row, name, `${name}, ${what}${extra ? ", " + extra : ""}`,
+        { "data-row": r, "data-col": c });
+      const square = el("rect", { x: x + 1, y: yy + 1, width: size - 2, height: size - 2, rx: discs ? 0 : 6,
+        class: "square" + (discs ? " felt" : "") + (line.has(i) ? " winning" : "") }, g);
       if (mark) {
-        const fading = board.fading.includes(i);
         if (discs) {
           el("circle", { cx: x + size / 2, cy: yy + size / 2, r: size * 0.38,
-            fill: mark === "X" ? "#111" : "#f5f5f5", stroke: "#333", class: "disc" }, g);
+            class: "disc " + (mark === "X" ? "first" : "second") }, g);
         } else if (mark === "X") {
           const m = el("g", { class: "mark x" + (fading ? " fading" : "") }, g);
           el("path", { d: `M${x + 16} ${yy + 16}L${x + size - 16} ${yy + size - 16}M${x + size - 16} ${yy + 16}L${x + 16} ${yy + size - 16}` }, m);
@@ -293,21 +536,22 @@ function drawGrid(board) {
           const m = el("g", { class: "mark o" + (fading ? " fading" : "") }, g);
           el("circle", { cx: x + size / 2, cy: yy + size / 2, r: size / 2 - 16 }, m);
         }
-      } else if (legal.has(name) && !v) {
-        el("circle", { cx: x + size / 2, cy: yy + size / 2, r: 4, class: "legal-dot" }, g);
-      }
-      if (v) {
-        el("text", { x: x + size / 2, y: yy + size / 2 + 6, "text-anchor": "middle", class: "value-label" }, g)
-          .textContent = valueLabel(v);
+      } else if (look) {
+        // On a light board the square takes the value's colour; on a dark
+        // one a ringed badge does, so it stands out from the board.
+        const shape = discs
+          ? el("circle", { cx: x + size / 2, cy: yy + size / 2, r: size * 0.34, class: "badge" }, g)
+          : square;
+        const small = discs || valueLabel(look.value).length > 3;
+        const label = el("text", { x: x + size / 2, y: yy + size / 2 + (small ? 5 : 6), "text-anchor": "middle",
+          class: "value-label" + (small ? " small" : "") }, g);
+        valueMark(g, look, shape, label, { x: x + size - 10, y: yy + 15, fill: discs ? "#ffffff" : null });
+      } else if (legal.has(name) && !over) {
+        el("circle", { cx: x + size / 2, cy: yy + size / 2, r: 4, class: "legal-spot" }, g);
       }
       if (name === last) {
         el("rect", { x: x + 4, y: yy + 4, width: size - 8, height: size - 8, rx: 4, class: "last-move" }, g);
       }
-      const what = mark ? (mark === "X" ? app.game.side_names[0] : app.game.side_names[1]) : "empty";
-      const extra = [board.fading.includes(i) ? "vanishes next" : "", legal.has(name) ? "legal" : "",
-        v ? valueWords(v) : "", name === last ? "last move" : ""].filter(Boolean).join(", ");
-      g.setAttribute("aria-label", `${name}, ${what}${extra ? ", " + extra : ""}`);
-      g.addEventListener("click", () => play(name));
     }
   }
   return svg;
@@ -315,116 +559,248 @@ function drawGrid(board) {
 
 function drawHeaps(board) {
   const heaps = board.heaps;
-  const shown = Math.min(Math.max(...heaps, 1), 30);
-  const size = 28;
-  // At least 8 objects wide, so a nearly empty board keeps its scale.
-  const width = 60 + Math.max(shown, 8) * size;
-  const svg = el("svg", { viewBox: `0 0 ${width} ${heaps.length * 44 + 10}`, role: "grid",
-    "aria-label": `Nim, ${heaps.length} rows` });
-  const showValues = ui.values.checked;
+  const size = 40;
+  const lines = heaps.map(count => Math.max(1, Math.ceil(Math.min(count, NIM_MAX) / NIM_LINE)));
+  const widest = Math.min(Math.max(...heaps, 8), NIM_LINE);
+  const svg = el("svg", { viewBox: `0 0 ${90 + widest * size} ${lines.reduce((a, b) => a + b, 0) * size + heaps.length * 14 + 10}`,
+    role: "grid", "aria-label": `${heaps.length} rows of objects` });
+  const looks = ui.values.checked ? shading(app.game.analysis) : new Map();
   const legal = legalMoves();
   const order = heaps.map((_, i) => i);
   if (app.flipped) order.reverse();
-  order.forEach((r, slot) => {
+  let y = 10;
+  for (const r of order) {
     const count = heaps[r];
-    const y = 10 + slot * 44;
     const row = el("g", { role: "row" }, svg);
-    el("text", { x: 6, y: y + 22, class: "coord" }, row).textContent = `${r + 1}: ${count}`;
-    // Click the k-th object from the right to take k of them; a long row
-    // shows its last 30 objects.
-    const first = Math.max(0, count - shown);
+    el("text", { x: 6, y: y + 25, class: "coord" }, row).textContent = `${r + 1}: ${count}`;
+    // Click an object to take it and every one after it; a row of more
+    // than NIM_MAX shows its last NIM_MAX (type larger takes as a move).
+    const first = Math.max(0, count - NIM_MAX);
+    if (first > 0) el("text", { x: 6, y: y + 40, class: "coord small" }, row).textContent = `+${first} more`;
     for (let i = first; i < count; i++) {
       const take = count - i;
       const move = `${r + 1}:${take}`;
-      const v = showValues && legal.has(move) ? valueOf(move) : null;
-      const x = 60 + (i - first) * size;
-      const g = el("g", { class: "cell", role: "gridcell", tabindex: "0", "data-move": move }, row);
-      const circle = el("circle", { cx: x + size / 2, cy: y + 16, r: size / 2 - 3,
-        fill: v ? COLOURS[v.value] : "#c0863a", class: "square" + (v ? " valued" : "") }, g);
-      if (v) {
-        circle.setAttribute("data-value", v.value);
-        el("text", { x: x + size / 2, y: y + 21, "text-anchor": "middle", class: "value-label small" }, g)
-          .textContent = valueLabel(v);
+      const look = legal.has(move) ? looks.get(move) : undefined;
+      const slot = i - first;
+      const x = 90 + (slot % NIM_LINE) * size;
+      const yy = y + Math.floor(slot / NIM_LINE) * size;
+      const label = `row ${r + 1}, take ${take}` + (look ? ", " + valueWords(look.value) + (look.best ? ", best" : "") : "");
+      const g = cellGroup(row, move, label, { "data-row": r, "data-col": slot });
+      const circle = el("circle", { cx: x + size / 2, cy: yy + size / 2, r: size / 2 - 3, class: "square object" }, g);
+      if (look) {
+        const text = el("text", { x: x + size / 2, y: yy + size / 2 + 5, "text-anchor": "middle",
+          class: "value-label small" }, g);
+        valueMark(g, look, circle, text, { x: x + size - 6, y: yy + 10, fill: "#1d2433" });
       }
-      g.setAttribute("aria-label", `row ${r + 1}, take ${take}${v ? ", " + valueWords(v) : ""}`);
-      g.addEventListener("click", () => play(move));
     }
-  });
+    y += lines[r] * size + 14;
+  }
   return svg;
+}
+
+// ---- the value history ---------------------------------------------------
+
+// A move's value seen from the first player: which side it favours and by
+// how much, for the two-sided chart.
+function firstPlayerView(m) {
+  if (!m.value) return null;
+  const mine = m.side === "X" ? 1 : -1;
+  const sign = { win: 1, lose: -1, draw: 0, unknown: 0 }[m.value] * mine;
+  if (m.value === "unknown") return hasNumber(m.score) ? { estimate: true, amount: m.score * mine } : null;
+  return { sign, remoteness: m.remoteness, margin: hasNumber(m.margin) ? m.margin * mine : null };
+}
+
+// x on the chart (0..200, 100 is even): the first player's wins left, the
+// second's right; remoteness toward the centre as the end nears, or the
+// disc margin, or an estimate scaled to the largest one of the game.
+function chartX(view, scale) {
+  if (!view) return null;
+  if (view.estimate) return 100 - Math.sign(view.amount) * 90 * Math.min(1, Math.abs(view.amount) / scale.estimate);
+  if (scale.margins && hasNumber(view.margin)) return 100 - 90 * view.margin / scale.margin;
+  if (view.sign === 0) return 100;
+  return 100 - view.sign * (8 + 82 * (view.remoteness ?? scale.remoteness) / scale.remoteness);
+}
+
+function historyScale(moves) {
+  const views = moves.map(firstPlayerView).filter(Boolean);
+  const top = values => Math.max(1, ...values.filter(hasNumber).map(Math.abs));
+  return {
+    margins: views.some(v => hasNumber(v.margin)),
+    margin: top(views.map(v => v.margin)),
+    remoteness: top(views.map(v => v.remoteness)),
+    estimate: top(views.filter(v => v.estimate).map(v => v.amount)),
+  };
+}
+
+function historyRow(number, m, scale, future) {
+  const item = html("li", { class: "ply" + (future ? " future" : ""), tabindex: "0", role: "button",
+    "data-ply": number });
+  const view = m && !future ? firstPlayerView(m) : null;
+  const name = m ? `${number}. ${sideName(m.side)} ${m.move}` : "Start";
+  item.append(html("span", { class: "ply-name" }, name));
+  const tag = html("span", { class: "tag " + (view ? (view.estimate ? "estimate" : m.value) : "none") },
+    m && !future ? (valueWords(m) || "no value") : (future ? "taken back" : ""));
+  item.append(tag);
+  const strip = el("svg", { viewBox: "0 0 200 16", class: "strip", "aria-hidden": "true" });
+  el("line", { x1: 100, y1: 0, x2: 100, y2: 16, class: "centre" }, strip);
+  const x = chartX(view, scale);
+  if (x !== null) {
+    const colour = view.estimate ? mix(ESTIMATE_LOW, ESTIMATE_HIGH, 1) : SHADES[m.value][0];
+    el("circle", { cx: x, cy: 8, r: 6, fill: view.estimate ? "none" : colour, stroke: colour,
+      "stroke-width": 2.5, "stroke-dasharray": view.estimate ? "3 2" : "none",
+      class: "history-dot" + (view.estimate ? " estimate" : "") }, strip);
+    item.dataset.x = x.toFixed(1);
+  }
+  item.append(strip);
+  item.setAttribute("aria-label", `${name}${m ? ", " + (future ? "taken back" : valueWords(m) || "no value") : ""}: go to this position`);
+  const go = () => goTo(number);
+  item.addEventListener("click", go);
+  item.addEventListener("keydown", event => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); go(); }
+  });
+  return item;
 }
 
 function drawHistory() {
-  const moves = app.game.moves;
-  const width = Math.max(240, moves.length * 22 + 40);
-  const numbers = moves.map(m => (m.margin !== undefined ? m.margin : m.remoteness));
-  const known = numbers.filter(n => n !== null && n !== undefined);
-  const top = Math.max(1, ...known.map(Math.abs));
-  const svg = el("svg", { viewBox: `0 0 ${width} 130`, role: "img",
-    "aria-label": "Value after each move, coloured by value for the player who made it" });
-  el("line", { x1: 30, y1: 110, x2: width - 5, y2: 110, class: "axis" }, svg);
-  el("line", { x1: 30, y1: 10, x2: 30, y2: 110, class: "axis" }, svg);
-  el("text", { x: 2, y: 16, class: "coord small" }, svg).textContent = String(top);
-  el("text", { x: 2, y: 112, class: "coord small" }, svg).textContent = "0";
-  let path = "";
-  moves.forEach((m, i) => {
-    const n = numbers[i];
-    if (n === null || n === undefined || !m.value) return;
-    const x = 40 + i * 22;
-    const y = 110 - (Math.abs(n) / top) * 95;
-    path += (path ? "L" : "M") + x + " " + y;
-    const dot = el("circle", { cx: x, cy: y, r: 5, fill: COLOURS[m.value], class: "history-dot" }, svg);
-    el("title", {}, dot).textContent = `${i + 1}. ${m.move}: ${valueWords(m)}`;
-  });
-  if (path) svg.insertBefore(el("path", { d: path, class: "history-line" }), svg.children[2]);
-  return svg;
+  const game = app.game;
+  const scale = historyScale(game.moves);
+  const rows = [historyRow(0, null, scale, false)];
+  game.moves.forEach((m, i) => rows.push(historyRow(i + 1, m, scale, false)));
+  // Moves taken back stay listed, greyed, until another move replaces them.
+  game.redo_moves.forEach((move, i) => rows.push(historyRow(game.moves.length + i + 1,
+    { move, side: "" }, scale, true)));
+  rows[game.moves.length].classList.add("current");
+  rows[game.moves.length].setAttribute("aria-current", "step");
+  ui.history.replaceChildren(...rows);
+  ui.historyAxis.hidden = game.moves.length === 0;
+  ui.historyFirst.textContent = `← ${game.side_names[0]} wins`;
+  ui.historySecond.textContent = `${game.side_names[1]} wins →`;
+  const current = rows[game.moves.length];
+  if (current.scrollIntoView && ui.history.scrollHeight > ui.history.clientHeight) current.scrollIntoView({ block: "nearest" });
 }
 
-function show(state) {
-  app.game = state;
-  const board = state.board;
-  ui.board.replaceChildren();
-  ui.textBoard.hidden = board.kind !== "text";
-  ui.textBoard.textContent = state.text;
-  if (board.kind === "grid") ui.board.appendChild(drawGrid(board));
-  else if (board.kind === "heaps") ui.board.appendChild(drawHeaps(board));
-  ui.board.dataset.game = state.game;
-  ui.position.value = state.position;
+// ---- the page ------------------------------------------------------------
+
+function statusText(state) {
   let status;
   if (state.result) status = state.result.text + ".";
   else status = `${state.to_move_name} to move` + (state.turn === "computer" ? " (computer)" : "");
-  if (board.counts) status += ` — ${state.side_names[0]} ${board.counts[0]}, ${state.side_names[1]} ${board.counts[1]}`;
+  if (state.board.counts) status += ` — ${state.side_names[0]} ${state.board.counts[0]}, ${state.side_names[1]} ${state.board.counts[1]}`;
   if (state.analysis && !state.result) status += ` — position: ${valueWords(state.analysis)}`;
-  ui.status.textContent = status;
-  ui.status.dataset.result = state.result ? (state.result.winner || "draw") : "";
+  return status;
+}
+
+// What screen readers hear when the position changed: a move that the
+// person did not make (the computer's, a pass), a forced pass, the end.
+function announceChange(before, state) {
   const last = state.moves[state.moves.length - 1];
-  if (last && last.move === "pass") say(`${last.side === "X" ? state.side_names[0] : state.side_names[1]} passes.`);
-  ui.moves.replaceChildren(...state.moves.map((m, i) => {
-    const item = document.createElement("li");
-    item.textContent = `${m.side} ${m.move}`;
-    if (m.value) {
-      const tag = document.createElement("span");
-      tag.className = "tag " + m.value;
-      tag.textContent = valueWords(m);
-      item.append(" ", tag);
+  const grew = !before || before.id !== state.id || state.moves.length > before.moves.length;
+  const parts = [];
+  if (last && grew) {
+    const seat = state.players[last.side === "X" ? 0 : 1];
+    if (!isHuman(seat) || last.move === "pass") {
+      parts.push(last.move === "pass" ? `${sideName(last.side)} passes.` : `${sideName(last.side)} played ${last.move}.`);
     }
-    item.dataset.ply = i + 1;
-    return item;
-  }));
-  ui.history.replaceChildren(drawHistory());
+  }
+  if (state.result) parts.push(state.result.text + ".");
+  else if (state.must_pass && state.turn === "human") parts.push(`${state.to_move_name} has no legal move and must pass: press Pass.`);
+  if (parts.length) announce(parts.join(" "));
+  if (state.must_pass && state.turn === "human") say(`${state.to_move_name} has no legal move and must pass: press Pass.`);
+  else if (last && last.move === "pass" && grew) say(`${sideName(last.side)} passes.`);
+}
+
+// The board's one tab stop: the square focused last, else the last move,
+// else the first legal move, else the first square.
+function rovingCell() {
+  const cells = [...ui.board.querySelectorAll(".cell")];
+  const named = move => cells.find(c => c.dataset.move === move);
+  const last = app.game.board.kind === "grid" ? named(lastSquare()) : null;
+  return named(app.focusMove) || last || cells.find(c => legalMoves().has(c.dataset.move)) || cells[0] || null;
+}
+
+function drawBoard(state) {
+  const board = state.board;
+  const focused = ui.board.contains(document.activeElement);
+  ui.textBoard.hidden = board.kind !== "text";
+  ui.textBoard.textContent = state.text;
+  if (board.kind === "grid") ui.board.replaceChildren(drawGrid(board));
+  else if (board.kind === "heaps") ui.board.replaceChildren(drawHeaps(board));
+  else ui.board.replaceChildren();
+  ui.board.dataset.game = state.game;
+  const stop = rovingCell();
+  if (stop) {
+    stop.setAttribute("tabindex", "0");
+    if (focused) stop.focus();
+  }
+}
+
+function show(state) {
+  const before = app.game;
+  app.game = state;
+  drawBoard(state);
+  ui.position.value = state.position;
+  ui.status.textContent = statusText(state);
+  ui.status.dataset.result = state.result ? (state.result.winner || "draw") : "";
+  announceChange(before, state);
+  drawHistory();
+  showLegend();
+  writeLink();
   updateControls();
 }
 
 function updateControls() {
   const game = app.game;
+  const idle = !app.busy;
   const human = game && game.turn === "human";
-  ui.undo.disabled = !game || app.busy || game.moves.length === 0;
-  ui.redo.disabled = !game || app.busy || app.redo.length === 0;
-  ui.new.disabled = !app.setup || app.busy;
-  ui.computerMove.disabled = !game || app.busy || game.turn === "over";
+  ui.undo.disabled = !game || !idle || game.moves.length === 0;
+  ui.redo.disabled = !game || !idle || game.redo_moves.length === 0;
+  ui.new.disabled = !app.setup || !idle;
+  ui.start.disabled = !idle;
+  ui.load.disabled = !idle;
+  ui.import.disabled = !idle;
+  ui.playMove.disabled = !idle || !human;
+  ui.computerMove.disabled = !game || !idle || game.turn === "over";
   ui.pass.hidden = !(human && game.must_pass);
+  ui.pass.disabled = !idle;
+  const bots = game && game.players.every(p => !isHuman(p));
+  ui.stop.hidden = !game || game.turn === "over" || !(bots || app.stopped);
+  ui.stop.textContent = app.stopped ? "Continue" : "Stop";
+  ui.stop.setAttribute("aria-pressed", String(app.stopped));
+}
+
+// ---- export and import ---------------------------------------------------
+
+function exportGame() {
+  if (!app.game) return;
+  ui.gameText.value = app.game.moves.map(m => m.move).join(" ");
+  ui.link.href = location.href;
+  ui.link.hidden = false;
+  say("The moves are in the box; the link opens this game.");
+}
+
+// The moves in the box, played from the start of the game on the form.
+function importGame() {
+  const moves = ui.gameText.value.split(/[\s,;]+/).map(m => m.replace(/^\d+\.+/, "")).filter(Boolean);
+  const request = readSetup();
+  if (app.setup && app.setup.game === request.game) request.position = app.game.start_position;
+  start(request, moves);
 }
 
 // ---- keyboard ------------------------------------------------------------
+
+function moveFocus(cell, step) {
+  const cells = [...ui.board.querySelectorAll(".cell")];
+  const sign = app.flipped ? -1 : 1;
+  const r = Number(cell.dataset.row) + sign * step[0];
+  const c = Number(cell.dataset.col) + sign * step[1];
+  let next = cells.find(x => Number(x.dataset.row) === r && Number(x.dataset.col) === c);
+  // Nim's rows have different lengths: up and down land on a row's end.
+  if (!next && step[0] !== 0) next = cells.filter(x => Number(x.dataset.row) === r).pop();
+  if (!next) return;
+  cell.setAttribute("tabindex", "-1");
+  next.setAttribute("tabindex", "0");
+  next.focus();
+}
 
 ui.board.addEventListener("keydown", event => {
   const cell = event.target.closest && event.target.closest(".cell");
@@ -438,22 +814,17 @@ ui.board.addEventListener("keydown", event => {
   const step = steps[event.key];
   if (!step) return;
   event.preventDefault();
-  const cells = [...ui.board.querySelectorAll(".cell")];
-  if (cell.dataset.row === undefined) {
-    const i = cells.indexOf(cell) + (step[0] + step[1] > 0 ? 1 : -1);
-    if (cells[i]) cells[i].focus();
-    return;
-  }
-  const sign = app.flipped ? -1 : 1;
-  const r = Number(cell.dataset.row) + sign * step[0];
-  const c = Number(cell.dataset.col) + sign * step[1];
-  const next = cells.find(x => Number(x.dataset.row) === r && Number(x.dataset.col) === c);
-  if (next) next.focus();
+  moveFocus(cell, step);
+});
+
+ui.board.addEventListener("focusin", event => {
+  const cell = event.target.closest && event.target.closest(".cell");
+  if (cell) app.focusMove = cell.dataset.move;
 });
 
 document.addEventListener("keydown", event => {
   if (event.target.matches("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
-  const actions = { u: undo, r: redo, n: () => app.setup && start(app.setup), f: flip,
+  const actions = { u: undo, r: redo, n: newGame, f: flip,
     v: () => { ui.values.checked = !ui.values.checked; toggleValues(); },
     c: computerMove };
   const action = actions[event.key];
@@ -468,23 +839,14 @@ async function toggleValues() {
   if (ui.values.checked) await proceed();
 }
 
-async function computerMove() {
-  if (!app.game || app.busy || app.game.turn === "over") return;
-  say("");
-  await busy(async () => show(await api("POST", `/api/games/${app.game.id}/computer`)));
-  app.redo = [];
-  await proceed();
-}
-
 // ---- wiring --------------------------------------------------------------
 
 ui.game.addEventListener("change", showOptions);
 ui.setupForm.addEventListener("submit", event => { event.preventDefault(); start(readSetup()); });
+// The position is read in the game chosen on the form.
 ui.positionForm.addEventListener("submit", event => {
   event.preventDefault();
-  const base = app.setup ? { ...app.setup } : readSetup();
-  base.position = ui.position.value;
-  start(base);
+  start(readSetup(ui.position.value));
 });
 ui.copy.addEventListener("click", async () => {
   ui.position.select();
@@ -493,11 +855,14 @@ ui.copy.addEventListener("click", async () => {
 });
 ui.undo.addEventListener("click", undo);
 ui.redo.addEventListener("click", redo);
-ui.new.addEventListener("click", () => app.setup && start({ ...app.setup, position: undefined }));
+ui.new.addEventListener("click", newGame);
 ui.flip.addEventListener("click", flip);
 ui.computerMove.addEventListener("click", computerMove);
+ui.stop.addEventListener("click", stopOrContinue);
 ui.pass.addEventListener("click", () => play("pass"));
 ui.values.addEventListener("change", toggleValues);
+ui.export.addEventListener("click", exportGame);
+ui.import.addEventListener("click", importGame);
 ui.moveForm.addEventListener("submit", event => {
   event.preventDefault();
   const move = ui.moveInput.value.trim();
@@ -505,6 +870,9 @@ ui.moveForm.addEventListener("submit", event => {
 });
 
 (async function init() {
+  ui.historyAxis = document.getElementById("history-axis");
+  ui.historyFirst = document.getElementById("history-first");
+  ui.historySecond = document.getElementById("history-second");
   try {
     app.games = await api("GET", "/api/games-list");
   } catch (error) { say(error.message); return; }
@@ -513,4 +881,9 @@ ui.moveForm.addEventListener("submit", event => {
   fillPlayers(ui.player2, ui.player2Spec, "computer");
   showOptions();
   updateControls();
+  const link = readLink();
+  if (link) {
+    showSetup(link.request);
+    await start(link.request, link.moves);
+  }
 })();

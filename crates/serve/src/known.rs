@@ -17,7 +17,11 @@ pub fn ending_value(session: &dyn Session, mover: Side) -> Option<Value> {
     if let Some(count) = session.piece_count() {
         let (first, second) = count.empties_to_winner();
         let margin = first as i32 - second as i32;
-        value.margin = Some(if mover == Side::First { margin } else { -margin });
+        value.margin = Some(if mover == Side::First {
+            margin
+        } else {
+            -margin
+        });
     }
     Some(value)
 }

@@ -13,13 +13,14 @@ use common::webdriver::Browser;
 use common::Http;
 use serde_json::{json, Value};
 
-/// The page's colours for values (style of GamesmanUni).
-fn colour(value: &str) -> &'static str {
+/// The page's colours for values (style of GamesmanUni), the best of a
+/// kind first; unknown values are on a grey-to-blue gradient.
+fn shades(value: &str) -> &'static [&'static str] {
     match value {
-        "win" => "#1a9850",
-        "draw" => "#e6b800",
-        "lose" => "#8b0000",
-        _ => "#8c8c8c",
+        "win" => &["#1a7f37", "#146c2e", "#0f5323"],
+        "draw" => &["#b38600"],
+        "lose" => &["#b2182b", "#8b0000", "#5c0000"],
+        _ => &[],
     }
 }
 
@@ -95,14 +96,19 @@ fn values_match_api(browser: &mut Browser, http: &mut Http, game: &str) {
             continue;
         }
         let shown = browser.script(
-            "const s = document.querySelector(`#board .cell[data-move=\"${arguments[0]}\"] .square`);
+            "const s = document.querySelector(`#board .cell[data-move=\"${arguments[0]}\"] [data-value]`);
              return s ? [s.getAttribute('data-value'), s.getAttribute('fill')] : null;",
             json!([mv]),
         );
         assert_eq!(
-            shown,
-            json!([value, colour(value)]),
+            shown[0],
+            json!(value),
             "{game}: square {mv} should show the API's value {value}"
+        );
+        let fill = shown[1].as_str().unwrap_or_default();
+        assert!(
+            shades(value).is_empty() || shades(value).contains(&fill),
+            "{game}: square {mv} is coloured {fill}, not a shade of {value}"
         );
     }
 }
@@ -235,6 +241,21 @@ fn play_case(browser: &mut Browser, http: &mut Http, base: &str, case: &Case) {
         status.contains(result),
         "{game}: page says {status:?}, API {result:?}"
     );
+    // At the end nothing pulses as "vanishes next", and a game won by a
+    // line shows it.
+    let ended = browser.script(
+        "return [document.querySelectorAll('#board .fading').length, \
+                 document.querySelectorAll('#board .square.winning').length, \
+                 window.ply.game.board.style || null];",
+        json!([]),
+    );
+    assert_eq!(ended[0], json!(0), "{game}: nothing fades after the end");
+    if api["result"]["winner"].is_string() && ended[2] == json!("marks") {
+        assert!(
+            ended[1].as_u64() >= Some(3),
+            "{game}: the winning line is highlighted ({ended})"
+        );
+    }
     if human_moves <= 2 {
         browser.screenshot(&screenshots().join(format!("{game}.png")));
     }
