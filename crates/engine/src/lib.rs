@@ -46,7 +46,7 @@ pub use game::{Game, GameResult, Notation, Side};
 pub use knowledge::{Knowledge, NoKnowledge};
 pub use learner::{Learnable, LearnerPlayer};
 pub use mcts::MctsPlayer;
-pub use options::{Command, GameOptions, OptionRole, OptionSpec};
+pub use options::{Command, GameOptions, OptionRole, OptionSpec, OptionValues};
 pub use perft::perft;
 pub use playable::{generic_player, Playable};
 pub use player::{Analyzer, Choice, Player};
@@ -54,7 +54,9 @@ pub use report::{
     wire_value, wire_value_opt, BoardView, Cell, GridStyle, MoveValue, PieceCount, Report, Stopped,
 };
 pub use retrograde::{fixed_point, RetrogradeAnalyzer, Solution};
-pub use session::{Bot, GameKind, GameSession, MoveReport, OptionNote, PositionNotation, Session};
+pub use session::{
+    Bot, GameKind, GameSession, MoveReport, OptionNote, PositionNotation, Preset, Session,
+};
 pub use solve::{
     Listing, ListingFormat, ProofBudget, ProofReport, ProofStop, SolveOutput, SolveRequest,
 };

@@ -71,6 +71,15 @@ impl GameKind for TicTacToeKind {
         "Tic-tac-toe: three in a row on 3x3 (X moves first)"
     }
 
+    fn title(&self) -> &'static str {
+        "Tic-tac-toe"
+    }
+
+    fn rules(&self) -> &'static str {
+        "X and O take turns marking an empty square of a 3 x 3 grid; three of your marks in a \
+         row, column or diagonal win. With best play it is a draw."
+    }
+
     fn position_notation(&self) -> PositionNotation {
         PositionNotation {
             description: "the cells row by row from the top: X, O, or - for empty (X moves first, so the side to move follows from the counts)",
@@ -184,6 +193,24 @@ impl GameKind for MnkKind {
         "(m,n,k) games: k in a row on a board up to 26x26, Gomoku among them (X moves first)"
     }
 
+    fn title(&self) -> &'static str {
+        "k in a row (m,n,k)"
+    }
+
+    fn rules(&self) -> &'static str {
+        "Tic-tac-toe on any board: X and O take turns marking an empty square, and the first \
+         to get k marks in a row, column or diagonal wins (with the exact rule, exactly k)."
+    }
+
+    fn presets(&self) -> Vec<ply_engine::Preset> {
+        vec![ply_engine::Preset {
+            title: "Gomoku",
+            rules: "Five in a row on a 15 x 15 board: X (black) and O (white) take turns \
+                    placing a stone; the first to get five or more in a row wins.",
+            options: &[("size", "15"), ("k", "5")],
+        }]
+    }
+
     fn position_notation(&self) -> PositionNotation {
         PositionNotation {
             description: "the cells row by row from the top: X, O, or - for empty (X moves first, so the side to move follows from the counts)",
@@ -193,17 +220,27 @@ impl GameKind for MnkKind {
 
     fn options(&self) -> Vec<OptionSpec> {
         vec![
-            OptionSpec::value("rows", "M", "rows on the board, 1-26 (default 3)"),
-            OptionSpec::value("cols", "N", "columns on the board, 1-26 (default 3)"),
+            OptionSpec::value("rows", "M", "rows on the board, 1-26 (default 3)")
+                .labelled("Rows")
+                .number(1, 26, 1),
+            OptionSpec::value("cols", "N", "columns on the board, 1-26 (default 3)")
+                .labelled("Columns")
+                .number(1, 26, 1),
             OptionSpec::value("size", "N", "an N x N board (instead of rows and cols)")
-                .with_role(OptionRole::Setup),
+                .with_role(OptionRole::Setup)
+                .labelled("Square board (instead of rows and columns)")
+                .number(1, 26, 1),
             OptionSpec::value("k", "K", "how many in a row win (default 3)")
-                .with_role(OptionRole::Setup),
+                .with_role(OptionRole::Setup)
+                .labelled("In a row to win")
+                .number(1, 26, 1),
             OptionSpec::value(
                 "rule",
                 "RULE",
                 "freestyle (k or more in a row win, the default) or exact (exactly k; an overline does not)",
-            ),
+            )
+            .labelled("Rule")
+            .choice(&["freestyle", "exact"]),
             OptionSpec::flag(
                 "prove",
                 "solve: prove win or draw by the proof search (shows its size and time); \

@@ -50,6 +50,16 @@ impl GameKind for OthelloKind {
         "Othello (Reversi) on even boards 4 to 10"
     }
 
+    fn title(&self) -> &'static str {
+        "Othello"
+    }
+
+    fn rules(&self) -> &'static str {
+        "Place a disc so that it encloses a line of your opponent's discs between it and one of \
+         yours; the enclosed discs turn to your colour. No such move: pass. Most discs at the \
+         end wins."
+    }
+
     fn position_notation(&self) -> PositionNotation {
         PositionNotation {
             description: "OBF: the N*N cells row by row from a1, X (black), O (white) or - (empty), a space, then the side to move X or O",
@@ -58,11 +68,11 @@ impl GameKind for OthelloKind {
     }
 
     fn options(&self) -> Vec<OptionSpec> {
-        vec![OptionSpec::value(
-            "size",
-            "N",
-            "board size: 4, 6, 8 or 10 (default 8)",
-        )]
+        vec![
+            OptionSpec::value("size", "N", "board size: 4, 6, 8 or 10 (default 8)")
+                .labelled("Board size")
+                .number(4, 10, 2),
+        ]
     }
 
     fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {

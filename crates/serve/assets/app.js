@@ -2,13 +2,19 @@
 "use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
-// Every player the terminal offers that the server plays (learners use
-// files, C entries run as programs: not here), each level and depth the
-// server allows; "other" takes any spec typed as on the command line.
-const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-const PLAYERS = ["human", "computer", "perfect", "heuristic", "random",
-  ...range(1, 20).map(n => "computer:" + n), ...range(1, 10).map(n => "alphabeta:" + n),
-  "mcts:100", "mcts:1000", "mcts:10000", "mcts:100000", "other"];
+// Who can play a side, strongest computer last: a short list a newcomer
+// can read; "other" takes any player typed as on the command line
+// (computer:LEVEL, alphabeta:DEPTH, mcts:PLAYOUTS, perfect, ...).
+const PLAYERS = [
+  ["human", "Person", "you (or a friend) play this side by clicking"],
+  ["random", "Computer: random", "plays any legal move"],
+  ["heuristic", "Computer: beginner", "plays by rules of thumb, no look-ahead"],
+  ["alphabeta:2", "Computer: easy", "looks two plies (one move each) ahead"],
+  ["alphabeta:4", "Computer: medium", "looks four plies ahead"],
+  ["computer", "Computer: strongest", "the game's best engine: perfect where the game is solved, else its strongest search within the server's time"],
+  ["other", "Custom (type a player)", "any player of ply play, e.g. alphabeta:6, mcts:10000, computer:5, perfect"],
+];
+const PLAYER_SPECS = PLAYERS.map(p => p[0]);
 
 // Value colours, the best of a kind first (a win sooner, a loss later):
 // each meets WCAG AA with its text colour (4.5:1) and stands 3:1 from a
@@ -27,7 +33,7 @@ const NIM_LINE = 20;
 const NIM_MAX = 200;
 
 const ui = {};
-for (const id of ["game", "game-summary", "options", "player1", "player2", "player1-spec",
+for (const id of ["game", "game-summary", "game-picture", "options", "player1", "player2", "player1-spec",
   "player2-spec", "setup-form", "start", "load",
   "position-form", "position", "position-help", "copy", "status", "thinking", "message",
   "announce", "board", "text-board", "undo", "redo", "new", "flip", "computer-move", "pass",
@@ -105,18 +111,25 @@ const sideName = side => app.game.side_names[side === "X" ? 0 : 1];
 // ---- setup ---------------------------------------------------------------
 
 function fillPlayers(select, spec, chosen) {
-  select.replaceChildren(...PLAYERS.map(p =>
-    new Option(p === "other" ? "other (type it)" : p, p, false, p === chosen)));
-  const typed = () => { spec.hidden = select.value !== "other"; };
+  select.replaceChildren(...PLAYERS.map(([value, name, about]) => {
+    const option = new Option(name, value, false, value === chosen);
+    option.title = about;
+    return option;
+  }));
+  const about = select.parentElement.querySelector(".about");
+  const typed = () => {
+    spec.hidden = select.value !== "other";
+    about.textContent = PLAYERS.find(p => p[0] === select.value)[2];
+  };
   select.addEventListener("change", typed);
   typed();
 }
 
 function choosePlayer(select, spec, player) {
-  const listed = PLAYERS.includes(player) && player !== "other";
+  const listed = PLAYER_SPECS.includes(player) && player !== "other";
   select.value = listed ? player : "other";
+  select.dispatchEvent(new Event("change"));
   spec.value = listed ? "" : player;
-  spec.hidden = listed;
 }
 
 // A seat's player: the chosen one, or the spec typed for "other".
@@ -126,39 +139,82 @@ function playerOf(select, spec) {
 
 function gameInfo(name) { return app.games.find(g => g.name === name); }
 
+// The form's game entry: a game, or one of its presets ("name/index").
+function chosenEntry() {
+  const [name, preset] = ui.game.value.split("/");
+  const info = gameInfo(name);
+  return { info, preset: info && preset !== undefined ? info.presets[Number(preset)] : null };
+}
+
+function optionControl(option) {
+  const values = option.values || { kind: "text" };
+  if (option.flag) return html("input", { type: "checkbox" });
+  if (values.kind === "choice") {
+    const select = html("select");
+    select.append(...values.choices.map(c => new Option(c, c)));
+    return select;
+  }
+  if (values.kind === "number") {
+    return html("input", { type: "number", min: values.min, max: values.max, step: values.step,
+      placeholder: "default", inputmode: "numeric" });
+  }
+  return html("input", { type: "text", placeholder: option.value_name, size: 10 });
+}
+
 function showOptions() {
-  const info = gameInfo(ui.game.value);
-  ui.gameSummary.textContent = info ? info.summary : "";
+  const { info, preset } = chosenEntry();
+  ui.gameSummary.textContent = info ? (preset ? preset.rules : info.rules) : "";
   ui.options.replaceChildren();
+  ui.gamePicture.replaceChildren();
   if (!info) return;
+  const picture = preset ? preset.picture : info.picture;
+  if (picture) ui.gamePicture.append(drawPicture(picture));
   for (const option of info.options) {
     // Each option declares the commands it acts on; the page is `serve`.
     if (!option.commands.includes("serve")) continue;
-    const label = html("label");
-    const input = html("input");
-    input.name = option.name;
-    input.dataset.option = option.name;
-    if (option.flag) {
-      input.type = "checkbox";
-      label.append(input, " " + option.name);
-    } else {
-      input.type = "text";
-      input.placeholder = option.value_name;
-      input.size = 8;
-      label.append(option.name + " ", input);
-    }
-    label.title = option.help;
-    input.setAttribute("aria-description", option.help);
+    const label = html("label", { class: option.flag ? "flag" : "" });
+    const control = optionControl(option);
+    control.dataset.option = option.name;
+    control.name = option.name;
+    const help = html("span", { class: "hint option-help", id: "help-" + option.name }, option.help);
+    control.setAttribute("aria-describedby", help.id);
+    const words = option.label || option.name;
+    if (option.flag) label.append(control, " " + words);
+    else label.append(words + " ", control);
+    label.append(help);
     ui.options.appendChild(label);
+    const given = preset ? preset.options[option.name] : undefined;
+    if (given !== undefined) control.value = String(given);
   }
   ui.positionHelp.textContent = info.position.description + ", e.g. " + info.position.example;
+}
+
+// A small drawing of a game's start board, for the setup.
+function drawPicture(board) {
+  if (board.kind === "heaps") {
+    const svg = el("svg", { viewBox: `0 0 ${Math.max(...board.heaps, 1) * 12 + 4} ${board.heaps.length * 12 + 4}`,
+      class: "picture", "aria-hidden": "true" });
+    board.heaps.forEach((count, r) => {
+      for (let i = 0; i < count; i++) el("circle", { cx: 8 + i * 12, cy: 8 + r * 12, r: 4.5, class: "square object" }, svg);
+    });
+    return svg;
+  }
+  const cell = 60 / Math.max(board.rows, board.cols);
+  const svg = el("svg", { viewBox: `0 0 ${board.cols * cell} ${board.rows * cell}`, class: "picture", "aria-hidden": "true" });
+  const discs = board.style === "discs";
+  board.cells.forEach((mark, i) => {
+    const x = (i % board.cols) * cell, y = Math.floor(i / board.cols) * cell;
+    el("rect", { x, y, width: cell, height: cell, class: "square" + (discs ? " felt" : "") }, svg);
+    if (mark && discs) el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.38, class: "disc " + (mark === "X" ? "first" : "second") }, svg);
+  });
+  return svg;
 }
 
 // Puts a setup back on the form (a game restored from a link).
 function showSetup(request) {
   ui.game.value = request.game;
   showOptions();
-  for (const input of ui.options.querySelectorAll("input")) {
+  for (const input of ui.options.querySelectorAll("[data-option]")) {
     const value = request.options[input.dataset.option];
     if (input.type === "checkbox") input.checked = value === true;
     else if (value !== undefined) input.value = String(value);
@@ -169,14 +225,14 @@ function showSetup(request) {
 
 function readSetup(position) {
   const options = {};
-  for (const input of ui.options.querySelectorAll("input")) {
+  for (const input of ui.options.querySelectorAll("[data-option]")) {
     if (input.type === "checkbox") { if (input.checked) options[input.dataset.option] = true; }
     else if (input.value.trim() !== "") {
       const text = input.value.trim();
       options[input.dataset.option] = /^\d+$/.test(text) ? Number(text) : text;
     }
   }
-  const request = { game: ui.game.value, options, players: [playerOf(ui.player1, ui.player1Spec), playerOf(ui.player2, ui.player2Spec)] };
+  const request = { game: chosenEntry().info.name, options, players: [playerOf(ui.player1, ui.player1Spec), playerOf(ui.player2, ui.player2Spec)] };
   if (position !== undefined) request.position = position;
   return request;
 }
@@ -876,7 +932,8 @@ ui.moveForm.addEventListener("submit", event => {
   try {
     app.games = await api("GET", "/api/games-list");
   } catch (error) { say(error.message); return; }
-  ui.game.replaceChildren(...app.games.map(g => new Option(g.name, g.name)));
+  ui.game.replaceChildren(...app.games.flatMap(g => [new Option(g.title, g.name),
+    ...g.presets.map((p, i) => new Option(p.title, `${g.name}/${i}`))]));
   fillPlayers(ui.player1, ui.player1Spec, "human");
   fillPlayers(ui.player2, ui.player2Spec, "computer");
   showOptions();

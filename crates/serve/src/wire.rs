@@ -3,7 +3,10 @@
 //! `remoteness` (null when unknown), `four_score`, and `margin` / `score`
 //! when the game has them; boards are the session's [`BoardView`].
 
-use ply_engine::{BoardView, Command, GameKind, OptionRole, OptionSpec, Report, Value};
+use ply_engine::{
+    BoardView, Command, GameKind, GameOptions, OptionRole, OptionSpec, OptionValues, Preset,
+    Report, Value,
+};
 use serde::{Deserialize, Serialize};
 
 /// `POST /api/games`.
@@ -148,9 +151,54 @@ impl BoundedReport {
 #[derive(Clone, Debug, Serialize)]
 pub struct GameInfo {
     pub name: &'static str,
+    /// Its name for people.
+    pub title: &'static str,
     pub summary: &'static str,
+    /// The rules in a few sentences.
+    pub rules: &'static str,
     pub options: Vec<OptionInfo>,
     pub position: PositionInfo,
+    /// The start board at the default options: the game's picture.
+    pub picture: Option<BoardView>,
+    /// Well-known games that are this one with some options set.
+    pub presets: Vec<PresetInfo>,
+}
+
+/// A well-known game that is another with these options (Gomoku).
+#[derive(Clone, Debug, Serialize)]
+pub struct PresetInfo {
+    pub title: &'static str,
+    pub rules: &'static str,
+    pub options: serde_json::Map<String, serde_json::Value>,
+    pub picture: Option<BoardView>,
+}
+
+/// The start board of `kind` under `options`, if they make a game.
+fn picture(kind: &dyn GameKind, options: &GameOptions) -> Option<BoardView> {
+    kind.new_session(options)
+        .ok()
+        .map(|session| session.board())
+}
+
+impl PresetInfo {
+    fn of(kind: &dyn GameKind, preset: Preset) -> Self {
+        let options = preset
+            .options
+            .iter()
+            .fold(GameOptions::new(), |o, (name, value)| {
+                o.with_value(name, value)
+            });
+        PresetInfo {
+            title: preset.title,
+            rules: preset.rules,
+            options: preset
+                .options
+                .iter()
+                .map(|(name, value)| (name.to_string(), serde_json::Value::from(*value)))
+                .collect(),
+            picture: picture(kind, &options),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -165,6 +213,12 @@ pub struct OptionInfo {
     pub commands: &'static [Command],
     /// What a front end does with it beyond passing it on.
     pub role: OptionRole,
+    /// A few words for a form.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<&'static str>,
+    /// The values it takes: `{"kind": "number", "min", "max", "step"}`,
+    /// `{"kind": "choice", "choices"}` or `{"kind": "text"}`.
+    pub values: OptionValues,
 }
 
 impl From<OptionSpec> for OptionInfo {
@@ -176,6 +230,8 @@ impl From<OptionSpec> for OptionInfo {
             help: spec.help,
             commands: spec.commands,
             role: spec.role,
+            label: spec.label,
+            values: spec.values,
         }
     }
 }
@@ -191,12 +247,20 @@ impl GameInfo {
         let notation = kind.position_notation();
         GameInfo {
             name: kind.name(),
+            title: kind.title(),
             summary: kind.summary(),
+            rules: kind.rules(),
             options: kind.options().into_iter().map(OptionInfo::from).collect(),
             position: PositionInfo {
                 description: notation.description,
                 example: notation.example,
             },
+            picture: picture(kind, &GameOptions::new()),
+            presets: kind
+                .presets()
+                .into_iter()
+                .map(|preset| PresetInfo::of(kind, preset))
+                .collect(),
         }
     }
 }

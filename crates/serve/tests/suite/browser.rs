@@ -261,8 +261,8 @@ fn play_case(browser: &mut Browser, http: &mut Http, base: &str, case: &Case) {
     }
 }
 
-/// Any player the terminal offers: a computer level from the list, and a
-/// bot typed as on the command line under "other"; they play a whole game
+/// Any player the terminal offers, typed as on the command line under
+/// "other" (a computer level, a bot with a depth); they play a whole game
 /// of tic-tac-toe, and the page marks the last move where the session says.
 fn typed_players_play(browser: &mut Browser, base: &str) {
     browser.goto(base);
@@ -271,7 +271,8 @@ fn typed_players_play(browser: &mut Browser, base: &str) {
         Duration::from_secs(20),
     );
     browser.choose("#game", "tictactoe");
-    browser.choose("#player1", "computer:2");
+    browser.choose("#player1", "other");
+    browser.type_into("#player1-spec", "computer:2");
     browser.choose("#player2", "other");
     browser.type_into("#player2-spec", "alphabeta:3");
     browser.click("#start");

@@ -176,7 +176,8 @@ fn position_in_the_chosen_game(browser: &mut Browser, base: &str) {
     browser.click("#load");
     wait_idle(browser);
     let now = state(browser);
-    assert_eq!(now["game"], json!("nim"));
+    let message = browser.text("#message");
+    assert_eq!(now["game"], json!("nim"), "{message}");
     assert_eq!(now["start_position"], json!("3,4,5"));
     click_first_legal(browser);
     browser.click("#new");
@@ -285,6 +286,79 @@ fn busy_and_stop(browser: &mut Browser, base: &str) {
     wait_idle(browser);
     let message = browser.text("#message");
     assert!(!message.contains("thinking"), "stale message {message:?}");
+}
+
+/// The setup speaks to a newcomer: games by their names with a picture,
+/// Gomoku as a game of its own, options as controls with their limits, a
+/// short list of explained players, and one name for each side.
+fn newcomer_setup(browser: &mut Browser, base: &str) {
+    open(browser, base);
+    let entries = browser.script(
+        "return [[...document.querySelectorAll('#game option')].map(o => o.textContent), \
+                 window.ply.games.map(g => g.name)];",
+        json!([]),
+    );
+    let (titles, names) = (
+        entries[0].as_array().expect("titles"),
+        entries[1].as_array().expect("names"),
+    );
+    for title in titles {
+        assert!(!names.contains(title), "{title} is a command-line name");
+    }
+    assert!(titles.contains(&json!("Gomoku")), "{titles:?}");
+    browser.choose("#game", "mnk");
+    let controls = browser.script(
+        "const c = n => document.querySelector(`#options [data-option=\"${n}\"]`); \
+         return [c('rows').type, c('rows').min, c('rows').max, c('rule').tagName, \
+                 [...c('rule').options].map(o => o.value), c('rows').closest('label').textContent.trim().slice(0, 4), \
+                 !!document.querySelector('#game-picture svg')];",
+        json!([]),
+    );
+    assert_eq!(
+        controls,
+        json!([
+            "number",
+            "1",
+            "26",
+            "SELECT",
+            ["freestyle", "exact"],
+            "Rows",
+            true
+        ])
+    );
+    let players = browser.script(
+        "return [...document.querySelectorAll('#player1 option')].map(o => o.title);",
+        json!([]),
+    );
+    let players = players.as_array().expect("players");
+    assert!(players.len() <= 8, "a short list: {players:?}");
+    assert!(
+        players
+            .iter()
+            .all(|p| p.as_str().is_some_and(|t| !t.is_empty())),
+        "each explained"
+    );
+    assert!(!browser.text("#player2-about").is_empty());
+    browser.choose("#game", "mnk/0");
+    browser.click("#start");
+    wait_idle(browser);
+    let gomoku = state(browser);
+    assert_eq!(
+        (
+            gomoku["board"]["rows"].clone(),
+            gomoku["board"]["cols"].clone()
+        ),
+        (json!(15), json!(15))
+    );
+    assert_eq!(gomoku["options"]["k"], json!(5));
+    start(browser, base, "nim", &[], ["human", "computer"]);
+    click_first_legal(browser);
+    let first = state(browser)["side_names"][0]
+        .as_str()
+        .expect("a name")
+        .to_string();
+    let row = browser.text("#history .ply[data-ply=\"1\"] .ply-name");
+    assert!(row.contains(&first), "the history names {first}: {row:?}");
 }
 
 /// An illegal click is refused with a message and no request.
@@ -507,7 +581,8 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
     let base = format!("http://{}/", server.addr());
     let mut browser = Browser::start();
     type Check = fn(&mut Browser, &str);
-    let checks: [(&str, Check); 11] = [
+    let checks: [(&str, Check); 12] = [
+        ("newcomer_setup", newcomer_setup),
         ("nim_long_row", nim_long_row),
         ("history_on_unsolved_boards", history_on_unsolved_boards),
         ("redo_keeps_values", redo_keeps_values),
