@@ -472,6 +472,11 @@ pub trait GameKind: Send + Sync {
     fn presets(&self) -> Vec<Preset> {
         Vec::new()
     }
+    /// What a search score (a value's `heuristic`) counts, in words for a
+    /// legend: a unit, so "+12" means something.
+    fn score_unit(&self) -> &'static str {
+        "points of the engine's evaluation"
+    }
     /// The options this game accepts.
     fn options(&self) -> Vec<crate::options::OptionSpec>;
     /// How positions of this game are written, with an example.

@@ -197,6 +197,10 @@ impl GameKind for MnkKind {
         "k in a row (m,n,k)"
     }
 
+    fn score_unit(&self) -> &'static str {
+        "points of the engine's count of open lines and threats (a forced win is thousands)"
+    }
+
     fn rules(&self) -> &'static str {
         "Tic-tac-toe on any board: X and O take turns marking an empty square, and the first \
          to get k marks in a row, column or diagonal wins (with the exact rule, exactly k)."

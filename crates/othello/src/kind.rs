@@ -54,6 +54,10 @@ impl GameKind for OthelloKind {
         "Othello"
     }
 
+    fn score_unit(&self) -> &'static str {
+        "discs: the final disc margin the search expects"
+    }
+
     fn rules(&self) -> &'static str {
         "Place a disc so that it encloses a line of your opponent's discs between it and one of \
          yours; the enclosed discs turn to your colour. No such move: pass. Most discs at the \

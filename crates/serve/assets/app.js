@@ -484,7 +484,8 @@ function showLegend() {
   const has = field => analysis.moves.some(m => hasNumber(m[field]));
   if (has("remoteness")) line(null, "Numbers: remoteness, the plies (moves of either side) to the end with best play.");
   if (has("margin")) line(null, "+N / −N: the final disc margin with best play, for the mover.");
-  if (has("score")) line(null, "≈N: the search's score for the mover (not proved; higher is better, 0 even).");
+  const unit = gameInfo(app.game.game).score_unit;
+  if (has("score")) line(null, `≈N: not proved, the search's estimate for the mover in ${unit}; higher is better, 0 is even.`);
   line(null, "★ marks the best move.");
 }
 

@@ -156,6 +156,8 @@ pub struct GameInfo {
     pub summary: &'static str,
     /// The rules in a few sentences.
     pub rules: &'static str,
+    /// What a search score counts.
+    pub score_unit: &'static str,
     pub options: Vec<OptionInfo>,
     pub position: PositionInfo,
     /// The start board at the default options: the game's picture.
@@ -250,6 +252,7 @@ impl GameInfo {
             title: kind.title(),
             summary: kind.summary(),
             rules: kind.rules(),
+            score_unit: kind.score_unit(),
             options: kind.options().into_iter().map(OptionInfo::from).collect(),
             position: PositionInfo {
                 description: notation.description,

@@ -1,12 +1,11 @@
 //! End-to-end tests in headless Chromium (Debian's chromium and
 //! chromium-driver, driven over WebDriver): for every game, start it from
 //! the page, play by clicking until it ends against the computer, and
-//! check what the page shows against the API. Screenshots go to
-//! `$PLY_SCREENSHOTS` (default: the target directory's tmp folder).
+//! check what the page shows against the API. (The README's screenshots
+//! come from `page.rs`, with `PLY_SCREENSHOTS=DIR`.)
 
 use crate::common;
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use common::webdriver::Browser;
@@ -63,14 +62,6 @@ const CASES: &[Case] = &[
 const IDLE: &str = "window.ply && window.ply.game && !window.ply.busy && \
     (window.ply.game.turn === 'over' || (window.ply.game.turn === 'human' && \
     (!document.getElementById('values').checked || window.ply.game.analysis)))";
-
-fn screenshots() -> PathBuf {
-    let dir = std::env::var_os("PLY_SCREENSHOTS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots"));
-    std::fs::create_dir_all(&dir).expect("the screenshot folder");
-    dir
-}
 
 fn page_state(browser: &mut Browser) -> Value {
     browser.script("return window.ply.game;", json!([]))
@@ -190,9 +181,6 @@ fn play_case(browser: &mut Browser, http: &mut Http, base: &str, case: &Case) {
         if !refused {
             refused = illegal_click_refused(browser, game);
         }
-        if human_moves == 2 {
-            browser.screenshot(&screenshots().join(format!("{game}.png")));
-        }
         if let (false, Some(earlier)) = (undone, &before_last) {
             // Undo takes back the computer's reply and our move; redo plays
             // them again.
@@ -256,9 +244,6 @@ fn play_case(browser: &mut Browser, http: &mut Http, base: &str, case: &Case) {
             "{game}: the winning line is highlighted ({ended})"
         );
     }
-    if human_moves <= 2 {
-        browser.screenshot(&screenshots().join(format!("{game}.png")));
-    }
 }
 
 /// Any player the terminal offers, typed as on the command line under
@@ -304,28 +289,6 @@ fn every_game_plays_to_the_end_in_headless_chromium() {
         play_case(&mut browser, &mut http, &base, case);
     }
     typed_players_play(&mut browser, &base);
-    // The phone layout, and Othello at full size with values on the board.
-    browser.goto(&base);
-    browser.wait_for(
-        "window.ply && window.ply.games.length > 0",
-        Duration::from_secs(20),
-    );
-    browser.choose("#game", "othello");
-    browser.click("#start");
-    browser.wait_for(IDLE, Duration::from_secs(30));
-    browser.screenshot(&screenshots().join("othello-8x8.png"));
-    browser.set_window(390, 844);
-    browser.goto(&base);
-    browser.wait_for(
-        "window.ply && window.ply.games.length > 0",
-        Duration::from_secs(20),
-    );
-    browser.choose("#game", "trilite");
-    browser.click("#start");
-    browser.wait_for(IDLE, Duration::from_secs(30));
-    browser.click("#board .cell[data-move=\"b1\"]");
-    browser.wait_for(IDLE, Duration::from_secs(30));
-    browser.screenshot(&screenshots().join("phone-trilite.png"));
     drop(browser);
     server.stop().expect("the server stops cleanly");
 }

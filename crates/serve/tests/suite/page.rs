@@ -575,13 +575,53 @@ fn contrast_meets_aa(browser: &mut Browser, base: &str) {
     );
 }
 
+/// With `PLY_SCREENSHOTS=DIR`: every game two moves in, on a desktop
+/// window and on a phone (the phone reopens the game from its link), as
+/// the README shows them.
+fn gallery(browser: &mut Browser, base: &str) {
+    let Some(dir) = std::env::var_os("PLY_SCREENSHOTS").map(std::path::PathBuf::from) else {
+        return;
+    };
+    std::fs::create_dir_all(&dir).expect("the screenshot folder");
+    let games: [(&str, &str, &[(&str, &str)]); 6] = [
+        ("tictactoe", "tictactoe", &[]),
+        ("mnk", "mnk", &[("rows", "4"), ("cols", "5"), ("k", "4")]),
+        ("gomoku", "mnk/0", &[]),
+        ("nim", "nim", &[("heaps", "3,5,7")]),
+        ("trilite", "trilite", &[]),
+        ("othello", "othello", &[]),
+    ];
+    for (file, entry, options) in games {
+        browser.set_window(1280, 900);
+        start(browser, base, entry, options, ["human", "computer"]);
+        for _ in 0..2 {
+            let legal = state(browser)["legal_moves"].clone();
+            let legal = legal.as_array().expect("legal moves");
+            let mv = legal[legal.len() / 2].as_str().expect("a move").to_string();
+            browser.click(&format!("#board .cell[data-move=\"{mv}\"]"));
+            wait_idle(browser);
+        }
+        browser.screenshot(&dir.join(format!("{file}.png")));
+        browser.set_window(390, 844);
+        browser.script("location.reload();", json!([]));
+        browser.wait_for("window.ply && window.ply.game", Duration::from_secs(20));
+        wait_idle(browser);
+        browser.screenshot(&dir.join(format!("{file}-phone.png")));
+    }
+    browser.set_window(1280, 900);
+}
+
 #[test]
 fn the_page_is_an_analysis_board_in_headless_chromium() {
-    let server = common::start(common::quick_limits());
+    // One browser starts many games: more than one address may hold.
+    let server = common::start(ply_serve::Limits {
+        max_games_per_client: 256,
+        ..common::quick_limits()
+    });
     let base = format!("http://{}/", server.addr());
     let mut browser = Browser::start();
     type Check = fn(&mut Browser, &str);
-    let checks: [(&str, Check); 12] = [
+    let checks: [(&str, Check); 13] = [
         ("newcomer_setup", newcomer_setup),
         ("nim_long_row", nim_long_row),
         ("history_on_unsolved_boards", history_on_unsolved_boards),
@@ -597,6 +637,7 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
         ),
         ("links_keep_the_game", links_keep_the_game),
         ("contrast_meets_aa", contrast_meets_aa),
+        ("gallery", gallery),
     ];
     let mut failed = Vec::new();
     for (name, check) in checks {
