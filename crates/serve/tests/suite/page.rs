@@ -18,6 +18,9 @@ const IDLE: &str = "window.ply && window.ply.game && !window.ply.busy && \
     (window.ply.game.turn === 'over' || window.ply.stopped || (window.ply.game.turn === 'human' && \
     (!document.getElementById('values').checked || window.ply.game.analysis)))";
 
+/// Options typed into the form, by name.
+type Options = &'static [(&'static str, &'static str)];
+
 const ENTER: &str = "\u{E007}";
 const ARROW_RIGHT: &str = "\u{E014}";
 const ARROW_DOWN: &str = "\u{E015}";
@@ -583,7 +586,7 @@ fn gallery(browser: &mut Browser, base: &str) {
         return;
     };
     std::fs::create_dir_all(&dir).expect("the screenshot folder");
-    let games: [(&str, &str, &[(&str, &str)]); 6] = [
+    let games: [(&str, &str, Options); 6] = [
         ("tictactoe", "tictactoe", &[]),
         ("mnk", "mnk", &[("rows", "4"), ("cols", "5"), ("k", "4")]),
         ("gomoku", "mnk/0", &[]),
