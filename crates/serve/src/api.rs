@@ -20,8 +20,8 @@ use crate::error::ApiError;
 use crate::known;
 use crate::state::{AppState, Entry, LiveGame, Seat};
 use crate::wire::{
-    BoundedReport, CreateGame, GameInfo, GameState, PlayMove, PlayedMove, ResultView, Turn,
-    MAX_LISTED,
+    BoundedReport, CreateGame, GameInfo, GameState, PlayMove, PlayedMove, ResultView, SetLine,
+    Turn, MAX_LISTED,
 };
 
 type Shared = State<Arc<AppState>>;
@@ -615,6 +615,42 @@ pub async fn redo(
     live.session.play(&mv)?;
     let value = value.or_else(|| known::ending_value(live.session.as_ref(), mover));
     live.values.push(value);
+    live.analysis = None;
+    Ok(Json(game_state(&id, &live, &state, false)))
+}
+
+/// `POST /api/games/{id}/line`: the game becomes its start with these
+/// moves, whoever made them (a line of the page's move tree). The values
+/// of the moves where the new line agrees with the old are kept; a line
+/// with an illegal move is refused and the game stays as it was.
+pub async fn line(
+    State(state): Shared,
+    Authorized { id, entry }: Authorized,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<GameState>> {
+    let request: SetLine = json_body(&headers, body, state.limits.body_bytes)?;
+    for mv in &request.moves {
+        short(mv, "a move")?;
+    }
+    let mut live = entry.lock()?;
+    let mut session = live.session.boxed_clone();
+    session.restart();
+    let replayed = replay(session.as_mut(), &request.moves)?;
+    let old = live.session.moves_played();
+    let agree = old
+        .iter()
+        .zip(session.moves_played())
+        .take_while(|(a, b)| **a == *b)
+        .count();
+    let values = live.values[..agree]
+        .iter()
+        .copied()
+        .chain(replayed.into_iter().skip(agree))
+        .collect();
+    live.session = session;
+    live.values = values;
+    live.undone.clear();
     live.analysis = None;
     Ok(Json(game_state(&id, &live, &state, false)))
 }

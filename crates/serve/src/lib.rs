@@ -67,6 +67,7 @@ fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/computer", post(api::computer))
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/redo", post(api::redo))
+        .route("/api/games/{id}/line", post(api::line))
         .route("/api/solve", get(api::solve))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)

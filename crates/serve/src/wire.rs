@@ -36,6 +36,14 @@ pub struct PlayMove {
     pub mv: String,
 }
 
+/// `POST /api/games/{id}/line`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetLine {
+    /// The moves from the game's start, whoever made them.
+    pub moves: Vec<String>,
+}
+
 /// A move of the game so far, with its value when it was known.
 #[derive(Clone, Debug, Serialize)]
 pub struct PlayedMove {

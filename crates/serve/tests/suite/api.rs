@@ -614,3 +614,66 @@ fn solve_serves_the_engine_report() {
     assert_eq!(served["value"], json!("draw"));
     server.stop().expect("a clean stop");
 }
+
+/// A game restored from a link (`moves` on creation) and a line of the
+/// page's move tree (`POST .../line`) play moves whoever's turn it is; the
+/// values of the moves the new line shares with the old are kept, and the
+/// computer's moves get theirs from the next analysis.
+#[test]
+fn lines_of_moves_are_replayed_and_keep_their_values() {
+    let server = common::start(common::quick_limits());
+    let mut http = Http::new(server.addr());
+    let (id, token, state) = create(
+        &mut http,
+        json!({"game": "tictactoe", "moves": ["b2", "a1", "c3"]}),
+    );
+    assert_eq!(state["position"], json!("O---X---X"));
+    assert_eq!(state["start_position"], json!("---------"));
+    let game = format!("/api/games/{id}");
+    // The computer's reply has no value until the next position is analysed.
+    http.post_json(&format!("{game}/computer"), Some(&token), &json!({}));
+    let valued = http
+        .get(&format!("{game}?values=true"), Some(&token))
+        .json();
+    let values: Vec<&Value> = valued["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| &m["value"])
+        .collect();
+    assert!(
+        values[3].is_string(),
+        "the computer's move is valued: {valued}"
+    );
+    let kept = valued["moves"][3].clone();
+    let next = valued["legal_moves"][0].clone();
+    // Another line from the same start: the shared moves keep their values.
+    let line = http
+        .post_json(
+            &format!("{game}/line"),
+            Some(&token),
+            &json!({"moves": ["b2", "a1", "c3", kept["move"], next]}),
+        )
+        .json();
+    assert_eq!(line["moves"].as_array().map(Vec::len), Some(5));
+    assert_eq!(line["moves"][3], kept, "a shared move keeps its value");
+    assert_eq!(line["redo_moves"], json!([]));
+    let bad = http.post_json(
+        &format!("{game}/line"),
+        Some(&token),
+        &json!({"moves": ["b2", "b2"]}),
+    );
+    refused(&bad, 400, "bad_request");
+    assert_eq!(
+        http.get(&game, Some(&token)).json()["moves"]
+            .as_array()
+            .map(Vec::len),
+        Some(5)
+    );
+    let refused_create = http.post_json(
+        "/api/games",
+        None,
+        &json!({"game": "tictactoe", "moves": ["b2", "zz"]}),
+    );
+    refused(&refused_create, 400, "bad_request");
+}
