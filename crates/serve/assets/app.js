@@ -689,15 +689,16 @@ function historyScale(moves) {
   };
 }
 
-function historyRow(number, m, scale, future) {
+function historyRow(number, node, scale, future) {
+  const m = node.value || (node.move ? { move: node.move, side: node.side } : null);
   const item = html("li", { class: "ply" + (future ? " future" : ""), tabindex: "0", role: "button",
-    "data-ply": number });
-  const view = m && !future ? firstPlayerView(m) : null;
-  const name = m ? `${number}. ${sideName(m.side)} ${m.move}` : "Start";
+    "data-ply": number, "data-move": node.move || "" });
+  const view = m ? firstPlayerView(m) : null;
+  const who = node.side ? sideName(node.side) + " " : "";
+  const name = node.move ? `${number}. ${who}${node.move}` : "Start";
   item.append(html("span", { class: "ply-name" }, name));
-  const tag = html("span", { class: "tag " + (view ? (view.estimate ? "estimate" : m.value) : "none") },
-    m && !future ? (valueWords(m) || "no value") : (future ? "taken back" : ""));
-  item.append(tag);
+  const words = node.move ? (valueWords(m) || "no value") : "";
+  item.append(html("span", { class: "tag " + (view ? (view.estimate ? "estimate" : m.value) : "none") }, words));
   const strip = el("svg", { viewBox: "0 0 200 16", class: "strip", "aria-hidden": "true" });
   el("line", { x1: 100, y1: 0, x2: 100, y2: 16, class: "centre" }, strip);
   const x = chartX(view, scale);
@@ -709,31 +710,141 @@ function historyRow(number, m, scale, future) {
     item.dataset.x = x.toFixed(1);
   }
   item.append(strip);
-  item.setAttribute("aria-label", `${name}${m ? ", " + (future ? "taken back" : valueWords(m) || "no value") : ""}: go to this position`);
-  const go = () => goTo(number);
+  item.setAttribute("aria-label", `${name}${words ? ", " + words : ""}${future ? ", later in this line" : ""}: go to this position`);
+  const go = () => goToNode(node);
   item.addEventListener("click", go);
   item.addEventListener("keydown", event => {
-    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); go(); }
+    if (event.target === item && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); go(); }
   });
+  const others = node.parent ? node.parent.children.filter(c => c !== node) : [];
+  if (others.length) item.append(variations(others, number));
   return item;
+}
+
+// The other moves played from the same position: each a button to go
+// there, to promote it (first in the list, the line shown after its
+// parent) and to delete it with everything after it.
+function variations(nodes, number) {
+  const list = html("span", { class: "variations" }, "or ");
+  for (const node of nodes) {
+    const chip = html("span", { class: "variation", "data-move": node.move, "data-ply": number });
+    const button = (cls, text, label, act) => {
+      const b = html("button", { type: "button", class: cls, "aria-label": label }, text);
+      b.addEventListener("click", event => { event.stopPropagation(); act(node); });
+      chip.append(b);
+    };
+    button("go", node.move, `Go to the variation ${number}. ${node.move}`, goToNode);
+    button("promote", "↑", `Promote the variation ${number}. ${node.move}`, promote);
+    button("delete", "✕", `Delete the variation ${number}. ${node.move}`, prune);
+    list.append(chip);
+  }
+  return list;
+}
+
+// The line shown: from the start to the current position, then on along
+// the moves redo would replay, then along each position's first move.
+function shownLine() {
+  const line = [];
+  for (let node = app.node; node; node = node.parent) line.unshift(node);
+  let next = app.node;
+  for (const move of app.game.redo_moves) {
+    next = next && next.children.find(c => c.move === move);
+    if (next) line.push(next);
+  }
+  for (next = line[line.length - 1]; next.children.length; ) {
+    next = next.children[0];
+    line.push(next);
+  }
+  return line;
 }
 
 function drawHistory() {
   const game = app.game;
-  const scale = historyScale(game.moves);
-  const rows = [historyRow(0, null, scale, false)];
-  game.moves.forEach((m, i) => rows.push(historyRow(i + 1, m, scale, false)));
-  // Moves taken back stay listed, greyed, until another move replaces them.
-  game.redo_moves.forEach((move, i) => rows.push(historyRow(game.moves.length + i + 1,
-    { move, side: "" }, scale, true)));
-  rows[game.moves.length].classList.add("current");
-  rows[game.moves.length].setAttribute("aria-current", "step");
+  const line = shownLine();
+  const current = line.indexOf(app.node);
+  const scale = historyScale(line.map(n => n.value).filter(Boolean));
+  const rows = line.map((node, depth) => historyRow(depth, node, scale, depth > current));
+  rows[current].classList.add("current");
+  rows[current].setAttribute("aria-current", "step");
   ui.history.replaceChildren(...rows);
-  ui.historyAxis.hidden = game.moves.length === 0;
+  ui.historyAxis.hidden = line.length <= 1;
   ui.historyFirst.textContent = `← ${game.side_names[0]} wins`;
   ui.historySecond.textContent = `${game.side_names[1]} wins →`;
-  const current = rows[game.moves.length];
-  if (current.scrollIntoView && ui.history.scrollHeight > ui.history.clientHeight) current.scrollIntoView({ block: "nearest" });
+  if (rows[current].scrollIntoView && ui.history.scrollHeight > ui.history.clientHeight) rows[current].scrollIntoView({ block: "nearest" });
+}
+
+// ---- the move tree -------------------------------------------------------
+
+// The page keeps every line played from the game's start; the server's
+// game is the line being looked at. A move played after going back starts
+// a variation beside the moves played there before.
+function treeNode(parent, move, side) { return { parent, move, side, value: null, children: [] }; }
+
+function child(node, move, side) {
+  let next = node.children.find(c => c.move === move);
+  if (!next) {
+    next = treeNode(node, move, side);
+    node.children.push(next);
+  }
+  if (side && !next.side) next.side = side;
+  return next;
+}
+
+// Adds the server's line to the tree; a value once known is kept.
+function mergeLine(state) {
+  if (!app.tree || app.tree.id !== state.id) app.tree = { ...treeNode(null, null, null), id: state.id };
+  let node = app.tree;
+  for (const m of state.moves) {
+    node = child(node, m.move, m.side);
+    if (m.value) node.value = m;
+  }
+  app.node = node;
+  for (const move of state.redo_moves) node = child(node, move, "");
+}
+
+function lineTo(node) {
+  const moves = [];
+  for (; node && node.move; node = node.parent) moves.unshift(node.move);
+  return moves;
+}
+
+// Any position of the tree: by undo and redo when it is on the server's
+// line, else the server plays the line from the start.
+async function goToNode(node) {
+  if (!app.game || app.busy) { if (app.busy) say(WAIT); return; }
+  const target = lineTo(node);
+  const known = app.game.moves.map(m => m.move).concat(app.game.redo_moves);
+  if (target.every((move, i) => known[i] === move)) return goTo(target.length);
+  say("");
+  await busy(async () => show(await api("POST", `/api/games/${app.game.id}/line`, { moves: target })));
+  app.stopped = app.game.turn === "computer";
+  updateControls();
+  await proceed();
+}
+
+function promote(node) {
+  const siblings = node.parent.children;
+  siblings.splice(siblings.indexOf(node), 1);
+  siblings.unshift(node);
+  drawHistory();
+}
+
+// Deletes a variation; from inside it, goes back to where it branched.
+// The server forgets it too when redo would replay it.
+async function prune(node) {
+  if (!app.game || app.busy) return;
+  const doomed = lineTo(node);
+  const known = app.game.moves.map(m => m.move).concat(app.game.redo_moves);
+  if (doomed.every((move, i) => known[i] === move)) {
+    const keep = lineTo(app.node).slice(0, doomed.length - 1);
+    const moves = app.game.moves.length >= doomed.length ? keep : app.game.moves.map(m => m.move);
+    await busy(async () => show(await api("POST", `/api/games/${app.game.id}/line`, { moves })));
+    app.stopped = app.game.turn === "computer";
+  }
+  const siblings = node.parent.children;
+  siblings.splice(siblings.indexOf(node), 1);
+  drawHistory();
+  updateControls();
 }
 
 // ---- the page ------------------------------------------------------------
@@ -799,6 +910,7 @@ function show(state) {
   ui.status.textContent = statusText(state);
   ui.status.dataset.result = state.result ? (state.result.winner || "draw") : "";
   announceChange(before, state);
+  mergeLine(state);
   drawHistory();
   showLegend();
   writeLink();

@@ -284,8 +284,13 @@ fn busy_and_stop(browser: &mut Browser, base: &str) {
         .as_str()
         .expect("a move")
         .to_string();
-    browser.click(&format!("#board .cell[data-move=\"{mv}\"]"));
-    browser.click("#board .cell[data-move=\"a1\"]");
+    // One script: the board is redrawn under WebDriver's find and click.
+    browser.script(
+        "const cell = m => document.querySelector(`#board .cell[data-move=\"${m}\"]`); \
+         cell(arguments[0]).dispatchEvent(new MouseEvent('click')); \
+         cell('a1').dispatchEvent(new MouseEvent('click'));",
+        json!([mv]),
+    );
     wait_idle(browser);
     let message = browser.text("#message");
     assert!(!message.contains("thinking"), "stale message {message:?}");
@@ -411,6 +416,80 @@ fn history_rows_go_back_and_forth(browser: &mut Browser, base: &str) {
     browser.click("#history .ply[data-ply=\"4\"]");
     wait_idle(browser);
     assert_eq!(moves(&state(browser)), all, "forward again, values kept");
+}
+
+/// Playing another move after going back starts a variation: the old
+/// line stays in the tree, both can be visited back and forth with their
+/// values, a variation can be promoted and deleted.
+fn variations_survive(browser: &mut Browser, base: &str) {
+    start(browser, base, "tictactoe", &[], ["human", "computer"]);
+    click_first_legal(browser);
+    click_first_legal(browser);
+    let old = moves(&state(browser));
+    let name = |m: &Value| m["move"].as_str().expect("a move").to_string();
+    browser.click("#history .ply[data-ply=\"2\"]");
+    wait_idle(browser);
+    let legal = state(browser)["legal_moves"].clone();
+    let other = legal
+        .as_array()
+        .expect("legal moves")
+        .iter()
+        .filter_map(Value::as_str)
+        .find(|m| *m != name(&old[2]))
+        .expect("another move")
+        .to_string();
+    browser.click(&format!("#board .cell[data-move=\"{other}\"]"));
+    wait_idle(browser);
+    let new = moves(&state(browser));
+    assert_eq!(name(&new[2]), other);
+    let shown = |browser: &mut Browser| {
+        browser.script(
+            "return [...document.querySelectorAll('#history .ply')].map(r => \
+               [r.dataset.move, r.querySelector('.tag').textContent]);",
+            json!([]),
+        )
+    };
+    // The old line is a variation at move 3: back to it, then forward.
+    let chip = format!(
+        "#history .ply[data-ply=\"3\"] .variation[data-move=\"{}\"] .go",
+        name(&old[2])
+    );
+    browser.click(&chip);
+    wait_idle(browser);
+    browser.click("#history .ply[data-ply=\"4\"]");
+    wait_idle(browser);
+    let now = moves(&state(browser));
+    let names = |ms: &[Value]| ms.iter().map(name).collect::<Vec<_>>();
+    assert_eq!(names(&now), names(&old), "the old line is back");
+    let rows = shown(browser);
+    for (row, m) in rows.as_array().expect("rows").iter().skip(1).zip(&old) {
+        assert_eq!(row[0], m["move"]);
+        assert!(row[1] != json!("no value"), "values kept: {rows}");
+    }
+    // And the new line again, by its chip.
+    browser.click(&format!(
+        "#history .ply[data-ply=\"3\"] .variation[data-move=\"{other}\"] .go"
+    ));
+    wait_idle(browser);
+    assert_eq!(moves(&state(browser))[2]["move"], json!(other));
+    // Promote the old line, then delete it: one line is left.
+    let promote = format!(
+        "#history .ply[data-ply=\"3\"] .variation[data-move=\"{}\"] .promote",
+        name(&old[2])
+    );
+    browser.click(&promote);
+    let first = browser.script(
+        "return document.querySelector('#history .ply[data-ply=\"3\"]').dataset.move;",
+        json!([]),
+    );
+    assert_eq!(first, json!(other), "the shown line stays where we are");
+    browser.click(&chip.replace(".go", ".delete"));
+    wait_idle(browser);
+    let chips = browser.script(
+        "return document.querySelectorAll('#history .variation').length;",
+        json!([]),
+    );
+    assert_eq!(chips, json!(0), "the deleted line is gone");
 }
 
 /// The URL keeps the game: a reload, and a fresh browser given the link,
@@ -624,7 +703,7 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
     let base = format!("http://{}/", server.addr());
     let mut browser = Browser::start();
     type Check = fn(&mut Browser, &str);
-    let checks: [(&str, Check); 13] = [
+    let checks: [(&str, Check); 14] = [
         ("newcomer_setup", newcomer_setup),
         ("nim_long_row", nim_long_row),
         ("history_on_unsolved_boards", history_on_unsolved_boards),
@@ -638,6 +717,7 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
             "history_rows_go_back_and_forth",
             history_rows_go_back_and_forth,
         ),
+        ("variations_survive", variations_survive),
         ("links_keep_the_game", links_keep_the_game),
         ("contrast_meets_aa", contrast_meets_aa),
         ("gallery", gallery),
