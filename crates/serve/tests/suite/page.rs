@@ -472,6 +472,9 @@ fn variations_survive(browser: &mut Browser, base: &str) {
     ));
     wait_idle(browser);
     assert_eq!(moves(&state(browser))[2]["move"], json!(other));
+    if let Some(dir) = std::env::var_os("PLY_SCREENSHOTS") {
+        browser.screenshot(&std::path::Path::new(&dir).join("variations.png"));
+    }
     // Promote the old line, then delete it: one line is left.
     let promote = format!(
         "#history .ply[data-ply=\"3\"] .variation[data-move=\"{}\"] .promote",
