@@ -37,7 +37,7 @@ for (const id of ["game", "game-summary", "game-picture", "options", "player1", 
   "player2-spec", "setup-form", "start", "load",
   "position-form", "position", "position-help", "copy", "status", "thinking", "message",
   "announce", "board", "text-board", "undo", "redo", "new", "flip", "computer-move", "pass",
-  "stop", "values", "move-form", "move-input", "play-move", "legend", "history",
+  "stop", "values", "think", "think-note", "move-form", "move-input", "play-move", "legend", "history",
   "game-text", "export", "import", "link"]) {
   ui[id.replace(/-(\w)/g, (_, c) => c.toUpperCase())] = document.getElementById(id);
 }
@@ -390,6 +390,48 @@ async function computerMove() {
   say("");
   await busy(async () => show(await api("POST", `/api/games/${app.game.id}/computer`)));
   await proceed();
+}
+
+// Think longer: analyses of the position three and then ten times as
+// long as the first (the server's bound), each shown as it arrives with
+// the depth it reached and the best move it found.
+const THINK_STEPS = [3, 10];
+
+function unsolved(analysis) {
+  return analysis && (analysis.value === "unknown" || analysis.moves.some(m => m.value === "unknown"));
+}
+
+function bestOf(analysis) {
+  const best = Math.max(...analysis.moves.map(merit));
+  return analysis.moves.find(m => merit(m) === best);
+}
+
+function thinkNote(analysis, times) {
+  const depth = hasNumber(analysis.depth) ? `depth ${analysis.depth}` : "searched";
+  const best = analysis.moves.length ? bestOf(analysis) : null;
+  return `Thought ${times} times as long: ${depth}` + (best ? `, best ${best.move} (${valueWords(best)})` : "") +
+    (unsolved(analysis) ? "." : "; solved.");
+}
+
+async function thinkLonger() {
+  if (!app.game || app.busy || app.game.turn === "over") return;
+  const where = { id: app.game.id, ply: app.game.moves.length };
+  delete ui.thinkNote.dataset.found;
+  for (const times of THINK_STEPS) {
+    if (!app.game || app.game.id !== where.id || app.game.moves.length !== where.ply) return;
+    // What the last step found stays in view while the next one runs.
+    const found = ui.thinkNote.dataset.found || "";
+    ui.thinkNote.textContent = `${found} Thinking ${times} times as long…`.trim();
+    let done = false;
+    await busy(async () => {
+      show(await api("GET", `/api/games/${app.game.id}?values=true&think=${times}`));
+      done = true;
+    });
+    if (!done) return;
+    ui.thinkNote.textContent = ui.thinkNote.dataset.found = thinkNote(app.game.analysis, times);
+    if (!unsolved(app.game.analysis)) break;
+  }
+  delete ui.thinkNote.dataset.found;
 }
 
 // Stop holds the computer after its current move; Continue lets it play on.
@@ -904,6 +946,7 @@ function drawBoard(state) {
 
 function show(state) {
   const before = app.game;
+  if (before && (before.id !== state.id || before.position !== state.position)) ui.thinkNote.textContent = "";
   app.game = state;
   drawBoard(state);
   ui.position.value = state.position;
@@ -934,6 +977,8 @@ function updateControls() {
   const bots = game && game.players.every(p => !isHuman(p));
   ui.stop.hidden = !game || game.turn === "over" || !(bots || app.stopped);
   ui.stop.textContent = app.stopped ? "Continue" : "Stop";
+  ui.think.hidden = !(game && ui.values.checked && game.turn !== "over" && unsolved(game.analysis));
+  ui.think.disabled = !idle;
   ui.stop.setAttribute("aria-pressed", String(app.stopped));
 }
 
@@ -995,7 +1040,7 @@ document.addEventListener("keydown", event => {
   if (event.target.matches("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
   const actions = { u: undo, r: redo, n: newGame, f: flip,
     v: () => { ui.values.checked = !ui.values.checked; toggleValues(); },
-    c: computerMove };
+    c: computerMove, t: thinkLonger };
   const action = actions[event.key];
   if (action) { event.preventDefault(); action(); }
 });
@@ -1028,6 +1073,7 @@ ui.new.addEventListener("click", newGame);
 ui.flip.addEventListener("click", flip);
 ui.computerMove.addEventListener("click", computerMove);
 ui.stop.addEventListener("click", stopOrContinue);
+ui.think.addEventListener("click", thinkLonger);
 ui.pass.addEventListener("click", () => play("pass"));
 ui.values.addEventListener("change", toggleValues);
 ui.export.addEventListener("click", exportGame);

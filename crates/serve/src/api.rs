@@ -411,12 +411,19 @@ fn replay(session: &mut dyn Session, moves: &[String]) -> ApiResult<Vec<Option<V
     Ok(values)
 }
 
-/// `?values=true`.
+/// The longest analysis a client may ask for, in analysis times: "think
+/// longer" holds a search slot for at most this many.
+const MAX_THINK: u32 = 10;
+
+/// `?values=true`, and `&think=N` for an analysis N times as long.
 #[derive(Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StateQuery {
     #[serde(default)]
     values: bool,
+    /// Analyse again for this many analysis times (1 to [`MAX_THINK`]).
+    #[serde(default)]
+    think: Option<u32>,
 }
 
 fn query<T>(query: Result<Query<T>, QueryRejection>) -> ApiResult<T> {
@@ -434,26 +441,42 @@ pub async fn get_game(
     Authorized { id, entry }: Authorized,
     values: Result<Query<StateQuery>, QueryRejection>,
 ) -> ApiResult<Json<GameState>> {
-    let values = query(values)?.values;
-    if values {
-        analyse(&state, &entry).await?;
+    let asked = query(values)?;
+    let values = asked.values || asked.think.is_some();
+    match asked.think {
+        Some(times @ 1..=MAX_THINK) => {
+            analyse(&state, &entry, state.limits.analysis_time * times, true).await?
+        }
+        Some(_) => {
+            return Err(ApiError::BadRequest(format!(
+                "think takes 1 to {MAX_THINK} (times the analysis time)"
+            )))
+        }
+        None if values => analyse(&state, &entry, state.limits.analysis_time, false).await?,
+        None => {}
     }
     let live = entry.lock()?;
     Ok(Json(game_state(&id, &live, &state, values)))
 }
 
-/// Analyses the game's position unless the last analysis is of it; the
-/// search runs on a copy, so the game stays readable meanwhile.
-async fn analyse(state: &Arc<AppState>, game: &Entry) -> ApiResult<()> {
+/// Analyses the game's position for `time` unless the last analysis is of
+/// it (or `again`, to think longer); the search runs on a copy, so the
+/// game stays readable meanwhile.
+async fn analyse(
+    state: &Arc<AppState>,
+    game: &Entry,
+    time: Duration,
+    again: bool,
+) -> ApiResult<()> {
     let (mut copy, ply, seed, kind) = {
         let live = game.lock()?;
         let ply = live.values.len();
-        if live.analysis.as_ref().is_some_and(|(at, _)| *at == ply) {
+        if !again && live.analysis.as_ref().is_some_and(|(at, _)| *at == ply) {
             return Ok(());
         }
         (live.session.boxed_clone(), ply, live.seed, live.kind)
     };
-    let config = search_config(state, state.limits.analysis_time, seed);
+    let config = search_config(state, time, seed);
     let report = search(state, move || {
         kind.solve(copy.as_mut(), &config).map(BoundedReport::of)
     })

@@ -677,3 +677,28 @@ fn lines_of_moves_are_replayed_and_keep_their_values() {
     );
     refused(&refused_create, 400, "bad_request");
 }
+
+/// `?think=N` analyses again for N analysis times, at most ten.
+#[test]
+fn think_longer_is_bounded() {
+    let server = common::start(common::quick_limits());
+    let mut http = Http::new(server.addr());
+    let (id, token, _) = create(&mut http, json!({"game": "othello"}));
+    let game = format!("/api/games/{id}");
+    let quick = http
+        .get(&format!("{game}?values=true"), Some(&token))
+        .json();
+    let longer = http.get(&format!("{game}?think=2"), Some(&token)).json();
+    let depth = |state: &Value| state["analysis"]["depth"].as_u64().expect("a depth");
+    assert!(depth(&longer) >= depth(&quick), "{longer}");
+    refused(
+        &http.get(&format!("{game}?think=11"), Some(&token)),
+        400,
+        "bad_request",
+    );
+    refused(
+        &http.get(&format!("{game}?think=0"), Some(&token)),
+        400,
+        "bad_request",
+    );
+}

@@ -495,6 +495,29 @@ fn variations_survive(browser: &mut Browser, base: &str) {
     assert_eq!(chips, json!(0), "the deleted line is gone");
 }
 
+/// Think longer asks for a longer analysis of an unsolved position and
+/// says how deep it went and which move it found best.
+fn think_longer(browser: &mut Browser, base: &str) {
+    start(browser, base, "othello", &[], ["human", "computer"]);
+    let first = state(browser)["analysis"]["depth"]
+        .as_u64()
+        .expect("a depth");
+    browser.click("#think");
+    browser.wait_for(
+        "document.getElementById('think-note').textContent.includes('3 times as long:')",
+        Duration::from_secs(20),
+    );
+    let note = browser.text("#think-note");
+    let deeper = state(browser)["analysis"]["depth"]
+        .as_u64()
+        .expect("a depth");
+    assert!(deeper >= first, "{deeper} after {first}");
+    assert!(
+        note.contains(&format!("depth {deeper}")) && note.contains("best "),
+        "{note:?}"
+    );
+}
+
 /// The URL keeps the game: a reload, and a fresh browser given the link,
 /// open the same position; export and import give the same game.
 fn links_keep_the_game(browser: &mut Browser, base: &str) {
@@ -706,7 +729,7 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
     let base = format!("http://{}/", server.addr());
     let mut browser = Browser::start();
     type Check = fn(&mut Browser, &str);
-    let checks: [(&str, Check); 14] = [
+    let checks: [(&str, Check); 15] = [
         ("newcomer_setup", newcomer_setup),
         ("nim_long_row", nim_long_row),
         ("history_on_unsolved_boards", history_on_unsolved_boards),
@@ -721,6 +744,7 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
             history_rows_go_back_and_forth,
         ),
         ("variations_survive", variations_survive),
+        ("think_longer", think_longer),
         ("links_keep_the_game", links_keep_the_game),
         ("contrast_meets_aa", contrast_meets_aa),
         ("gallery", gallery),
