@@ -369,6 +369,23 @@ fn newcomer_setup(browser: &mut Browser, base: &str) {
     assert!(row.contains(&first), "the history names {first}: {row:?}");
 }
 
+/// At 1400 x 900 the board's controls and the legend are in view without
+/// scrolling, on the largest board too.
+fn controls_above_the_fold(browser: &mut Browser, base: &str) {
+    browser.set_window(1400, 900);
+    for entry in ["tictactoe", "mnk/0"] {
+        press_start(browser, base, entry, &[], ["human", "computer"]);
+        wait_idle(browser);
+        let below = browser.script(
+            "return ['.controls', '#legend', '#board'].filter(css => \
+               document.querySelector(css).getBoundingClientRect().bottom > window.innerHeight);",
+            json!([]),
+        );
+        assert_eq!(below, json!([]), "{entry}: below the fold");
+    }
+    browser.set_window(1280, 900);
+}
+
 /// An illegal click is refused with a message and no request.
 fn illegal_click_is_local(browser: &mut Browser, base: &str) {
     start(browser, base, "tictactoe", &[], ["human", "computer"]);
@@ -729,7 +746,7 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
     let base = format!("http://{}/", server.addr());
     let mut browser = Browser::start();
     type Check = fn(&mut Browser, &str);
-    let checks: [(&str, Check); 15] = [
+    let checks: [(&str, Check); 16] = [
         ("newcomer_setup", newcomer_setup),
         ("nim_long_row", nim_long_row),
         ("history_on_unsolved_boards", history_on_unsolved_boards),
@@ -738,6 +755,7 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
         ("keyboard_and_announcements", keyboard_and_announcements),
         ("busy_and_stop", busy_and_stop),
         ("illegal_click_is_local", illegal_click_is_local),
+        ("controls_above_the_fold", controls_above_the_fold),
         ("forced_pass_said", forced_pass_said),
         (
             "history_rows_go_back_and_forth",
