@@ -23,6 +23,7 @@ mod options;
 mod perft;
 mod playable;
 mod player;
+mod record;
 mod report;
 mod retrograde;
 mod score;
@@ -50,6 +51,7 @@ pub use options::{Command, GameOptions, OptionRole, OptionSpec, OptionValues};
 pub use perft::perft;
 pub use playable::{generic_player, Playable};
 pub use player::{Analyzer, Choice, Player};
+pub use record::{GameRecord, RecordFormat};
 pub use report::{
     wire_value, wire_value_opt, BoardView, Cell, GridStyle, MoveValue, PieceCount, Report, Stopped,
 };

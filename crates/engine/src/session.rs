@@ -477,6 +477,37 @@ pub trait GameKind: Send + Sync {
     fn score_unit(&self) -> &'static str {
         "points of the engine's evaluation"
     }
+    /// The formats other programs read that a whole game can be written
+    /// in ([`GameKind::write_record`]).
+    fn record_formats(&self) -> Vec<crate::record::RecordFormat> {
+        Vec::new()
+    }
+    /// The game from `start` (its position text) with `moves` in the
+    /// format named `format`.
+    fn write_record(
+        &self,
+        format: &str,
+        _options: &crate::options::GameOptions,
+        _start: &str,
+        _moves: &[String],
+    ) -> Result<String, GameError> {
+        Err(GameError::Unsupported(format!(
+            "{} games are not written as {format}",
+            self.title()
+        )))
+    }
+    /// The start and moves of a game written in `format`.
+    fn read_record(
+        &self,
+        format: &str,
+        _options: &crate::options::GameOptions,
+        _text: &str,
+    ) -> Result<crate::record::GameRecord, GameError> {
+        Err(GameError::Unsupported(format!(
+            "{} games are not read from {format}",
+            self.title()
+        )))
+    }
     /// The options this game accepts.
     fn options(&self) -> Vec<crate::options::OptionSpec>;
     /// How positions of this game are written, with an example.

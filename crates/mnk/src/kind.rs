@@ -201,6 +201,46 @@ impl GameKind for MnkKind {
         "points of the engine's count of open lines and threats (a forced win is thousands)"
     }
 
+    fn record_formats(&self) -> Vec<ply_engine::RecordFormat> {
+        vec![ply_engine::RecordFormat {
+            name: crate::gomocup_record::GOMOCUP,
+            about: "the Gomocup protocol's BOARD text, as piskvork sends a position to an engine",
+        }]
+    }
+
+    fn write_record(
+        &self,
+        format: &str,
+        options: &GameOptions,
+        start: &str,
+        moves: &[String],
+    ) -> Result<String, GameError> {
+        if format != crate::gomocup_record::GOMOCUP {
+            return Err(GameError::Unsupported(format!(
+                "k-in-a-row games are written as {}, not {format}",
+                crate::gomocup_record::GOMOCUP
+            )));
+        }
+        let mut session = self.new_session(options)?;
+        session.set_position(start)?;
+        crate::gomocup_record::write(session.as_mut(), moves)
+    }
+
+    fn read_record(
+        &self,
+        format: &str,
+        _options: &GameOptions,
+        text: &str,
+    ) -> Result<ply_engine::GameRecord, GameError> {
+        if format != crate::gomocup_record::GOMOCUP {
+            return Err(GameError::Unsupported(format!(
+                "k-in-a-row games are read from {}, not {format}",
+                crate::gomocup_record::GOMOCUP
+            )));
+        }
+        crate::gomocup_record::read(text)
+    }
+
     fn rules(&self) -> &'static str {
         "Tic-tac-toe on any board: X and O take turns marking an empty square, and the first \
          to get k marks in a row, column or diagonal wins (with the exact rule, exactly k)."

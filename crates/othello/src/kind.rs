@@ -58,6 +58,44 @@ impl GameKind for OthelloKind {
         "discs: the final disc margin the search expects"
     }
 
+    fn record_formats(&self) -> Vec<ply_engine::RecordFormat> {
+        vec![ply_engine::RecordFormat {
+            name: crate::record::GGF,
+            about: "Generic Game Format: the game record of NBoard and the Othello servers",
+        }]
+    }
+
+    fn write_record(
+        &self,
+        format: &str,
+        options: &GameOptions,
+        start: &str,
+        moves: &[String],
+    ) -> Result<String, GameError> {
+        if format != crate::record::GGF {
+            return Err(GameError::Unsupported(format!(
+                "Othello games are written as {}, not {format}",
+                crate::record::GGF
+            )));
+        }
+        crate::record::write(Self::size(options)?, start, moves)
+    }
+
+    fn read_record(
+        &self,
+        format: &str,
+        _options: &GameOptions,
+        text: &str,
+    ) -> Result<ply_engine::GameRecord, GameError> {
+        if format != crate::record::GGF {
+            return Err(GameError::Unsupported(format!(
+                "Othello games are read from {}, not {format}",
+                crate::record::GGF
+            )));
+        }
+        crate::record::read(text)
+    }
+
     fn rules(&self) -> &'static str {
         "Place a disc so that it encloses a line of your opponent's discs between it and one of \
          yours; the enclosed discs turn to your colour. No such move: pass. Most discs at the \

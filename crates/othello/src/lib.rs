@@ -35,6 +35,7 @@ pub mod pattern;
 mod perft;
 mod playable;
 mod players;
+mod record;
 mod search;
 mod stability;
 mod suite;

@@ -38,7 +38,7 @@ for (const id of ["game", "game-summary", "game-picture", "options", "player1", 
   "position-form", "position", "position-help", "copy", "status", "thinking", "message",
   "announce", "board", "text-board", "undo", "redo", "new", "flip", "computer-move", "pass",
   "stop", "values", "think", "think-note", "move-form", "move-input", "play-move", "legend", "history",
-  "game-text", "export", "import", "link"]) {
+  "game-text", "record-format", "export", "import", "link"]) {
   ui[id.replace(/-(\w)/g, (_, c) => c.toUpperCase())] = document.getElementById(id);
 }
 
@@ -187,6 +187,7 @@ function showOptions() {
     if (given !== undefined) control.value = String(given);
   }
   ui.positionHelp.textContent = info.position.description + ", e.g. " + info.position.example;
+  showRecordFormats();
 }
 
 // A small drawing of a game's start board, for the setup.
@@ -247,7 +248,9 @@ async function start(request, moves = []) {
     try {
       const state = await api("POST", "/api/games", { ...request, moves });
       app.token = state.token;
-      app.setup = { ...request, position: state.start_position };
+      // New game starts from the start position, not from the record.
+      const { record: _record, ...setup } = request;
+      app.setup = { ...setup, position: state.start_position };
       app.stopped = false;
       app.focusMove = null;
       show(state);
@@ -984,18 +987,40 @@ function updateControls() {
 
 // ---- export and import ---------------------------------------------------
 
-function exportGame() {
-  if (!app.game) return;
-  ui.gameText.value = app.game.moves.map(m => m.move).join(" ");
-  ui.link.href = location.href;
-  ui.link.hidden = false;
-  say("The moves are in the box; the link opens this game.");
+// The formats the game on the form declares besides its moves (GGF for
+// Othello, the Gomocup position for k in a row).
+function showRecordFormats() {
+  const { info } = chosenEntry();
+  const kept = ui.recordFormat.value;
+  ui.recordFormat.replaceChildren(new Option("moves", ""),
+    ...(info ? info.records : []).map(f => { const o = new Option(f.name, f.name); o.title = f.about; return o; }));
+  if ([...ui.recordFormat.options].some(o => o.value === kept)) ui.recordFormat.value = kept;
 }
 
-// The moves in the box, played from the start of the game on the form.
+async function exportGame() {
+  if (!app.game || app.busy) return;
+  const format = ui.recordFormat.value;
+  if (format) {
+    await busy(async () => {
+      const record = await api("GET", `/api/games/${app.game.id}/record?format=${encodeURIComponent(format)}`);
+      ui.gameText.value = record.text;
+    });
+  } else ui.gameText.value = app.game.moves.map(m => m.move).join(" ");
+  ui.link.href = location.href;
+  ui.link.hidden = false;
+  say(`The game is in the box${format ? " as " + format : ""}; the link opens it.`);
+}
+
+// The game in the box for the game on the form: a record in the chosen
+// format, or moves played from the start.
 function importGame() {
-  const moves = ui.gameText.value.split(/[\s,;]+/).map(m => m.replace(/^\d+\.+/, "")).filter(Boolean);
   const request = readSetup();
+  const format = ui.recordFormat.value;
+  if (format) {
+    start({ ...request, record: { format, text: ui.gameText.value } });
+    return;
+  }
+  const moves = ui.gameText.value.split(/[\s,;]+/).map(m => m.replace(/^\d+\.+/, "")).filter(Boolean);
   if (app.setup && app.setup.game === request.game) request.position = app.game.start_position;
   start(request, moves);
 }

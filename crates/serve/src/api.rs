@@ -20,8 +20,8 @@ use crate::error::ApiError;
 use crate::known;
 use crate::state::{AppState, Entry, LiveGame, Seat};
 use crate::wire::{
-    BoundedReport, CreateGame, GameInfo, GameState, PlayMove, PlayedMove, ResultView, SetLine,
-    Turn, MAX_LISTED,
+    BoundedReport, CreateGame, GameInfo, GameState, PlayMove, PlayedMove, RecordQuery, RecordText,
+    ResultView, SetLine, Turn, MAX_LISTED,
 };
 
 type Shared = State<Arc<AppState>>;
@@ -340,10 +340,21 @@ pub async fn create(
     for mv in &request.moves {
         short(mv, "a move")?;
     }
-    let moves = request.moves.clone();
+    let (position, moves) = match &request.record {
+        None => (request.position.clone(), request.moves.clone()),
+        Some(_) if request.position.is_some() || !request.moves.is_empty() => {
+            return Err(ApiError::BadRequest(
+                "give a record, or a position and moves, not both".into(),
+            ))
+        }
+        Some(record) => {
+            short(&record.format, "a record's format")?;
+            let read = kind.read_record(&record.format, &options, &record.text)?;
+            (read.start, read.moves)
+        }
+    };
     let seed = rand::random::<u64>();
     let config = search_config(&state, state.limits.move_time, seed);
-    let position = request.position.clone();
     let work_seats = seats.clone();
     // Building sessions and trying the bots can allocate search tables:
     // off the request threads.
@@ -640,6 +651,25 @@ pub async fn redo(
     live.values.push(value);
     live.analysis = None;
     Ok(Json(game_state(&id, &live, &state, false)))
+}
+
+/// `GET /api/games/{id}/record?format=NAME`: the game from its start, in
+/// one of its record formats (GGF for Othello).
+pub async fn record(
+    Authorized { entry, .. }: Authorized,
+    format: Result<Query<RecordQuery>, QueryRejection>,
+) -> ApiResult<Json<RecordText>> {
+    let format = query(format)?.format;
+    short(&format, "a record's format")?;
+    let live = entry.lock()?;
+    let options = game_options(live.kind, &live.options)?;
+    let text = live.kind.write_record(
+        &format,
+        &options,
+        &live.start_position,
+        &live.session.moves_played(),
+    )?;
+    Ok(Json(RecordText { format, text }))
 }
 
 /// `POST /api/games/{id}/line`: the game becomes its start with these

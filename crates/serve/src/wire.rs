@@ -5,7 +5,7 @@
 
 use ply_engine::{
     BoardView, Command, GameKind, GameOptions, OptionRole, OptionSpec, OptionValues, Preset,
-    Report, Value,
+    RecordFormat, Report, Value,
 };
 use serde::{Deserialize, Serialize};
 
@@ -26,6 +26,27 @@ pub struct CreateGame {
     /// made them: a game restored from a link.
     #[serde(default)]
     pub moves: Vec<String>,
+    /// A whole game in one of the game's record formats (GGF), instead of
+    /// `position` and `moves`.
+    #[serde(default)]
+    pub record: Option<RecordText>,
+}
+
+/// A game written in one of its record formats (`GET .../record`, and
+/// `record` when creating a game).
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordText {
+    /// The format's name (`GGF`), one of the game's `records`.
+    pub format: String,
+    pub text: String,
+}
+
+/// `GET /api/games/{id}/record?format=NAME`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordQuery {
+    pub format: String,
 }
 
 /// `POST /api/games/{id}/moves`.
@@ -166,6 +187,8 @@ pub struct GameInfo {
     pub rules: &'static str,
     /// What a search score counts.
     pub score_unit: &'static str,
+    /// The formats its whole games are written in, besides its moves.
+    pub records: Vec<RecordFormat>,
     pub options: Vec<OptionInfo>,
     pub position: PositionInfo,
     /// The start board at the default options: the game's picture.
@@ -261,6 +284,7 @@ impl GameInfo {
             summary: kind.summary(),
             rules: kind.rules(),
             score_unit: kind.score_unit(),
+            records: kind.record_formats(),
             options: kind.options().into_iter().map(OptionInfo::from).collect(),
             position: PositionInfo {
                 description: notation.description,

@@ -702,3 +702,41 @@ fn think_longer_is_bounded() {
         "bad_request",
     );
 }
+
+/// A game in its record format (GGF for Othello) and back: the same
+/// position; a format the game has not is refused.
+#[test]
+fn records_are_written_and_read() {
+    let server = common::start(common::quick_limits());
+    let mut http = Http::new(server.addr());
+    let list = http.get("/api/games-list", None).json();
+    let othello = list
+        .as_array()
+        .expect("games")
+        .iter()
+        .find(|g| g["name"] == json!("othello"))
+        .expect("othello")
+        .clone();
+    assert_eq!(othello["records"][0]["name"], json!("GGF"));
+    let (id, token, _) = create(
+        &mut http,
+        json!({"game": "othello", "moves": ["d3", "c5", "e6"]}),
+    );
+    let game = format!("/api/games/{id}");
+    let record = http
+        .get(&format!("{game}/record?format=GGF"), Some(&token))
+        .json();
+    let text = record["text"].as_str().expect("a GGF text");
+    assert!(text.ends_with("B[d3]W[c5]B[e6];)"), "{text}");
+    let (_, _, copy) = create(
+        &mut http,
+        json!({"game": "othello", "record": {"format": "GGF", "text": text}}),
+    );
+    let original = http.get(&game, Some(&token)).json();
+    assert_eq!(copy["position"], original["position"]);
+    refused(
+        &http.get(&format!("{game}/record?format=SGF"), Some(&token)),
+        400,
+        "unsupported",
+    );
+}

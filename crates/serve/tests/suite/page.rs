@@ -535,6 +535,36 @@ fn think_longer(browser: &mut Browser, base: &str) {
     );
 }
 
+/// A game exported as its record format (GGF for Othello, the Gomocup
+/// position for Gomoku) and imported again is the same game.
+fn records_export_and_import(browser: &mut Browser, base: &str) {
+    for (entry, format, opening) in [
+        ("othello", "GGF", "(;GM[Othello]"),
+        ("mnk/0", "Gomocup", "BOARD"),
+    ] {
+        press_start(browser, base, entry, &[], ["human", "computer"]);
+        wait_idle(browser);
+        click_first_legal(browser);
+        let before = state(browser);
+        browser.choose("#record-format", format);
+        browser.click("#export");
+        wait_idle(browser);
+        let text = browser.script(
+            "return document.getElementById('game-text').value;",
+            json!([]),
+        );
+        let text = text.as_str().expect("a record").to_string();
+        assert!(text.starts_with(opening), "{format}: {text}");
+        browser.click("#new");
+        wait_idle(browser);
+        browser.click("#import");
+        wait_idle(browser);
+        let after = state(browser);
+        assert_eq!(after["position"], before["position"], "{format}: {text}");
+        assert_eq!(moves(&after).len(), moves(&before).len());
+    }
+}
+
 /// The URL keeps the game: a reload, and a fresh browser given the link,
 /// open the same position; export and import give the same game.
 fn links_keep_the_game(browser: &mut Browser, base: &str) {
@@ -746,7 +776,7 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
     let base = format!("http://{}/", server.addr());
     let mut browser = Browser::start();
     type Check = fn(&mut Browser, &str);
-    let checks: [(&str, Check); 16] = [
+    let checks: [(&str, Check); 17] = [
         ("newcomer_setup", newcomer_setup),
         ("nim_long_row", nim_long_row),
         ("history_on_unsolved_boards", history_on_unsolved_boards),
@@ -764,6 +794,7 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
         ("variations_survive", variations_survive),
         ("think_longer", think_longer),
         ("links_keep_the_game", links_keep_the_game),
+        ("records_export_and_import", records_export_and_import),
         ("contrast_meets_aa", contrast_meets_aa),
         ("gallery", gallery),
     ];
