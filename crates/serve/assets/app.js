@@ -597,6 +597,11 @@ function drawGrid(board) {
   const size = 60;
   const svg = el("svg", { viewBox: `0 0 ${cols * size + 30} ${rows * size + 30}`, role: "grid",
     "aria-label": `board, ${rows} by ${cols}` });
+  // A board of many columns keeps squares large enough to read their
+  // numbers (it scrolls on a phone) and writes them larger, without "≈"
+  // (the estimate's colour and the legend say it).
+  const dense = cols > 9;
+  if (dense) svg.style.minWidth = `${cols * 36 + 18}px`;
   const looks = ui.values.checked ? shading(app.game.analysis) : new Map();
   const legal = legalMoves();
   const last = lastSquare();
@@ -644,10 +649,11 @@ function drawGrid(board) {
         const shape = discs
           ? el("circle", { cx: x + size / 2, cy: yy + size / 2, r: size * 0.34, class: "badge" }, g)
           : square;
-        const small = discs || valueLabel(look.value).length > 3;
-        const label = el("text", { x: x + size / 2, y: yy + size / 2 + (small ? 5 : 6), "text-anchor": "middle",
-          class: "value-label" + (small ? " small" : "") }, g);
+        const small = !dense && (discs || valueLabel(look.value).length > 3);
+        const label = el("text", { x: x + size / 2, y: yy + size / 2 + (small ? 5 : dense ? 8 : 6), "text-anchor": "middle",
+          class: "value-label" + (small ? " small" : dense ? " dense" : "") }, g);
         valueMark(g, look, shape, label, { x: x + size - 10, y: yy + 15, fill: discs ? "#ffffff" : null });
+        if (dense) label.textContent = label.textContent.replace("≈", "");
       } else if (legal.has(name) && !over) {
         el("circle", { cx: x + size / 2, cy: yy + size / 2, r: 4, class: "legal-spot" }, g);
       }

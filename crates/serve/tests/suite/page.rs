@@ -386,6 +386,21 @@ fn controls_above_the_fold(browser: &mut Browser, base: &str) {
     browser.set_window(1280, 900);
 }
 
+/// On a phone the numbers on a 15 x 15 board stay readable (the board
+/// scrolls sideways rather than shrinking them to a few pixels).
+fn labels_readable_on_a_phone(browser: &mut Browser, base: &str) {
+    browser.set_window(390, 844);
+    press_start(browser, base, "mnk/0", &[], ["human", "computer"]);
+    wait_idle(browser);
+    let height = browser.script(
+        "const t = document.querySelector('#board .value-label'); \
+         return t.getBoundingClientRect().height;",
+        json!([]),
+    );
+    browser.set_window(1280, 900);
+    assert!(height.as_f64() >= Some(11.0), "labels {height} px high");
+}
+
 /// An illegal click is refused with a message and no request.
 fn illegal_click_is_local(browser: &mut Browser, base: &str) {
     start(browser, base, "tictactoe", &[], ["human", "computer"]);
@@ -776,7 +791,7 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
     let base = format!("http://{}/", server.addr());
     let mut browser = Browser::start();
     type Check = fn(&mut Browser, &str);
-    let checks: [(&str, Check); 17] = [
+    let checks: [(&str, Check); 18] = [
         ("newcomer_setup", newcomer_setup),
         ("nim_long_row", nim_long_row),
         ("history_on_unsolved_boards", history_on_unsolved_boards),
@@ -786,6 +801,7 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
         ("busy_and_stop", busy_and_stop),
         ("illegal_click_is_local", illegal_click_is_local),
         ("controls_above_the_fold", controls_above_the_fold),
+        ("labels_readable_on_a_phone", labels_readable_on_a_phone),
         ("forced_pass_said", forced_pass_said),
         (
             "history_rows_go_back_and_forth",
