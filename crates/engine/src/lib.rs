@@ -35,6 +35,7 @@ mod symmetry;
 mod transcript;
 mod tt;
 mod value;
+mod winning_line;
 
 pub use bots::{AlphaBetaPlayer, AnalyzingPlayer, HeuristicPlayer, RandomPlayer, SearchAnalyzer};
 pub use bound::Bound;

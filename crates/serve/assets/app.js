@@ -545,28 +545,8 @@ function lastSquare() {
   return squareName(Math.floor(board.last / board.cols), board.last % board.cols);
 }
 
-// The longest run of the winner's marks through the last move: the line
-// that ended a game won by a placement.
-function winningLine(board) {
-  const result = app.game.result;
-  if (!result || !result.winner || board.last === undefined || board.style !== "marks") return new Set();
-  const { rows, cols, cells } = board;
-  const r0 = Math.floor(board.last / cols), c0 = board.last % cols;
-  if (cells[board.last] !== result.winner) return new Set();
-  let line = [];
-  for (const [dr, dc] of [[0, 1], [1, 0], [1, 1], [1, -1]]) {
-    const run = [board.last];
-    for (const sign of [1, -1]) {
-      let r = r0 + sign * dr, c = c0 + sign * dc;
-      while (r >= 0 && r < rows && c >= 0 && c < cols && cells[r * cols + c] === result.winner) {
-        run.push(r * cols + c);
-        r += sign * dr; c += sign * dc;
-      }
-    }
-    if (run.length > line.length) line = run;
-  }
-  return new Set(line.length >= 3 ? line : []);
-}
+// The line that won, as the game marks it on its board.
+function winningLine(board) { return new Set(board.line || []); }
 
 function cellGroup(parent, move, label, attrs = {}) {
   const g = el("g", { class: "cell", role: "gridcell", tabindex: "-1", "data-move": move,
