@@ -505,6 +505,7 @@ fn variations_survive(browser: &mut Browser, base: &str) {
     wait_idle(browser);
     assert_eq!(moves(&state(browser))[2]["move"], json!(other));
     if let Some(dir) = std::env::var_os("PLY_SCREENSHOTS") {
+        std::fs::create_dir_all(&dir).expect("the screenshot folder");
         browser.screenshot(&std::path::Path::new(&dir).join("variations.png"));
     }
     // Promote the old line, then delete it: one line is left.
@@ -771,11 +772,13 @@ fn gallery(browser: &mut Browser, base: &str) {
             browser.click(&format!("#board .cell[data-move=\"{mv}\"]"));
             wait_idle(browser);
         }
+        browser.script("window.scrollTo(0, 0);", json!([]));
         browser.screenshot(&dir.join(format!("{file}.png")));
         browser.set_window(390, 844);
         browser.script("location.reload();", json!([]));
         browser.wait_for("window.ply && window.ply.game", Duration::from_secs(20));
         wait_idle(browser);
+        browser.script("window.scrollTo(0, 0);", json!([]));
         browser.screenshot(&dir.join(format!("{file}-phone.png")));
     }
     browser.set_window(1280, 900);
