@@ -11,8 +11,7 @@ pub fn winning_run(rows: usize, cols: usize, cells: &[Cell], k: usize, exact: bo
             .then(|| cells[r as usize * cols + c as usize])
     };
     let mut best: Vec<usize> = Vec::new();
-    for start in 0..rows * cols {
-        let piece = cells[start];
+    for (start, &piece) in cells.iter().enumerate().take(rows * cols) {
         if piece == Cell::Empty {
             continue;
         }
