@@ -282,7 +282,7 @@ impl BoardView {
             ..
         } = &mut self
         {
-            *line = crate::winning_line::winning_run(*rows, *cols, cells, k, exact);
+            *line = crate::winning_line::winning_run(*rows, *cols, cells, Cell::Empty, k, exact);
         }
         self
     }

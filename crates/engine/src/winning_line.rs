@@ -1,18 +1,24 @@
 //! The line that won a k-in-a-row game, found on the board a front end
 //! draws, so it can be highlighted.
 
-use crate::report::Cell;
-
 /// The squares (row by row) of the longest run of one side's pieces of at
-/// least `k` (exactly `k` when `exact`), or none.
-pub fn winning_run(rows: usize, cols: usize, cells: &[Cell], k: usize, exact: bool) -> Vec<usize> {
+/// least `k` (exactly `k` when `exact`), or none; `empty` is what an empty
+/// square holds (generic, so this module needs no board type).
+pub fn winning_run<T: Copy + PartialEq>(
+    rows: usize,
+    cols: usize,
+    cells: &[T],
+    empty: T,
+    k: usize,
+    exact: bool,
+) -> Vec<usize> {
     let at = |r: isize, c: isize| {
         (r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols)
             .then(|| cells[r as usize * cols + c as usize])
     };
     let mut best: Vec<usize> = Vec::new();
     for (start, &piece) in cells.iter().enumerate().take(rows * cols) {
-        if piece == Cell::Empty {
+        if piece == empty {
             continue;
         }
         let (r, c) = ((start / cols) as isize, (start % cols) as isize);
@@ -42,19 +48,25 @@ pub fn winning_run(rows: usize, cols: usize, cells: &[Cell], k: usize, exact: bo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::Cell::{Empty as E, O, X};
+
+    const E: char = '-';
+    const X: char = 'X';
+    const O: char = 'O';
+    fn run(rows: usize, cols: usize, cells: &[char], k: usize, exact: bool) -> Vec<usize> {
+        winning_run(rows, cols, cells, E, k, exact)
+    }
 
     #[test]
     fn the_run_that_won_is_found_and_overlines_follow_the_rule() {
         let cells = [X, X, X, O, O, E, E, E, E];
-        assert_eq!(winning_run(3, 3, &cells, 3, false), [0, 1, 2]);
+        assert_eq!(run(3, 3, &cells, 3, false), [0, 1, 2]);
         let diagonal = [X, O, E, O, X, E, E, E, X];
-        assert_eq!(winning_run(3, 3, &diagonal, 3, false), [0, 4, 8]);
+        assert_eq!(run(3, 3, &diagonal, 3, false), [0, 4, 8]);
         let anti = [O, E, X, E, X, O, X, E, E];
-        assert_eq!(winning_run(3, 3, &anti, 3, false), [2, 4, 6]);
+        assert_eq!(run(3, 3, &anti, 3, false), [2, 4, 6]);
         let four = [X, X, X, X, E];
-        assert_eq!(winning_run(1, 5, &four, 3, false), [0, 1, 2, 3]);
-        assert!(winning_run(1, 5, &four, 3, true).is_empty());
-        assert!(winning_run(3, 3, &[E; 9], 3, false).is_empty());
+        assert_eq!(run(1, 5, &four, 3, false), [0, 1, 2, 3]);
+        assert!(run(1, 5, &four, 3, true).is_empty());
+        assert!(run(3, 3, &[E; 9], 3, false).is_empty());
     }
 }
