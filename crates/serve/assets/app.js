@@ -295,20 +295,34 @@ function readLink() {
 
 const computerToMove = () => app.game && app.game.turn === "computer";
 
-// After every change: let bots move (unless stopped), then fetch the
-// values of a position someone will look at.
+// The values of a position someone looks at: a person's turn, a position
+// chosen while the computer waits, or every position of a game between
+// computers (so each of their moves gets its value).
+function wantsValues() {
+  const game = app.game;
+  if (!game || !ui.values.checked || game.turn === "over" || game.analysis) return false;
+  return game.turn === "human" || app.stopped || game.players.every(p => !isHuman(p));
+}
+
+// After every change: fetch the values wanted, let bots move (unless
+// stopped), and again.
 async function proceed() {
-  while (computerToMove() && !app.busy && !app.stopped) {
+  for (;;) {
+    if (wantsValues() && !app.busy) {
+      let valued = false;
+      await busy(async () => {
+        show(await api("GET", `/api/games/${app.game.id}?values=true`));
+        valued = true;
+      });
+      if (!valued) return;
+    }
+    if (!computerToMove() || app.busy || app.stopped) return;
     let moved = false;
     await busy(async () => {
       show(await api("POST", `/api/games/${app.game.id}/computer`));
       moved = true;
     });
     if (!moved) return;
-  }
-  const looked = app.game && (app.game.turn === "human" || app.stopped);
-  if (looked && ui.values.checked && app.game.turn !== "over" && !app.game.analysis) {
-    await busy(async () => show(await api("GET", `/api/games/${app.game.id}?values=true`)));
   }
 }
 

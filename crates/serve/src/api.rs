@@ -579,8 +579,12 @@ pub async fn computer(
         PlayerSpec::Bot(spec) => spec.clone(),
         PlayerSpec::Human => BotSpec::Computer(None),
     };
-    let ply = live.values.len() as u64;
-    let config = search_config(&state, state.limits.move_time, live.seed.wrapping_add(ply));
+    let ply = live.values.len();
+    let config = search_config(
+        &state,
+        state.limits.move_time,
+        live.seed.wrapping_add(ply as u64),
+    );
     // The game stays locked while its bot thinks: other requests on it get
     // 409 busy, requests on other games go on.
     let mut live = search(&state, move || -> ApiResult<_> {
@@ -589,8 +593,15 @@ pub async fn computer(
         let moved = session.bot_move(&mut bot);
         session.drop_bot(bot);
         let moved = moved?;
+        // The bot's own value, else the analysis of the position it moved
+        // in (a game between computers watched with values on).
+        let analysed = match &live.analysis {
+            Some((at, report)) if *at == ply => report.value_of(&moved.mv),
+            _ => None,
+        };
         let value = moved
             .value
+            .or(analysed)
             .or_else(|| known::ending_value(live.session.as_ref(), moved.side));
         live.values.push(value);
         live.undone.clear();

@@ -270,6 +270,11 @@ fn busy_and_stop(browser: &mut Browser, base: &str) {
     let held = moves(&state(browser)).len();
     std::thread::sleep(Duration::from_millis(1200));
     assert_eq!(moves(&state(browser)).len(), held, "Stop holds the game");
+    let valued = moves(&state(browser));
+    assert!(
+        valued.iter().all(|m| m["value"].is_string()),
+        "values on: every computer move has its value: {valued:?}"
+    );
     browser.click("#stop");
     browser.wait_for(
         &format!("window.ply.game.moves.length > {held}"),
