@@ -736,12 +736,15 @@ function historyScale(moves) {
 
 function historyRow(number, node, scale, future) {
   const m = node.value || (node.move ? { move: node.move, side: node.side } : null);
-  const item = html("li", { class: "ply" + (future ? " future" : ""), tabindex: "0", role: "button",
-    "data-ply": number, "data-move": node.move || "" });
+  const item = html("li", { class: "ply" + (future ? " future" : ""), "data-ply": number,
+    "data-move": node.move || "" });
   const view = m ? firstPlayerView(m) : null;
   const who = node.side ? sideName(node.side) + " " : "";
   const name = node.move ? `${number}. ${who}${node.move}` : "Start";
-  item.append(html("span", { class: "ply-name" }, name));
+  // The row's button (one tab stop a row, for the keyboard); a click
+  // anywhere on the row goes there too.
+  const button = html("button", { type: "button", class: "ply-name" }, name);
+  item.append(button);
   const words = node.move ? (valueWords(m) || "no value") : "";
   item.append(html("span", { class: "tag " + (view ? (view.estimate ? "estimate" : m.value) : "none") }, words));
   const strip = el("svg", { viewBox: "0 0 200 16", class: "strip", "aria-hidden": "true" });
@@ -755,12 +758,8 @@ function historyRow(number, node, scale, future) {
     item.dataset.x = x.toFixed(1);
   }
   item.append(strip);
-  item.setAttribute("aria-label", `${name}${words ? ", " + words : ""}${future ? ", later in this line" : ""}: go to this position`);
-  const go = () => goToNode(node);
-  item.addEventListener("click", go);
-  item.addEventListener("keydown", event => {
-    if (event.target === item && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); go(); }
-  });
+  button.setAttribute("aria-label", `${name}${words ? ", " + words : ""}${future ? ", later in this line" : ""}: go to this position`);
+  item.addEventListener("click", () => goToNode(node));
   const others = node.parent ? node.parent.children.filter(c => c !== node) : [];
   if (others.length) item.append(variations(others, number));
   return item;
