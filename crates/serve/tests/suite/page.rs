@@ -668,6 +668,26 @@ fn luminance(colour: &str) -> f64 {
     0.2126 * linear(channels[0]) + 0.7152 * linear(channels[1]) + 0.0722 * linear(channels[2])
 }
 
+/// `colour` drawn at `opacity` over `ground`, as `rgb(r, g, b)`.
+fn blend(colour: &str, opacity: f64, ground: &str) -> String {
+    let channels = |c: &str| -> Vec<f64> {
+        c.trim_start_matches("rgba(")
+            .trim_start_matches("rgb(")
+            .trim_end_matches(')')
+            .split(',')
+            .take(3)
+            .map(|x| x.trim().parse::<f64>().expect("a channel"))
+            .collect()
+    };
+    let (top, under) = (channels(colour), channels(ground));
+    let mixed: Vec<String> = top
+        .iter()
+        .zip(&under)
+        .map(|(t, u)| format!("{:.0}", t * opacity + u * (1.0 - opacity)))
+        .collect();
+    format!("rgb({})", mixed.join(", "))
+}
+
 fn contrast(a: &str, b: &str) -> f64 {
     let (x, y) = (luminance(a), luminance(b));
     (x.max(y) + 0.05) / (x.min(y) + 0.05)
@@ -688,25 +708,46 @@ const marks = [...document.querySelectorAll('#board [data-value]')].map(shape =>
 const tags = [...document.querySelectorAll('#history .tag')].filter(t => t.textContent)
   .map(t => ({ what: t.textContent, text: css(t, 'color'), fill: css(t, 'backgroundColor') }))
   .filter(t => !t.fill.startsWith('rgba(0, 0, 0, 0)'));
+const pieces = [...document.querySelectorAll('#board .mark path, #board .mark circle, #board .disc')].map(p => {
+  const square = p.closest('.cell').querySelector('.square');
+  const mark = p.closest('.mark');
+  return { what: p.closest('.cell').dataset.move, colour: css(p, p.classList.contains('disc') ? 'fill' : 'stroke'),
+           opacity: parseFloat(css(mark || p, 'opacity')), ground: css(square, 'fill') };
+});
 const last = document.querySelector('#board .last-move');
 const lastMark = last && { stroke: css(last, 'stroke'),
   ground: css(last.closest('.cell').querySelector('.square'), 'fill') };
-return { marks, tags, last: lastMark };
+return { marks, tags, pieces, last: lastMark };
 "#;
 
 /// Every rendered colour meets WCAG AA: 4.5:1 for text, 3:1 for shapes
-/// (a value's fill against what surrounds it, or its outline).
+/// (a value's fill against what surrounds it, or its outline; marks and
+/// discs against their square, Trilite's vanishing mark included).
 fn contrast_meets_aa(browser: &mut Browser, base: &str) {
-    let boards: [(&str, &[(&str, &str)]); 4] = [
-        ("tictactoe", &[]),
-        ("nim", &[("heaps", "3,4,5")]),
-        ("othello", &[("size", "6")]),
-        ("mnk", &[("size", "9"), ("k", "5")]),
+    // Trilite with three marks each: each side's oldest vanishes next.
+    let boards: [(&str, Options, Option<&str>); 5] = [
+        ("tictactoe", &[], None),
+        ("nim", &[("heaps", "3,4,5")], None),
+        ("othello", &[("size", "6")], None),
+        ("mnk", &[("size", "9"), ("k", "5")], None),
+        ("trilite", &[], Some("a1 b2 c2 a2 b3 c1")),
     ];
     let mut failures = Vec::new();
-    for (game, options) in boards {
+    for (game, options, position) in boards {
         start(browser, base, game, options, ["human", "computer"]);
-        click_first_legal(browser);
+        match position {
+            Some(position) => {
+                browser.type_into("#position", position);
+                browser.click("#load");
+                wait_idle(browser);
+                let fading = browser.script(
+                    "return document.querySelectorAll('#board .fading').length;",
+                    json!([]),
+                );
+                assert!(fading.as_u64() >= Some(1), "{game}: a mark vanishes next");
+            }
+            None => click_first_legal(browser),
+        }
         let seen = browser.script(RENDERED, json!([]));
         let marks = seen["marks"].as_array().expect("marks");
         assert!(!marks.is_empty(), "{game}: values are shown");
@@ -723,6 +764,22 @@ fn contrast_meets_aa(browser: &mut Browser, base: &str) {
             let shape = contrast(fill, ground).max(outline.map_or(0.0, |s| contrast(s, ground)));
             if shape < 3.0 {
                 failures.push(format!("{game} {}: shape {fill} on {ground}", mark["what"]));
+            }
+        }
+        // Marks and discs against their square, the vanishing mark at its
+        // faintest moment of the pulse at worst (its opacity as drawn now).
+        for piece in seen["pieces"].as_array().expect("pieces") {
+            let ground = piece["ground"].as_str().expect("ground");
+            let shown = blend(
+                piece["colour"].as_str().expect("colour"),
+                piece["opacity"].as_f64().unwrap_or(1.0).min(1.0),
+                ground,
+            );
+            if contrast(&shown, ground) < 3.0 {
+                failures.push(format!(
+                    "{game} piece on {}: {shown} on {ground}",
+                    piece["what"]
+                ));
             }
         }
         for tag in seen["tags"].as_array().expect("tags") {
