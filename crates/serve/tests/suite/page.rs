@@ -232,6 +232,16 @@ fn keyboard_and_announcements(browser: &mut Browser, base: &str) {
         json!("b2"),
         "arrows still work"
     );
+    let rings = browser.script(
+        "const css = e => getComputedStyle(e).stroke; \
+         return [css(document.activeElement.querySelector('.square')), \
+                 css(document.querySelector('#board .last-move'))];",
+        json!([]),
+    );
+    assert_ne!(
+        rings[0], rings[1],
+        "the focus ring and the last-move marker differ: {rings}"
+    );
     let reply = moves(&now)[1]["move"]
         .as_str()
         .expect("a reply")
