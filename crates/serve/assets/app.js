@@ -632,6 +632,7 @@ ui.think.addEventListener("click", thinkLonger);
 ui.pass.addEventListener("click", () => play("pass"));
 ui.values.addEventListener("change", toggleValues);
 ui.export.addEventListener("click", exportGame);
+ui.history.addEventListener("keydown", historyKeys);
 ui.import.addEventListener("click", importGame);
 ui.moveForm.addEventListener("submit", event => {
   event.preventDefault();

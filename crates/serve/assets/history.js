@@ -40,9 +40,9 @@ function historyRow(number, node, scale, future) {
   const view = m ? firstPlayerView(m) : null;
   const who = node.side ? sideName(node.side) + " " : "";
   const name = node.move ? `${number}. ${who}${node.move}` : "Start";
-  // The row's button (one tab stop a row, for the keyboard); a click
-  // anywhere on the row goes there too.
-  const button = html("button", { type: "button", class: "ply-name" }, name);
+  // The row's button, for the keyboard (the list is one tab stop: the
+  // arrows move between rows); a click anywhere on the row goes there too.
+  const button = html("button", { type: "button", class: "ply-name", tabindex: "-1" }, name);
   item.append(button);
   const words = node.move ? (valueWords(m) || "no value") : "";
   item.append(html("span", { class: "tag " + (view ? (view.estimate ? "estimate" : m.value) : "none") }, words));
@@ -103,6 +103,7 @@ function shownLine() {
 
 function drawHistory() {
   const game = app.game;
+  const focused = ui.history.contains(document.activeElement);
   const line = shownLine();
   const current = line.indexOf(app.node);
   const scale = historyScale(line.map(n => n.value).filter(Boolean));
@@ -110,10 +111,26 @@ function drawHistory() {
   rows[current].classList.add("current");
   rows[current].setAttribute("aria-current", "step");
   ui.history.replaceChildren(...rows);
+  const stop = rows[current].querySelector(".ply-name");
+  stop.setAttribute("tabindex", "0");
+  if (focused) stop.focus();
   ui.historyAxis.hidden = line.length <= 1;
   ui.historyFirst.textContent = `← ${game.side_names[0]} wins`;
   ui.historySecond.textContent = `${game.side_names[1]} wins →`;
   if (rows[current].scrollIntoView && ui.history.scrollHeight > ui.history.clientHeight) rows[current].scrollIntoView({ block: "nearest" });
+}
+
+// Up and down (Home, End) move between the rows' buttons.
+function historyKeys(event) {
+  const buttons = [...ui.history.querySelectorAll(".ply-name")];
+  const at = buttons.indexOf(event.target);
+  if (at < 0) return;
+  const to = { ArrowUp: at - 1, ArrowDown: at + 1, Home: 0, End: buttons.length - 1 }[event.key];
+  if (to === undefined || !buttons[to]) return;
+  event.preventDefault();
+  buttons[at].setAttribute("tabindex", "-1");
+  buttons[to].setAttribute("tabindex", "0");
+  buttons[to].focus();
 }
 
 // ---- the move tree -------------------------------------------------------

@@ -258,6 +258,22 @@ fn keyboard_and_announcements(browser: &mut Browser, base: &str) {
     assert!(role.is_string(), "the board container has a role");
 }
 
+/// Waits until the computer is held (Stop), or says what the page shows.
+fn held_still(browser: &mut Browser, when: &str) {
+    let started = std::time::Instant::now();
+    while browser.script("return window.ply.busy;", json!([])) != json!(false) {
+        if started.elapsed() > Duration::from_secs(20) {
+            let seen = browser.script(
+                "return [window.ply.stopped, window.ply.game.moves.length, window.ply.game.turn, \
+                         document.getElementById('message').textContent, document.getElementById('stop').textContent];",
+                json!([]),
+            );
+            panic!("{when}: still busy after 20 s: {seen}");
+        }
+        std::thread::sleep(Duration::from_millis(40));
+    }
+}
+
 /// While the computer thinks the buttons that would do nothing are
 /// disabled; Stop holds a game between computers; no stale "wait" stays.
 fn busy_and_stop(browser: &mut Browser, base: &str) {
@@ -276,7 +292,7 @@ fn busy_and_stop(browser: &mut Browser, base: &str) {
         "disabled while thinking"
     );
     browser.click("#stop");
-    browser.wait_for("!window.ply.busy", Duration::from_secs(10));
+    held_still(browser, "after Stop");
     let held = moves(&state(browser)).len();
     std::thread::sleep(Duration::from_millis(1200));
     assert_eq!(moves(&state(browser)).len(), held, "Stop holds the game");
@@ -291,7 +307,7 @@ fn busy_and_stop(browser: &mut Browser, base: &str) {
         Duration::from_secs(10),
     );
     browser.click("#stop");
-    browser.wait_for("!window.ply.busy", Duration::from_secs(10));
+    held_still(browser, "after the second Stop");
     // A person's click while the computer thinks: told to wait, and the
     // message goes when it is their turn.
     start(browser, base, "othello", &[], ["human", "computer"]);
@@ -457,6 +473,15 @@ fn history_rows_go_back_and_forth(browser: &mut Browser, base: &str) {
     let back = state(browser);
     assert_eq!(back["position"], after_two);
     assert_eq!(back["redo_moves"].as_array().map(Vec::len), Some(2));
+    // The keyboard: the list is one tab stop, up goes a row back.
+    let stops = browser.script(
+        "return document.querySelectorAll('#history [tabindex=\"0\"]').length;",
+        json!([]),
+    );
+    assert_eq!(stops, json!(1), "the history is one tab stop");
+    browser.keys("#history [tabindex=\"0\"]", "\u{E013}\u{E007}");
+    wait_idle(browser);
+    assert_eq!(moves(&state(browser)).len(), 1, "up and Enter: a move back");
     browser.click("#history .ply[data-ply=\"0\"]");
     wait_idle(browser);
     assert_eq!(moves(&state(browser)).len(), 0);
