@@ -23,6 +23,7 @@ mod options;
 mod perft;
 mod playable;
 mod player;
+mod record;
 mod report;
 mod retrograde;
 mod score;
@@ -34,6 +35,7 @@ mod symmetry;
 mod transcript;
 mod tt;
 mod value;
+mod winning_line;
 
 pub use bots::{AlphaBetaPlayer, AnalyzingPlayer, HeuristicPlayer, RandomPlayer, SearchAnalyzer};
 pub use bound::Bound;
@@ -46,15 +48,18 @@ pub use game::{Game, GameResult, Notation, Side};
 pub use knowledge::{Knowledge, NoKnowledge};
 pub use learner::{Learnable, LearnerPlayer};
 pub use mcts::MctsPlayer;
-pub use options::{Command, GameOptions, OptionRole, OptionSpec};
+pub use options::{Command, GameOptions, OptionRole, OptionSpec, OptionValues};
 pub use perft::perft;
 pub use playable::{generic_player, Playable};
 pub use player::{Analyzer, Choice, Player};
+pub use record::{GameRecord, RecordFormat};
 pub use report::{
     wire_value, wire_value_opt, BoardView, Cell, GridStyle, MoveValue, PieceCount, Report, Stopped,
 };
 pub use retrograde::{fixed_point, RetrogradeAnalyzer, Solution};
-pub use session::{Bot, GameKind, GameSession, MoveReport, OptionNote, PositionNotation, Session};
+pub use session::{
+    Bot, GameKind, GameSession, MoveReport, OptionNote, PositionNotation, Preset, Session,
+};
 pub use solve::{
     Listing, ListingFormat, ProofBudget, ProofReport, ProofStop, SolveOutput, SolveRequest,
 };

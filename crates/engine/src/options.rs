@@ -71,6 +71,30 @@ pub enum OptionRole {
     Setup,
 }
 
+/// The values an option takes, for front ends that offer a control
+/// instead of a text box (a number within limits, a choice).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum OptionValues {
+    /// Any text the game reads (Nim's rows `1,2,3`), or an on/off flag.
+    Text,
+    /// A whole number from `min` to `max`; `step` apart (Othello's even
+    /// sizes).
+    Number {
+        /// The smallest allowed.
+        min: u32,
+        /// The largest allowed.
+        max: u32,
+        /// The distance between allowed values.
+        step: u32,
+    },
+    /// One of these words, the default first.
+    Choice {
+        /// The words, as the option takes them.
+        choices: &'static [&'static str],
+    },
+}
+
 /// One option a game accepts (`--size N`, `--misere`).
 #[derive(Clone, Debug)]
 pub struct OptionSpec {
@@ -85,6 +109,11 @@ pub struct OptionSpec {
     pub commands: &'static [Command],
     /// What a front end must do with it beyond handing it to the game.
     pub role: OptionRole,
+    /// A few words for a form ("Rows", "In a row to win"); `None` shows
+    /// the name.
+    pub label: Option<&'static str>,
+    /// The values it takes.
+    pub values: OptionValues,
 }
 
 impl OptionSpec {
@@ -96,6 +125,8 @@ impl OptionSpec {
             help,
             commands: Command::ALL,
             role: OptionRole::Setting,
+            label: None,
+            values: OptionValues::Text,
         }
     }
 
@@ -107,6 +138,32 @@ impl OptionSpec {
             help,
             commands: Command::ALL,
             role: OptionRole::Setting,
+            label: None,
+            values: OptionValues::Text,
+        }
+    }
+
+    /// The same option with a label for forms.
+    pub const fn labelled(self, label: &'static str) -> Self {
+        OptionSpec {
+            label: Some(label),
+            ..self
+        }
+    }
+
+    /// The same option, a whole number from `min` to `max`, `step` apart.
+    pub const fn number(self, min: u32, max: u32, step: u32) -> Self {
+        OptionSpec {
+            values: OptionValues::Number { min, max, step },
+            ..self
+        }
+    }
+
+    /// The same option, one of `choices` (the default first).
+    pub const fn choice(self, choices: &'static [&'static str]) -> Self {
+        OptionSpec {
+            values: OptionValues::Choice { choices },
+            ..self
         }
     }
 

@@ -225,6 +225,9 @@ pub enum BoardView {
         /// The square of the last move, when it was a placement.
         #[serde(skip_serializing_if = "Option::is_none")]
         last: Option<usize>,
+        /// The squares of the line that won the game, when one did.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        line: Vec<usize>,
     },
     /// Nim: objects per row, row 1 first.
     Heaps {
@@ -246,6 +249,7 @@ impl BoardView {
             fading: Vec::new(),
             counts: None,
             last: None,
+            line: Vec::new(),
         }
     }
 
@@ -261,7 +265,26 @@ impl BoardView {
             fading: Vec::new(),
             counts,
             last: None,
+            line: Vec::new(),
         }
+    }
+
+    /// The same grid with the line that won marked: a run of `k` or more
+    /// of one side's pieces in a row, column or diagonal (exactly `k`
+    /// when `exact`); the longest when there are several. Other views are
+    /// unchanged.
+    pub fn with_winning_run(mut self, k: usize, exact: bool) -> BoardView {
+        if let BoardView::Grid {
+            rows,
+            cols,
+            cells,
+            line,
+            ..
+        } = &mut self
+        {
+            *line = crate::winning_line::winning_run(*rows, *cols, cells, Cell::Empty, k, exact);
+        }
+        self
     }
 
     /// The same grid with `fading` squares marked (a Trilite mark that

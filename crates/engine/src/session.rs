@@ -477,6 +477,17 @@ pub struct OptionNote {
     pub note: String,
 }
 
+/// A well-known game that is a [`GameKind`] with these options.
+#[derive(Clone, Copy, Debug, serde::Serialize)]
+pub struct Preset {
+    /// Its name for people ("Gomoku").
+    pub title: &'static str,
+    /// Its rules in a few sentences.
+    pub rules: &'static str,
+    /// The options, by name, as the command line takes them.
+    pub options: &'static [(&'static str, &'static str)],
+}
+
 /// A game as the registry lists it: its name, options, and how to start a
 /// session from the options a user gave.
 pub trait GameKind: Send + Sync {
@@ -484,6 +495,57 @@ pub trait GameKind: Send + Sync {
     fn name(&self) -> &'static str;
     /// One line for `ply games` and the menu.
     fn summary(&self) -> &'static str;
+    /// The game's name for people ("Tic-tac-toe"); the command-line name
+    /// unless the game says otherwise.
+    fn title(&self) -> &'static str {
+        self.name()
+    }
+    /// The rules in a few sentences, for a newcomer choosing the game.
+    fn rules(&self) -> &'static str {
+        self.summary()
+    }
+    /// Well-known games that are this one with some options set (Gomoku
+    /// is the (m,n,k) game on 15 x 15 with five in a row), offered as
+    /// games of their own.
+    fn presets(&self) -> Vec<Preset> {
+        Vec::new()
+    }
+    /// What a search score (a value's `heuristic`) counts, in words for a
+    /// legend: a unit, so "+12" means something.
+    fn score_unit(&self) -> &'static str {
+        "points of the engine's evaluation"
+    }
+    /// The formats other programs read that a whole game can be written
+    /// in ([`GameKind::write_record`]).
+    fn record_formats(&self) -> Vec<crate::record::RecordFormat> {
+        Vec::new()
+    }
+    /// The game from `start` (its position text) with `moves` in the
+    /// format named `format`.
+    fn write_record(
+        &self,
+        format: &str,
+        _options: &crate::options::GameOptions,
+        _start: &str,
+        _moves: &[String],
+    ) -> Result<String, GameError> {
+        Err(GameError::Unsupported(format!(
+            "{} games are not written as {format}",
+            self.title()
+        )))
+    }
+    /// The start and moves of a game written in `format`.
+    fn read_record(
+        &self,
+        format: &str,
+        _options: &crate::options::GameOptions,
+        _text: &str,
+    ) -> Result<crate::record::GameRecord, GameError> {
+        Err(GameError::Unsupported(format!(
+            "{} games are not read from {format}",
+            self.title()
+        )))
+    }
     /// The options this game accepts.
     fn options(&self) -> Vec<crate::options::OptionSpec>;
     /// How positions of this game are written, with an example.

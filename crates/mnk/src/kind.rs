@@ -71,6 +71,15 @@ impl GameKind for TicTacToeKind {
         "Tic-tac-toe: three in a row on 3x3 (X moves first)"
     }
 
+    fn title(&self) -> &'static str {
+        "Tic-tac-toe"
+    }
+
+    fn rules(&self) -> &'static str {
+        "X and O take turns marking an empty square of a 3 x 3 grid; three of your marks in a \
+         row, column or diagonal win. With best play it is a draw."
+    }
+
     fn position_notation(&self) -> PositionNotation {
         PositionNotation {
             description: "the cells row by row from the top: X, O, or - for empty (X moves first, so the side to move follows from the counts)",
@@ -194,6 +203,68 @@ impl GameKind for MnkKind {
         "(m,n,k) games: k in a row on a board up to 26x26, Gomoku among them (X moves first)"
     }
 
+    fn title(&self) -> &'static str {
+        "k in a row (m,n,k)"
+    }
+
+    fn score_unit(&self) -> &'static str {
+        "points of the engine's count of open lines and threats (a forced win is thousands)"
+    }
+
+    fn record_formats(&self) -> Vec<ply_engine::RecordFormat> {
+        vec![ply_engine::RecordFormat {
+            name: crate::gomocup_record::GOMOCUP,
+            about: "the Gomocup protocol's BOARD text, as piskvork sends a position to an engine",
+        }]
+    }
+
+    fn write_record(
+        &self,
+        format: &str,
+        options: &GameOptions,
+        start: &str,
+        moves: &[String],
+    ) -> Result<String, GameError> {
+        if format != crate::gomocup_record::GOMOCUP {
+            return Err(GameError::Unsupported(format!(
+                "k-in-a-row games are written as {}, not {format}",
+                crate::gomocup_record::GOMOCUP
+            )));
+        }
+        let mut session = self.new_session(options)?;
+        session.set_position(start)?;
+        crate::gomocup_record::write(session.as_mut(), moves)
+    }
+
+    fn read_record(
+        &self,
+        format: &str,
+        _options: &GameOptions,
+        text: &str,
+    ) -> Result<ply_engine::GameRecord, GameError> {
+        if format != crate::gomocup_record::GOMOCUP {
+            return Err(GameError::Unsupported(format!(
+                "k-in-a-row games are read from {}, not {format}",
+                crate::gomocup_record::GOMOCUP
+            )));
+        }
+        crate::gomocup_record::read(text)
+    }
+
+    fn rules(&self) -> &'static str {
+        "Tic-tac-toe on any board: X and O take turns marking an empty square, and the first \
+         to get k marks in a row, column or diagonal wins (with the exact rule, exactly k)."
+    }
+
+    fn presets(&self) -> Vec<ply_engine::Preset> {
+        vec![ply_engine::Preset {
+            title: "Gomoku",
+            rules: "Five in a row on a 15 x 15 board: X (black) and O (white) take turns \
+                    placing a stone; the first to get five or more in a row wins.",
+            options: &[("size", "15"), ("k", "5")],
+        }]
+    }
+
     fn position_notation(&self) -> PositionNotation {
         PositionNotation {
             description: "the cells row by row from the top: X, O, or - for empty (X moves first, so the side to move follows from the counts)",
@@ -203,13 +274,23 @@ impl GameKind for MnkKind {
 
     fn options(&self) -> Vec<OptionSpec> {
         vec![
-            OptionSpec::value("rows", "M", "rows on the board, 1-26 (default 3)"),
-            OptionSpec::value("cols", "N", "columns on the board, 1-26 (default 3)"),
+            OptionSpec::value("rows", "M", "rows on the board, 1-26 (default 3)")
+                .labelled("Rows")
+                .number(1, 26, 1),
+            OptionSpec::value("cols", "N", "columns on the board, 1-26 (default 3)")
+                .labelled("Columns")
+                .number(1, 26, 1),
             OptionSpec::value("size", "N", "an N x N board (instead of rows and cols)")
-                .with_role(OptionRole::Setup),
+                .with_role(OptionRole::Setup)
+                .labelled("Square board (instead of rows and columns)")
+                .number(1, 26, 1),
             OptionSpec::value("k", "K", "how many in a row win (default 3)")
-                .with_role(OptionRole::Setup),
-            OptionSpec::value("rule", "RULE", RULES_TEXT),
+                .with_role(OptionRole::Setup)
+                .labelled("In a row to win")
+                .number(1, 26, 1),
+            OptionSpec::value("rule", "RULE", RULES_TEXT)
+                .labelled("Rule")
+                .choice(&["freestyle", "exact", "renju", "caro"]),
             OptionSpec::flag(
                 "prove",
                 "solve: prove win or draw by the proof search (shows its size and time); \

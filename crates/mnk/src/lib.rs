@@ -19,6 +19,7 @@ mod chained;
 mod dictionary;
 mod four_scores;
 mod geometry;
+mod gomocup_record;
 mod kind;
 mod knowledge;
 mod notation;

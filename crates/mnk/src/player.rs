@@ -51,7 +51,11 @@ impl Playable for Mnk {
         let cells = (0..rows * cols)
             .map(|sq| ply_engine::Cell::of(self.owner(sq)))
             .collect();
-        ply_engine::BoardView::grid(rows.into(), cols.into(), cells)
+        let view = ply_engine::BoardView::grid(rows.into(), cols.into(), cells);
+        match ply_engine::Game::result(self) {
+            Some(ply_engine::GameResult::Win(_)) => view.with_winning_run(self.k().into(), false),
+            _ => view,
+        }
     }
 
     fn special_solve(

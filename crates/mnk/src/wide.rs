@@ -345,7 +345,13 @@ impl Playable for MnkWide {
                 }))
             })
             .collect();
-        ply_engine::BoardView::grid(board.height(), board.width(), cells)
+        let view = ply_engine::BoardView::grid(board.height(), board.width(), cells);
+        match self.result() {
+            Some(GameResult::Win(_)) => {
+                view.with_winning_run(self.k().into(), self.rule() == Rule::Exact)
+            }
+            _ => view,
+        }
     }
 
     fn special_solve(

@@ -81,6 +81,15 @@ impl GameKind for NimKind {
         "Nim: take objects from one row; last to take wins"
     }
 
+    fn title(&self) -> &'static str {
+        "Nim"
+    }
+
+    fn rules(&self) -> &'static str {
+        "Rows of objects; in turn, each player takes one or more objects from a single row. \
+         Whoever takes the last object wins (in misère play, loses)."
+    }
+
     fn position_notation(&self) -> PositionNotation {
         POSITION_NOTATION
     }
@@ -92,8 +101,10 @@ impl GameKind for NimKind {
                 "ROWS",
                 "objects per row: 1,2,3 (123 is three rows of 0-9; 65535 or 65535, is one row); default 1,2,3",
             )
-            .with_role(OptionRole::Start),
-            OptionSpec::flag("misere", "misère play: whoever takes the last object loses"),
+            .with_role(OptionRole::Start)
+            .labelled("Objects in each row"),
+            OptionSpec::flag("misere", "misère play: whoever takes the last object loses")
+                .labelled("Misère (taking the last object loses)"),
             OptionSpec::flag(
                 "tree",
                 "solve, and play before its games: the whole game tree, marked; beyond 250,000 \

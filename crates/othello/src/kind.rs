@@ -50,6 +50,58 @@ impl GameKind for OthelloKind {
         "Othello (Reversi) on even boards 4 to 10"
     }
 
+    fn title(&self) -> &'static str {
+        "Othello"
+    }
+
+    fn score_unit(&self) -> &'static str {
+        "discs: the final disc margin the search expects"
+    }
+
+    fn record_formats(&self) -> Vec<ply_engine::RecordFormat> {
+        vec![ply_engine::RecordFormat {
+            name: crate::record::GGF,
+            about: "Generic Game Format: the game record of NBoard and the Othello servers",
+        }]
+    }
+
+    fn write_record(
+        &self,
+        format: &str,
+        options: &GameOptions,
+        start: &str,
+        moves: &[String],
+    ) -> Result<String, GameError> {
+        if format != crate::record::GGF {
+            return Err(GameError::Unsupported(format!(
+                "Othello games are written as {}, not {format}",
+                crate::record::GGF
+            )));
+        }
+        crate::record::write(Self::size(options)?, start, moves)
+    }
+
+    fn read_record(
+        &self,
+        format: &str,
+        _options: &GameOptions,
+        text: &str,
+    ) -> Result<ply_engine::GameRecord, GameError> {
+        if format != crate::record::GGF {
+            return Err(GameError::Unsupported(format!(
+                "Othello games are read from {}, not {format}",
+                crate::record::GGF
+            )));
+        }
+        crate::record::read(text)
+    }
+
+    fn rules(&self) -> &'static str {
+        "Place a disc so that it encloses a line of your opponent's discs between it and one of \
+         yours; the enclosed discs turn to your colour. No such move: pass. Most discs at the \
+         end wins."
+    }
+
     fn position_notation(&self) -> PositionNotation {
         PositionNotation {
             description: "OBF: the N*N cells row by row from a1, X (black), O (white) or - (empty), a space, then the side to move X or O",
@@ -58,11 +110,11 @@ impl GameKind for OthelloKind {
     }
 
     fn options(&self) -> Vec<OptionSpec> {
-        vec![OptionSpec::value(
-            "size",
-            "N",
-            "board size: 4, 6, 8 or 10 (default 8)",
-        )]
+        vec![
+            OptionSpec::value("size", "N", "board size: 4, 6, 8 or 10 (default 8)")
+                .labelled("Board size")
+                .number(4, 10, 2),
+        ]
     }
 
     fn new_session(&self, options: &GameOptions) -> Result<Box<dyn Session>, GameError> {

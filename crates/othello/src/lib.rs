@@ -36,6 +36,7 @@ pub mod pattern;
 mod perft;
 mod playable;
 mod players;
+mod record;
 mod search;
 mod stability;
 mod suite;

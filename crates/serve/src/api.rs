@@ -12,14 +12,17 @@ use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::Json;
-use ply_engine::{echo, BotSpec, EngineConfig, GameKind, GameOptions, GameResult, PlayerSpec};
+use ply_engine::{
+    echo, BotSpec, EngineConfig, GameKind, GameOptions, GameResult, PlayerSpec, Session, Value,
+};
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
+use crate::known;
 use crate::state::{AppState, Entry, LiveGame, Seat};
 use crate::wire::{
-    BoundedReport, CreateGame, GameInfo, GameState, PlayMove, PlayedMove, ResultView, Turn,
-    MAX_LISTED,
+    BoundedReport, CreateGame, GameInfo, GameState, PlayMove, PlayedMove, RecordQuery, RecordText,
+    ResultView, SetLine, Turn, MAX_LISTED,
 };
 
 type Shared = State<Arc<AppState>>;
@@ -303,6 +306,7 @@ fn game_state(id: &str, live: &LiveGame, state: &AppState, values: bool) -> Game
         legal_moves,
         total_legal_moves,
         must_pass: result.is_none() && session.must_pass(),
+        redo_moves: live.undone.iter().rev().map(|(mv, _)| mv.clone()).collect(),
         turn,
         result,
         moves,
@@ -347,9 +351,24 @@ pub async fn create(
     if let Some(position) = &request.position {
         short(position, "the position")?;
     }
+    for mv in &request.moves {
+        short(mv, "a move")?;
+    }
+    let (position, moves) = match &request.record {
+        None => (request.position.clone(), request.moves.clone()),
+        Some(_) if request.position.is_some() || !request.moves.is_empty() => {
+            return Err(ApiError::BadRequest(
+                "give a record, or a position and moves, not both".into(),
+            ))
+        }
+        Some(record) => {
+            short(&record.format, "a record's format")?;
+            let read = kind.read_record(&record.format, &options, &record.text)?;
+            (read.start, read.moves)
+        }
+    };
     let seed = rand::random::<u64>();
     let config = search_config(&state, state.limits.move_time, seed);
-    let position = request.position.clone();
     let work_seats = seats.clone();
     state.check_quota(client.ip())?;
     // Building sessions and trying the bots can take time and allocate
@@ -375,17 +394,19 @@ pub async fn create(
                 session.drop_bot(bot);
             }
         }
-        Ok(session)
+        let start = session.position();
+        let values = replay(session.as_mut(), &moves)?;
+        Ok((session, start, values))
     })
     .await??;
-    let session = built;
+    let (session, start_position, values) = built;
     let live = LiveGame {
         kind,
         options: request.options,
         seats,
-        start_position: session.position(),
+        start_position,
         session,
-        values: Vec::new(),
+        values,
         analysis: None,
         seed,
         undone: Vec::new(),
@@ -397,12 +418,37 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(view)))
 }
 
-/// `?values=true`.
+/// Plays `moves` from the session's start (a game restored from a link):
+/// each move's value is unknown, but the one that ended the game.
+fn replay(session: &mut dyn Session, moves: &[String]) -> ApiResult<Vec<Option<Value>>> {
+    let mut values = Vec::with_capacity(moves.len());
+    for (number, mv) in moves.iter().enumerate() {
+        let mover = session.to_move();
+        session.play(mv).map_err(|error| {
+            ApiError::BadRequest(format!(
+                "move {} of the moves given: {}",
+                number + 1,
+                echo::quoting(&error.to_string(), mv)
+            ))
+        })?;
+        values.push(known::ending_value(session, mover));
+    }
+    Ok(values)
+}
+
+/// The longest analysis a client may ask for, in analysis times: "think
+/// longer" holds a search slot for at most this many.
+const MAX_THINK: u32 = 10;
+
+/// `?values=true`, and `&think=N` for an analysis N times as long.
 #[derive(Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StateQuery {
     #[serde(default)]
     values: bool,
+    /// Analyse again for this many analysis times (1 to [`MAX_THINK`]).
+    #[serde(default)]
+    think: Option<u32>,
 }
 
 fn query<T>(query: Result<Query<T>, QueryRejection>) -> ApiResult<T> {
@@ -421,26 +467,46 @@ pub async fn get_game(
     Authorized { id, entry }: Authorized,
     values: Result<Query<StateQuery>, QueryRejection>,
 ) -> ApiResult<Json<GameState>> {
-    let values = query(values)?.values;
-    if values {
-        analyse(&state, &entry, client.ip()).await?;
+    let asked = query(values)?;
+    let values = asked.values || asked.think.is_some();
+    let client = client.ip();
+    match asked.think {
+        Some(times @ 1..=MAX_THINK) => {
+            analyse(&state, &entry, client, state.limits.analysis_time * times, true).await?
+        }
+        Some(_) => {
+            return Err(ApiError::BadRequest(format!(
+                "think takes 1 to {MAX_THINK} (times the analysis time)"
+            )))
+        }
+        None if values => {
+            analyse(&state, &entry, client, state.limits.analysis_time, false).await?
+        }
+        None => {}
     }
     let live = entry.lock()?;
     Ok(Json(game_state(&id, &live, &state, values)))
 }
 
-/// Analyses the game's position unless the last analysis is of it; the
+/// Analyses the game's position for `time` unless the last analysis is of
+/// it (or `again`, to think longer), in `client`'s search share; the
 /// search runs on a copy, so the game stays readable meanwhile.
-async fn analyse(state: &Arc<AppState>, game: &Entry, client: IpAddr) -> ApiResult<()> {
+async fn analyse(
+    state: &Arc<AppState>,
+    game: &Entry,
+    client: IpAddr,
+    time: Duration,
+    again: bool,
+) -> ApiResult<()> {
     let (mut copy, ply, seed, kind) = {
         let live = game.lock()?;
         let ply = live.values.len();
-        if live.analysis.as_ref().is_some_and(|(at, _)| *at == ply) {
+        if !again && live.analysis.as_ref().is_some_and(|(at, _)| *at == ply) {
             return Ok(());
         }
         (live.session.boxed_clone(), ply, live.seed, live.kind)
     };
-    let config = search_config(state, state.limits.analysis_time, seed);
+    let config = search_config(state, time, seed);
     let report = search(state, client, move || {
         kind.solve_listed(copy.as_mut(), &config, MAX_LISTED)
             .map(BoundedReport::of)
@@ -448,6 +514,11 @@ async fn analyse(state: &Arc<AppState>, game: &Entry, client: IpAddr) -> ApiResu
     .await??;
     let mut live = game.lock()?;
     if live.values.len() == ply {
+        // The move that led here gets the value seen from its mover when
+        // it had none (the computer's moves, moves made with values off).
+        if let Some(slot @ None) = ply.checked_sub(1).and_then(|i| live.values.get_mut(i)) {
+            *slot = Some(known::from_next_position(report.report.value));
+        }
         live.analysis = Some((ply, report));
     }
     Ok(())
@@ -481,6 +552,7 @@ pub async fn play(
         return Err(ApiError::NotYourTurn);
     }
     let ply = live.values.len();
+    let mover = live.session.to_move();
     let canonical = live.session.play(&request.mv).map_err(|error| {
         let why = echo::quoting(&error.to_string(), &request.mv);
         let problem = match error {
@@ -496,7 +568,8 @@ pub async fn play(
     let value = match &live.analysis {
         Some((at, report)) if *at == ply => report.value_of(&canonical),
         _ => None,
-    };
+    }
+    .or_else(|| known::ending_value(live.session.as_ref(), mover));
     live.values.push(value);
     // Playing the move taken back last keeps the rest for redo.
     if live.undone.last().is_some_and(|(mv, _)| *mv == canonical) {
@@ -527,8 +600,12 @@ pub async fn computer(
         PlayerSpec::Bot(spec) => spec.clone(),
         PlayerSpec::Human => BotSpec::Computer(None),
     };
-    let ply = live.values.len() as u64;
-    let config = search_config(&state, state.limits.move_time, live.seed.wrapping_add(ply));
+    let ply = live.values.len();
+    let config = search_config(
+        &state,
+        state.limits.move_time,
+        live.seed.wrapping_add(ply as u64),
+    );
     // The game stays locked while its bot thinks: other requests on it get
     // 409 busy, requests on other games go on.
     let mut live = search(&state, client.ip(), move || -> ApiResult<_> {
@@ -536,7 +613,18 @@ pub async fn computer(
         let mut bot = session.new_bot(&spec, &config)?;
         let moved = session.bot_move(&mut bot);
         session.drop_bot(bot);
-        live.values.push(moved?.value);
+        let moved = moved?;
+        // The bot's own value, else the analysis of the position it moved
+        // in (a game between computers watched with values on).
+        let analysed = match &live.analysis {
+            Some((at, report)) if *at == ply => report.value_of(&moved.mv),
+            _ => None,
+        };
+        let value = moved
+            .value
+            .or(analysed)
+            .or_else(|| known::ending_value(live.session.as_ref(), moved.side));
+        live.values.push(value);
         live.undone.clear();
         Ok(live)
     })
@@ -589,8 +677,65 @@ pub async fn redo(
             "nothing to redo: no move was taken back",
         )));
     };
+    let mover = live.session.to_move();
     live.session.play(&mv)?;
+    let value = value.or_else(|| known::ending_value(live.session.as_ref(), mover));
     live.values.push(value);
+    live.analysis = None;
+    Ok(Json(game_state(&id, &live, &state, false)))
+}
+
+/// `GET /api/games/{id}/record?format=NAME`: the game from its start, in
+/// one of its record formats (GGF for Othello).
+pub async fn record(
+    Authorized { entry, .. }: Authorized,
+    format: Result<Query<RecordQuery>, QueryRejection>,
+) -> ApiResult<Json<RecordText>> {
+    let format = query(format)?.format;
+    short(&format, "a record's format")?;
+    let live = entry.lock()?;
+    let options = game_options(live.kind, &live.options)?;
+    let text = live.kind.write_record(
+        &format,
+        &options,
+        &live.start_position,
+        &live.session.moves_played(),
+    )?;
+    Ok(Json(RecordText { format, text }))
+}
+
+/// `POST /api/games/{id}/line`: the game becomes its start with these
+/// moves, whoever made them (a line of the page's move tree). The values
+/// of the moves where the new line agrees with the old are kept; a line
+/// with an illegal move is refused and the game stays as it was.
+pub async fn line(
+    State(state): Shared,
+    Authorized { id, entry }: Authorized,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<GameState>> {
+    let request: SetLine = json_body(&headers, body, state.limits.body_bytes)?;
+    for mv in &request.moves {
+        short(mv, "a move")?;
+    }
+    let mut live = entry.lock()?;
+    let mut session = live.session.boxed_clone();
+    session.restart();
+    let replayed = replay(session.as_mut(), &request.moves)?;
+    let old = live.session.moves_played();
+    let agree = old
+        .iter()
+        .zip(session.moves_played())
+        .take_while(|(a, b)| **a == *b)
+        .count();
+    let values = live.values[..agree]
+        .iter()
+        .copied()
+        .chain(replayed.into_iter().skip(agree))
+        .collect();
+    live.session = session;
+    live.values = values;
+    live.undone.clear();
     live.analysis = None;
     Ok(Json(game_state(&id, &live, &state, false)))
 }

@@ -18,6 +18,7 @@ mod assets;
 mod connections;
 mod error;
 mod fair;
+mod known;
 mod state;
 mod wire;
 
@@ -70,6 +71,8 @@ fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/computer", post(api::computer))
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/redo", post(api::redo))
+        .route("/api/games/{id}/line", post(api::line))
+        .route("/api/games/{id}/record", get(api::record))
         .route("/api/solve", get(api::solve))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)

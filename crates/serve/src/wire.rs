@@ -3,7 +3,10 @@
 //! `remoteness` (null when unknown), `four_score`, and `margin` / `score`
 //! when the game has them; boards are the session's [`BoardView`].
 
-use ply_engine::{BoardView, Command, GameKind, OptionRole, OptionSpec, Report, Value};
+use ply_engine::{
+    BoardView, Command, GameKind, GameOptions, OptionRole, OptionSpec, OptionValues, Preset,
+    RecordFormat, Report, Value,
+};
 use serde::{Deserialize, Serialize};
 
 /// `POST /api/games`.
@@ -19,6 +22,31 @@ pub struct CreateGame {
     /// Start from this position, in the game's notation.
     #[serde(default)]
     pub position: Option<String>,
+    /// Moves to play from the start before anyone's turn, whichever seat
+    /// made them: a game restored from a link.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// A whole game in one of the game's record formats (GGF), instead of
+    /// `position` and `moves`.
+    #[serde(default)]
+    pub record: Option<RecordText>,
+}
+
+/// A game written in one of its record formats (`GET .../record`, and
+/// `record` when creating a game).
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordText {
+    /// The format's name (`GGF`), one of the game's `records`.
+    pub format: String,
+    pub text: String,
+}
+
+/// `GET /api/games/{id}/record?format=NAME`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordQuery {
+    pub format: String,
 }
 
 /// `POST /api/games/{id}/moves`.
@@ -27,6 +55,14 @@ pub struct CreateGame {
 pub struct PlayMove {
     #[serde(rename = "move")]
     pub mv: String,
+}
+
+/// `POST /api/games/{id}/line`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetLine {
+    /// The moves from the game's start, whoever made them.
+    pub moves: Vec<String>,
 }
 
 /// A move of the game so far, with its value when it was known.
@@ -83,6 +119,8 @@ pub struct GameState {
     /// How many legal moves there are, listed or not.
     pub total_legal_moves: usize,
     pub must_pass: bool,
+    /// The moves `redo` plays again, the next first.
+    pub redo_moves: Vec<String>,
     pub board: BoardView,
     /// The board as the terminal shows it.
     pub text: String,
@@ -137,9 +175,58 @@ impl BoundedReport {
 #[derive(Clone, Debug, Serialize)]
 pub struct GameInfo {
     pub name: &'static str,
+    /// Its name for people.
+    pub title: &'static str,
     pub summary: &'static str,
+    /// The rules in a few sentences.
+    pub rules: &'static str,
+    /// What a search score counts.
+    pub score_unit: &'static str,
+    /// The formats its whole games are written in, besides its moves.
+    pub records: Vec<RecordFormat>,
     pub options: Vec<OptionInfo>,
     pub position: PositionInfo,
+    /// The start board at the default options: the game's picture.
+    pub picture: Option<BoardView>,
+    /// Well-known games that are this one with some options set.
+    pub presets: Vec<PresetInfo>,
+}
+
+/// A well-known game that is another with these options (Gomoku).
+#[derive(Clone, Debug, Serialize)]
+pub struct PresetInfo {
+    pub title: &'static str,
+    pub rules: &'static str,
+    pub options: serde_json::Map<String, serde_json::Value>,
+    pub picture: Option<BoardView>,
+}
+
+/// The start board of `kind` under `options`, if they make a game.
+fn picture(kind: &dyn GameKind, options: &GameOptions) -> Option<BoardView> {
+    kind.new_session(options)
+        .ok()
+        .map(|session| session.board())
+}
+
+impl PresetInfo {
+    fn of(kind: &dyn GameKind, preset: Preset) -> Self {
+        let options = preset
+            .options
+            .iter()
+            .fold(GameOptions::new(), |o, (name, value)| {
+                o.with_value(name, value)
+            });
+        PresetInfo {
+            title: preset.title,
+            rules: preset.rules,
+            options: preset
+                .options
+                .iter()
+                .map(|(name, value)| (name.to_string(), serde_json::Value::from(*value)))
+                .collect(),
+            picture: picture(kind, &options),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -154,6 +241,12 @@ pub struct OptionInfo {
     pub commands: &'static [Command],
     /// What a front end does with it beyond passing it on.
     pub role: OptionRole,
+    /// A few words for a form.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<&'static str>,
+    /// The values it takes: `{"kind": "number", "min", "max", "step"}`,
+    /// `{"kind": "choice", "choices"}` or `{"kind": "text"}`.
+    pub values: OptionValues,
 }
 
 impl From<OptionSpec> for OptionInfo {
@@ -165,6 +258,8 @@ impl From<OptionSpec> for OptionInfo {
             help: spec.help,
             commands: spec.commands,
             role: spec.role,
+            label: spec.label,
+            values: spec.values,
         }
     }
 }
@@ -180,12 +275,22 @@ impl GameInfo {
         let notation = kind.position_notation();
         GameInfo {
             name: kind.name(),
+            title: kind.title(),
             summary: kind.summary(),
+            rules: kind.rules(),
+            score_unit: kind.score_unit(),
+            records: kind.record_formats(),
             options: kind.options().into_iter().map(OptionInfo::from).collect(),
             position: PositionInfo {
                 description: notation.description,
                 example: notation.example,
             },
+            picture: picture(kind, &GameOptions::new()),
+            presets: kind
+                .presets()
+                .into_iter()
+                .map(|preset| PresetInfo::of(kind, preset))
+                .collect(),
         }
     }
 }

@@ -24,6 +24,15 @@ impl GameKind for TriliteKind {
         "Trilite: tic-tac-toe where each player keeps three marks"
     }
 
+    fn title(&self) -> &'static str {
+        "Trilite"
+    }
+
+    fn rules(&self) -> &'static str {
+        "Tic-tac-toe where each player keeps only three marks: placing a fourth removes your \
+         oldest (it fades before it goes). Three in a row wins."
+    }
+
     fn position_notation(&self) -> PositionNotation {
         PositionNotation {
             description: "the moves played so far, space separated, oldest first (the order decides which mark vanishes next)",

@@ -72,7 +72,11 @@ impl Playable for Trilite {
             .filter_map(|side| self.vanishing(side))
             .map(usize::from)
             .collect();
-        BoardView::grid(3, 3, cells).with_fading(fading)
+        let view = BoardView::grid(3, 3, cells).with_fading(fading);
+        match ply_engine::Game::result(self) {
+            Some(ply_engine::GameResult::Win(_)) => view.with_winning_run(3, false),
+            _ => view,
+        }
     }
 
     fn move_square(&self, square: u8) -> Option<usize> {

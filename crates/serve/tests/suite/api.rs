@@ -620,3 +620,129 @@ fn solve_serves_the_engine_report() {
     assert_eq!(served["value"], json!("draw"));
     server.stop().expect("a clean stop");
 }
+
+/// A game restored from a link (`moves` on creation) and a line of the
+/// page's move tree (`POST .../line`) play moves whoever's turn it is; the
+/// values of the moves the new line shares with the old are kept, and the
+/// computer's moves get theirs from the next analysis.
+#[test]
+fn lines_of_moves_are_replayed_and_keep_their_values() {
+    let server = common::start(common::quick_limits());
+    let mut http = Http::new(server.addr());
+    let (id, token, state) = create(
+        &mut http,
+        json!({"game": "tictactoe", "moves": ["b2", "a1", "c3"]}),
+    );
+    assert_eq!(state["position"], json!("O---X---X"));
+    assert_eq!(state["start_position"], json!("---------"));
+    let game = format!("/api/games/{id}");
+    // The computer's reply has no value until the next position is analysed.
+    http.post_json(&format!("{game}/computer"), Some(&token), &json!({}));
+    let valued = http
+        .get(&format!("{game}?values=true"), Some(&token))
+        .json();
+    let values: Vec<&Value> = valued["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| &m["value"])
+        .collect();
+    assert!(
+        values[3].is_string(),
+        "the computer's move is valued: {valued}"
+    );
+    let kept = valued["moves"][3].clone();
+    let next = valued["legal_moves"][0].clone();
+    // Another line from the same start: the shared moves keep their values.
+    let line = http
+        .post_json(
+            &format!("{game}/line"),
+            Some(&token),
+            &json!({"moves": ["b2", "a1", "c3", kept["move"], next]}),
+        )
+        .json();
+    assert_eq!(line["moves"].as_array().map(Vec::len), Some(5));
+    assert_eq!(line["moves"][3], kept, "a shared move keeps its value");
+    assert_eq!(line["redo_moves"], json!([]));
+    let bad = http.post_json(
+        &format!("{game}/line"),
+        Some(&token),
+        &json!({"moves": ["b2", "b2"]}),
+    );
+    refused(&bad, 400, "bad_request");
+    assert_eq!(
+        http.get(&game, Some(&token)).json()["moves"]
+            .as_array()
+            .map(Vec::len),
+        Some(5)
+    );
+    let refused_create = http.post_json(
+        "/api/games",
+        None,
+        &json!({"game": "tictactoe", "moves": ["b2", "zz"]}),
+    );
+    refused(&refused_create, 400, "bad_request");
+}
+
+/// `?think=N` analyses again for N analysis times, at most ten.
+#[test]
+fn think_longer_is_bounded() {
+    let server = common::start(common::quick_limits());
+    let mut http = Http::new(server.addr());
+    let (id, token, _) = create(&mut http, json!({"game": "othello"}));
+    let game = format!("/api/games/{id}");
+    let quick = http
+        .get(&format!("{game}?values=true"), Some(&token))
+        .json();
+    let longer = http.get(&format!("{game}?think=2"), Some(&token)).json();
+    let depth = |state: &Value| state["analysis"]["depth"].as_u64().expect("a depth");
+    assert!(depth(&longer) >= depth(&quick), "{longer}");
+    refused(
+        &http.get(&format!("{game}?think=11"), Some(&token)),
+        400,
+        "bad_request",
+    );
+    refused(
+        &http.get(&format!("{game}?think=0"), Some(&token)),
+        400,
+        "bad_request",
+    );
+}
+
+/// A game in its record format (GGF for Othello) and back: the same
+/// position; a format the game has not is refused.
+#[test]
+fn records_are_written_and_read() {
+    let server = common::start(common::quick_limits());
+    let mut http = Http::new(server.addr());
+    let list = http.get("/api/games-list", None).json();
+    let othello = list
+        .as_array()
+        .expect("games")
+        .iter()
+        .find(|g| g["name"] == json!("othello"))
+        .expect("othello")
+        .clone();
+    assert_eq!(othello["records"][0]["name"], json!("GGF"));
+    let (id, token, _) = create(
+        &mut http,
+        json!({"game": "othello", "moves": ["d3", "c5", "e6"]}),
+    );
+    let game = format!("/api/games/{id}");
+    let record = http
+        .get(&format!("{game}/record?format=GGF"), Some(&token))
+        .json();
+    let text = record["text"].as_str().expect("a GGF text");
+    assert!(text.ends_with("B[d3]W[c5]B[e6];)"), "{text}");
+    let (_, _, copy) = create(
+        &mut http,
+        json!({"game": "othello", "record": {"format": "GGF", "text": text}}),
+    );
+    let original = http.get(&game, Some(&token)).json();
+    assert_eq!(copy["position"], original["position"]);
+    refused(
+        &http.get(&format!("{game}/record?format=SGF"), Some(&token)),
+        400,
+        "unsupported",
+    );
+}

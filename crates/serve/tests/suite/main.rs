@@ -9,3 +9,4 @@ mod browser;
 mod common;
 mod fair;
 mod load;
+mod page;

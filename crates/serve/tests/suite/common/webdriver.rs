@@ -201,6 +201,17 @@ impl Browser {
         );
     }
 
+    /// Sends keys to the element at `css` (focusing it), as a person
+    /// typing: WebDriver's key codes such as `\u{E007}` (Enter) included.
+    pub fn keys(&mut self, css: &str, text: &str) {
+        let element = self.find(css);
+        self.command(
+            "POST",
+            &format!("/element/{element}/value"),
+            Some(json!({ "text": text })),
+        );
+    }
+
     pub fn text(&mut self, css: &str) -> String {
         let element = self.find(css);
         self.command("GET", &format!("/element/{element}/text"), None)
