@@ -360,7 +360,7 @@ fn newcomer_setup(browser: &mut Browser, base: &str) {
             "1",
             "26",
             "SELECT",
-            ["freestyle", "exact"],
+            ["freestyle", "exact", "renju", "caro"],
             "Rows",
             true
         ])
