@@ -470,7 +470,14 @@ fn run_with(
             })?;
             let started = match spec {
                 BotSpec::Entry(path) => host.start(path)?,
-                BotSpec::Program(program) => host.start_program(program)?,
+                BotSpec::Program(program) => host.start_program(
+                    program,
+                    &entry::ProgramMatch {
+                        options,
+                        move_time: config.entry_move_time(),
+                        game_time: config.game_time(),
+                    },
+                )?,
                 _ => unreachable!("matched above"),
             };
             setup.push(started.setup);

@@ -170,7 +170,8 @@ pub fn generic_player<G: Playable>(
         }
         BotSpec::Program(program) => {
             return Err(GameError::Unsupported(format!(
-                "the engine program '{}' plays only in a tournament (ply tournament othello)",
+                "the engine program '{}' plays only in a tournament (ply tournament othello \
+                 for gtp: and nboard:, ply tournament mnk --size 15 --k 5 for pbrain:)",
                 crate::echo::shown_within(&program.to_string(), 80)
             )))
         }

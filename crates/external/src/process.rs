@@ -99,6 +99,19 @@ impl EngineProcess {
         }
     }
 
+    /// Waits up to `time` for the process to exit; true when it did.
+    pub fn wait_exit(&mut self, time: Duration) -> bool {
+        let deadline = Instant::now() + time;
+        while Instant::now() < deadline {
+            match self.child.try_wait() {
+                Ok(Some(_)) => return true,
+                Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+                Err(_) => return false,
+            }
+        }
+        false
+    }
+
     /// How the process ended, once its output closed.
     fn ended(&mut self) -> String {
         let deadline = Instant::now() + EXIT_TIME;

@@ -43,12 +43,20 @@ pub trait Client: Send {
         new_game: bool,
         deadline: Instant,
     ) -> Result<String, Failure>;
+    /// Says goodbye at the end of the tournament, when the protocol has a
+    /// word for it (the process is stopped after).
+    fn finish(&mut self, _process: &mut EngineProcess) {}
 }
 
-fn client(protocol: EngineProtocol) -> Box<dyn Client> {
+/// Makes the client of each start of an engine's process.
+pub type MakeClient = Box<dyn Fn() -> Box<dyn Client> + Send>;
+
+/// The client of an Othello protocol (GTP or NBoard).
+pub fn othello_client(protocol: EngineProtocol) -> Option<MakeClient> {
     match protocol {
-        EngineProtocol::Gtp => Box::new(GtpClient::default()),
-        EngineProtocol::Nboard => Box::new(NboardClient::default()),
+        EngineProtocol::Gtp => Some(Box::new(|| Box::new(GtpClient::default()))),
+        EngineProtocol::Nboard => Some(Box::new(|| Box::new(NboardClient::default()))),
+        EngineProtocol::Pbrain => None,
     }
 }
 
@@ -59,9 +67,9 @@ struct Running {
 }
 
 impl Running {
-    fn start(program: &EngineProgram) -> Result<Running, String> {
+    fn start(program: &EngineProgram, make: &MakeClient) -> Result<Running, String> {
         let mut process = EngineProcess::start(&program.command)?;
-        let mut client = client(program.protocol);
+        let mut client = make();
         match client.handshake(&mut process, Instant::now() + START_TIME) {
             Ok(()) => Ok(Running { process, client }),
             Err(failure) => Err(match failure {
@@ -76,15 +84,17 @@ impl Running {
     }
 }
 
-/// Starts `program` and checks that it speaks its protocol.
-pub fn start(program: &EngineProgram) -> Result<StartedEntry, GameError> {
+/// Starts `program`, speaking to it through the clients `make` makes, and
+/// checks that it speaks its protocol.
+pub fn start(program: &EngineProgram, make: MakeClient) -> Result<StartedEntry, GameError> {
     let typed = ply_engine::echo::shown_within(&program.to_string(), 80);
     let started = Instant::now();
-    let running = Running::start(program)
+    let running = Running::start(program, &make)
         .map_err(|reason| GameError::BadOption(format!("engine '{typed}': {reason}")))?;
     Ok(StartedEntry {
         entry: Box::new(ProgramEntry {
             program: program.clone(),
+            make,
             running: Some(running),
         }),
         setup: started.elapsed(),
@@ -94,7 +104,18 @@ pub fn start(program: &EngineProgram) -> Result<StartedEntry, GameError> {
 /// One outside engine for the whole tournament.
 struct ProgramEntry {
     program: EngineProgram,
+    make: MakeClient,
     running: Option<Running>,
+}
+
+impl Drop for ProgramEntry {
+    /// The tournament is over: the engine is told so, where its protocol
+    /// has a word for it, before its process is stopped.
+    fn drop(&mut self) {
+        if let Some(mut running) = self.running.take() {
+            running.client.finish(&mut running.process);
+        }
+    }
 }
 
 impl Entry for ProgramEntry {
@@ -114,7 +135,7 @@ impl Entry for ProgramEntry {
         // starts it again, its start charged to it.
         let running = match &mut self.running {
             Some(running) => running,
-            running @ None => match Running::start(&self.program) {
+            running @ None => match Running::start(&self.program, &self.make) {
                 Ok(started) => running.insert(started),
                 Err(reason) => {
                     let reason = format!("crashed and could not be started again: {reason}");

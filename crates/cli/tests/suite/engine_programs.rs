@@ -136,3 +136,123 @@ fn engines_that_cannot_start_or_speak_are_refused_before_any_game() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A Gomocup engine in `sh` that answers `START` with `OK`, each request
+/// for a move (`BEGIN`, `TURN`, `DONE` after a `BOARD`) with `on_move`
+/// (shell commands), ignores the rest and leaves at `END`.
+fn pbrain_script(dir: &Path, name: &str, on_move: &str) -> String {
+    let path = dir.join(format!("{name}.sh"));
+    let script = format!(
+        "while read -r command rest; do\n  case \"$command\" in\n    START) echo OK ;;\n    \
+         BEGIN|TURN|DONE) {on_move} ;;\n    END) exit 0 ;;\n  esac\ndone\n"
+    );
+    std::fs::write(&path, script).expect("script written");
+    format!("pbrain:sh {}", path.display())
+}
+
+#[test]
+fn gomocup_engines_play_gomoku_and_faulty_ones_lose_with_their_reasons() {
+    let dir = workdir("pbrain");
+    let brain = format!("pbrain:{} gomocup", env!("CARGO_BIN_EXE_ply"));
+    // Chatter before the answer is skipped; the second 7,7 is occupied.
+    let occupied = pbrain_script(&dir, "occupied", "echo 'MESSAGE thinking'; echo 7,7");
+    let crash = pbrain_script(&dir, "crash", "exit 3");
+    let hang = pbrain_script(&dir, "hang", "sleep 30");
+    let players = [brain, occupied, crash, hang, "random".to_string()].join(",");
+    let run = ply(
+        &[
+            "tournament",
+            "mnk",
+            "--size",
+            "15",
+            "--k",
+            "5",
+            "--players",
+            &players,
+            "--games",
+            "2",
+            "--move-time",
+            "300",
+            "--json",
+        ],
+        "",
+    );
+    run.assert_ok();
+    let report: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let games = report["games"].as_array().expect("games");
+    assert_eq!(games.len(), 20);
+    // ply's brain never fails and wins every game it plays: against the
+    // faulty engines by their faults, against random by five in a row.
+    let real = standing(&report, "pbrain:/");
+    assert_eq!(real["faults"]["crashed"], 0, "{real}");
+    assert_eq!(real["faults"]["timed_out"], 0, "{real}");
+    assert_eq!(real["faults"]["illegal_answer"], 0, "{real}");
+    assert_eq!(real["total"]["wins"], 8, "{real}");
+    let against_random: Vec<&Value> = games
+        .iter()
+        .filter(|g| {
+            let seats = [g["first"].as_u64(), g["second"].as_u64()];
+            seats.contains(&Some(0)) && seats.contains(&Some(4))
+        })
+        .collect();
+    assert_eq!(against_random.len(), 2);
+    for game in against_random {
+        assert_eq!(game["ending"], "rules", "{game}");
+        assert_eq!(game["winner"], 0, "{game}");
+    }
+    for (player, kind, reason) in [
+        (
+            1,
+            "illegal_answer",
+            "answered h8, a move it may not play: h8 is occupied",
+        ),
+        (2, "crashed", "crashed: it exited with status 3"),
+        (3, "timed_out", "gave no answer within 300 ms"),
+    ] {
+        let name = report["players"][player].as_str().expect("a name");
+        let s = standing(&report, name);
+        // Every game it lost to a real player it lost by its fault.
+        assert!(s["faults"][kind].as_u64() >= Some(2), "{kind}: {s}");
+        let first = s["faults"]["first"].as_str().expect("a reason");
+        assert!(first.contains(reason), "{first}");
+        assert!(first.starts_with(name), "{first}");
+        assert_eq!(s["total"]["wins"].as_u64().map(|w| w <= 4), Some(true));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn gomocup_engines_need_a_square_board_with_five_in_a_row() {
+    let brain = format!("pbrain:{} gomocup", env!("CARGO_BIN_EXE_ply"));
+    let players = format!("{brain},random");
+    for (options, says) in [
+        (
+            &["--rows", "15", "--cols", "12", "--k", "5"][..],
+            "square boards",
+        ),
+        (&["--size", "15", "--k", "4"][..], "five in a row"),
+    ] {
+        let mut args = vec!["tournament", "mnk"];
+        args.extend_from_slice(options);
+        args.extend_from_slice(&["--players", &players]);
+        ply(&args, "").assert_user_error(says);
+    }
+    let gtp = format!("gtp:{} gtp,random", env!("CARGO_BIN_EXE_ply"));
+    ply(
+        &[
+            "tournament",
+            "mnk",
+            "--size",
+            "15",
+            "--k",
+            "5",
+            "--players",
+            &gtp,
+        ],
+        "",
+    )
+    .assert_user_error("Gomocup engines: pbrain:COMMAND");
+    let pbrain = format!("{brain},random");
+    ply(&["tournament", "othello", "--players", &pbrain], "")
+        .assert_user_error("Gomocup engines play Gomoku");
+}
