@@ -44,11 +44,13 @@ use crate::session::{GameKind, Session};
 pub mod entry;
 mod game;
 mod results;
+mod stats;
 
 use entry::EntryHost;
 use game::{play_game, Contender, Seating};
 use results::Totals;
 pub use results::{elo, Endings, Faults, Tally};
+pub use stats::{elo_difference, wilson, ScoreStats, Z_95};
 
 /// The ply limit of bot-against-bot games unless told otherwise: a game
 /// still going after this many plies is a draw (Trilite and other games
@@ -297,6 +299,25 @@ pub struct Standing {
     pub faults: Faults,
     /// Relative Elo (the players' mean is 0).
     pub elo: f64,
+    /// The score fraction over all its games, its 95% interval and the
+    /// Elo difference against its opponents together (none before a game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stats: Option<ScoreStats>,
+}
+
+/// One pair's match: the first player's results against the second.
+#[derive(Clone, Debug, Serialize)]
+pub struct PairResult {
+    /// The index of the player the results are of.
+    pub player: usize,
+    /// The index of its opponent.
+    pub opponent: usize,
+    /// `player`'s wins, draws and losses against `opponent`.
+    pub results: Tally,
+    /// `player`'s score fraction, its 95% interval and the Elo difference
+    /// over `opponent` (none before a game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stats: Option<ScoreStats>,
 }
 
 /// Everything a tournament produced.
@@ -330,6 +351,8 @@ pub struct TournamentReport {
     pub standings: Vec<Standing>,
     /// `crosstable[i][j]`: player i's results against player j.
     pub crosstable: Vec<Vec<Tally>>,
+    /// Every pair's match, in schedule order, with its statistics.
+    pub pairs: Vec<PairResult>,
     /// How many games ended each way.
     pub endings: Endings,
     /// The first bot error in schedule order, if any.
@@ -711,10 +734,23 @@ fn report(
                 setup_ms: setup_ms[i],
                 faults: totals.faults[i].clone(),
                 elo: elo[i],
+                stats: ScoreStats::of(total),
             }
         })
         .collect();
     standings.sort_by(|a, b| b.score.total_cmp(&a.score));
+    let pairs = (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .map(|(player, opponent)| {
+            let results = totals.crosstable[player][opponent];
+            PairResult {
+                player,
+                opponent,
+                results,
+                stats: ScoreStats::of(results),
+            }
+        })
+        .collect();
     TournamentReport {
         game: game.to_string(),
         players: names,
@@ -730,6 +766,7 @@ fn report(
         interrupted: totals.played < scheduled,
         standings,
         crosstable: totals.crosstable,
+        pairs,
         endings: totals.endings,
         first_error: totals.first_error.map(|(_, e)| e),
         warnings: totals.warnings,

@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use ply_engine::{BoardView, Session, Side};
 
+use crate::client::{movers, shown, Client, Failure};
 use crate::process::EngineProcess;
-use crate::program_entry::{movers, shown, Client, Failure};
 
 /// What the engine has been told of the game in progress.
 #[derive(Default)]

@@ -11,6 +11,7 @@
 
 #![warn(missing_docs)]
 
+mod client;
 mod gtp_client;
 mod nboard_client;
 mod pbrain_client;
@@ -22,6 +23,9 @@ use std::path::Path;
 use ply_engine::arena::entry::{EntryHost, ProgramMatch, StartedEntry};
 use ply_engine::{EngineProgram, EngineProtocol, GameError};
 
+use client::MakeClient;
+use gtp_client::GtpClient;
+use nboard_client::NboardClient;
 pub use pbrain_client::{gomocup_rule, PbrainMatch, ENGINE_MEMORY};
 
 /// Starts Othello's outside engines.
@@ -44,7 +48,7 @@ impl EntryHost for OthelloEngines {
         program: &EngineProgram,
         _setting: &ProgramMatch<'_>,
     ) -> Result<StartedEntry, GameError> {
-        let make = program_entry::othello_client(program.protocol).ok_or_else(|| {
+        let make = othello_client(program.protocol).ok_or_else(|| {
             refused(
                 program,
                 "Gomocup engines play Gomoku (ply tournament mnk --size 15 --k 5); \
@@ -58,6 +62,15 @@ impl EntryHost for OthelloEngines {
         Err(GameError::Unsupported(
             "Othello's engine programs need no host process".into(),
         ))
+    }
+}
+
+/// The client of an Othello protocol (GTP or NBoard).
+fn othello_client(protocol: EngineProtocol) -> Option<MakeClient> {
+    match protocol {
+        EngineProtocol::Gtp => Some(Box::new(|| Box::new(GtpClient::default()))),
+        EngineProtocol::Nboard => Some(Box::new(|| Box::new(NboardClient::default()))),
+        EngineProtocol::Pbrain => None,
     }
 }
 

@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use ply_engine::{BoardView, Cell, Session, Side};
 
+use crate::client::{movers, shown, Client, Failure};
 use crate::process::EngineProcess;
-use crate::program_entry::{movers, shown, Client, Failure};
 
 /// Numbers the pings that wait for the engine to be ready.
 #[derive(Default)]

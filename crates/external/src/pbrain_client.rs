@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 use ply_engine::Session;
 use ply_gomoku::Rule;
 
+use crate::client::{movers, shown, Client, Failure};
 use crate::process::EngineProcess;
-use crate::program_entry::{movers, shown, Client, Failure};
 
 /// The memory an engine is told it may take (`INFO max_memory`): Gomocup's
 /// own limit for its freestyle and standard leagues.

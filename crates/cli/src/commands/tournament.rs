@@ -6,8 +6,8 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ply_engine::arena::{
-    self, ArenaConfig, TournamentReport, DEFAULT_MAX_PLIES, MAX_GAMES_PER_PAIR, MAX_HASH_MB,
-    MAX_MOVE_TIME, MAX_PLAYERS, MAX_PLY_LIMIT, MAX_RECORDED_GAMES, MAX_RECORDED_PLIES,
+    self, ArenaConfig, ScoreStats, TournamentReport, DEFAULT_MAX_PLIES, MAX_GAMES_PER_PAIR,
+    MAX_HASH_MB, MAX_MOVE_TIME, MAX_PLAYERS, MAX_PLY_LIMIT, MAX_RECORDED_GAMES, MAX_RECORDED_PLIES,
     MAX_TABLES_MB,
 };
 use ply_engine::{BotSpec, EngineConfig, GameKind, GameOptions, PlayerSpec};
@@ -253,6 +253,7 @@ fn table(report: &TournamentReport) -> String {
          included, and building each bot, loading each C entry or starting each engine program (one-off work such as \
          Trilite's solved table, computed once, is charged to the first player that needs it)\n",
     );
+    out.push_str(&statistics(report));
     out.push_str(&faults(report));
     out.push_str("\nresults (row against column, W-D-L)\n");
     let order: Vec<usize> = report.standings.iter().map(|s| s.player).collect();
@@ -276,6 +277,63 @@ fn table(report: &TournamentReport) -> String {
     }
     out.push('\n');
     out.push_str(&endings(report));
+    out
+}
+
+/// Each player's score fraction and each pair's, with its 95% interval
+/// and the Elo difference they mean.
+fn statistics(report: &TournamentReport) -> String {
+    let mut rows: Vec<(String, ScoreStats)> = report
+        .standings
+        .iter()
+        .filter_map(|s| Some((s.name.clone(), s.stats?)))
+        .collect();
+    rows.extend(report.pairs.iter().filter_map(|pair| {
+        let label = format!(
+            "{} vs {}",
+            report.players[pair.player], report.players[pair.opponent]
+        );
+        Some((label, pair.stats?))
+    }));
+    if rows.is_empty() {
+        return String::new();
+    }
+    let width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(6);
+    let mut out = format!(
+        "\n{:<width$}  {:>7}  {:>6}  {:>15}  {:>6}  {:>16}\n",
+        "player, pair", "games", "score", "95% interval", "Elo", "95% interval"
+    );
+    let percent = |p: f64| format!("{:.1}%", 100.0 * p);
+    let elo = |e: f64| {
+        if e.is_finite() {
+            format!("{e:+.0}")
+        } else if e > 0.0 {
+            "+inf".to_string()
+        } else {
+            "-inf".to_string()
+        }
+    };
+    for (label, stats) in rows {
+        out.push_str(&format!(
+            "{label:<width$}  {:>7}  {:>6}  {:>15}  {:>6}  {:>16}\n",
+            stats.games,
+            percent(stats.score),
+            format!(
+                "{} to {}",
+                percent(stats.score_low),
+                percent(stats.score_high)
+            ),
+            elo(stats.elo),
+            format!("{} to {}", elo(stats.elo_low), elo(stats.elo_high)),
+        ));
+    }
+    out.push_str(
+        "score: points per game (a draw half a win) of the player against all its \
+         opponents, or of a pair's first against its second; 95% interval: Wilson's \
+         score interval over the games (a draw half a win, so with draws it errs wide); \
+         Elo: the difference the score means, 400 log10(score / (1 - score)), at the score \
+         and at the interval's ends\n",
+    );
     out
 }
 
