@@ -19,6 +19,7 @@ mod game;
 mod knowledge;
 mod learner;
 mod mcts;
+pub mod opening;
 mod options;
 mod perft;
 mod playable;

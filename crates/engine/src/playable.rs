@@ -120,6 +120,14 @@ pub trait Playable: Notation + Learnable {
     fn piece_count(&self) -> Option<PieceCount> {
         None
     }
+
+    /// A balanced opening for engine matches, drawn from `seed`: moves
+    /// from this position (the start) to one the game's quick evaluation
+    /// finds near even (see [`crate::opening::balanced_opening`]); `None`
+    /// for a game without openings.
+    fn opening(&self, _seed: u64) -> Option<Vec<Self::Move>> {
+        None
+    }
 }
 
 /// The name learner files record for a game: its type name without the

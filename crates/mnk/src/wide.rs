@@ -360,6 +360,12 @@ impl Playable for MnkWide {
         Some(usize::from(mv.y) * usize::from(self.cols()) + usize::from(mv.x))
     }
 
+    /// Three to five stones around the centre, near even
+    /// ([`crate::wide_opening`]).
+    fn opening(&self, seed: u64) -> Option<Vec<Move>> {
+        crate::wide_opening::opening(self, seed)
+    }
+
     /// `hint` and `solve`: the threat solvers within the budget.
     /// With `--depth D`, the depth limit of the (n,k) games on every
     /// board: every move labelled by the generic search at most D plies

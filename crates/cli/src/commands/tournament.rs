@@ -7,10 +7,13 @@ use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ply_engine::arena::{
     self, ArenaConfig, ScoreStats, TournamentReport, DEFAULT_MAX_PLIES, MAX_GAMES_PER_PAIR,
-    MAX_HASH_MB, MAX_MOVE_TIME, MAX_PLAYERS, MAX_PLY_LIMIT, MAX_RECORDED_GAMES, MAX_RECORDED_PLIES,
-    MAX_TABLES_MB,
+    MAX_HASH_MB, MAX_MOVE_TIME, MAX_OPENINGS, MAX_PLAYERS, MAX_PLY_LIMIT, MAX_RECORDED_GAMES,
+    MAX_RECORDED_PLIES, MAX_TABLES_MB,
 };
 use ply_engine::{BotSpec, EngineConfig, GameKind, GameOptions, PlayerSpec};
+
+/// Games per pair when neither --games nor --openings says.
+const DEFAULT_GAMES: u32 = 10;
 
 #[derive(clap::Args, Debug)]
 pub struct TournamentArgs {
@@ -20,9 +23,15 @@ pub struct TournamentArgs {
     /// PlayTrilite, named by a path (./entry.so) or c:PATH.
     #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<String>,
-    /// Games per pair, half with each side first (an even number).
-    #[arg(long, default_value_t = 10, value_parser = parse_even_games)]
-    pub games: u32,
+    /// Games per pair, half with each side first (an even number; default
+    /// 10, or two per opening with --openings).
+    #[arg(long, value_parser = parse_even_games)]
+    pub games: Option<u32>,
+    /// Start the games from N seeded balanced openings (drawn from --seed):
+    /// each pair plays each opening twice in a row, colours swapped
+    /// (games 1 and 2 the first opening, 3 and 4 the second, ...).
+    #[arg(long, value_name = "N", value_parser = parse_openings)]
+    pub openings: Option<u32>,
     /// A game still going after this many plies is a draw.
     #[arg(long, value_name = "PLIES", default_value_t = DEFAULT_MAX_PLIES,
           value_parser = parse_max_moves)]
@@ -95,9 +104,15 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TournamentArgs) -> 
         // moves whose cost they cannot foresee.
         move_time: args.move_time.map(|ms| Duration::from_millis(ms) / 2),
     };
+    let games_per_pair = match (args.games, args.openings) {
+        (Some(games), _) => games,
+        (None, Some(openings)) => openings.saturating_mul(2).min(MAX_GAMES_PER_PAIR),
+        (None, None) => DEFAULT_GAMES,
+    };
     let config = ArenaConfig {
         players,
-        games_per_pair: args.games,
+        games_per_pair,
+        openings: args.openings,
         max_plies: args.max_moves,
         move_time: args.move_time.map(Duration::from_millis),
         game_time: args.game_time.map(Duration::from_millis),
@@ -218,6 +233,21 @@ fn table(report: &TournamentReport) -> String {
             .map(|ms| format!("; a game whose players think over {ms} ms in all is a draw"))
             .unwrap_or_default(),
     );
+    if !report.openings.is_empty() {
+        out.push_str(&format!(
+            "openings: {}, each played twice in a row with colours swapped (games 1 and 2 of \
+             each pair the first, ...):\n",
+            count(
+                report.openings.len() as u64,
+                "seeded opening",
+                "seeded openings"
+            )
+        ));
+        for (i, moves) in report.openings.iter().enumerate() {
+            out.push_str(&format!("  {}. {}\n", i + 1, moves.join(" ")));
+        }
+        out.push('\n');
+    }
     let width = report
         .players
         .iter()
@@ -423,6 +453,16 @@ fn parse_even_games(text: &str) -> Result<u32, String> {
         _ => Err(format!(
             "give a positive even number of games per pair, at most {MAX_GAMES_PER_PAIR} \
              (half with each side first)"
+        )),
+    }
+}
+
+/// `--openings`: 1 to `MAX_OPENINGS`.
+fn parse_openings(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(n) if (1..=MAX_OPENINGS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "give a number of openings from 1 to {MAX_OPENINGS}"
         )),
     }
 }
