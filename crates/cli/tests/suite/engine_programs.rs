@@ -172,7 +172,7 @@ fn gomocup_engines_play_gomoku_and_faulty_ones_lose_with_their_reasons() {
             "--games",
             "2",
             "--move-time",
-            "300",
+            "500",
             "--json",
         ],
         "",
@@ -207,7 +207,7 @@ fn gomocup_engines_play_gomoku_and_faulty_ones_lose_with_their_reasons() {
             "answered h8, a move it may not play: h8 is occupied",
         ),
         (2, "crashed", "crashed: it exited with status 3"),
-        (3, "timed_out", "gave no answer within 300 ms"),
+        (3, "timed_out", "gave no answer within 500 ms"),
     ] {
         let name = report["players"][player].as_str().expect("a name");
         let s = standing(&report, name);
@@ -218,6 +218,127 @@ fn gomocup_engines_play_gomoku_and_faulty_ones_lose_with_their_reasons() {
         assert!(first.starts_with(name), "{first}");
         assert_eq!(s["total"]["wins"].as_u64().map(|w| w <= 4), Some(true));
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Told `INFO rule 4`, ply's brain plays renju as black and as white
+/// (told the position by `BOARD`), and wins both games by the rules.
+#[test]
+fn a_gomocup_engine_plays_the_session_rule() {
+    let brain = format!("pbrain:{} gomocup", env!("CARGO_BIN_EXE_ply"));
+    let players = format!("{brain},random");
+    let run = ply(
+        &[
+            "tournament",
+            "mnk",
+            "--size",
+            "15",
+            "--k",
+            "5",
+            "--rule",
+            "renju",
+            "--players",
+            &players,
+            "--games",
+            "2",
+            "--move-time",
+            "500",
+            "--json",
+        ],
+        "",
+    );
+    run.assert_ok();
+    let report: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    for game in report["games"].as_array().expect("games") {
+        assert_eq!(game["ending"], "rules", "{game}");
+        assert_eq!(game["winner"], 0, "{game}");
+    }
+}
+
+/// What the referee says, as the engine reads it: ply's brain behind a
+/// `tee` that keeps every line, in one game as first player and one as
+/// second, under the exact rule.
+#[test]
+fn the_referee_speaks_the_gomocup_protocol() {
+    let dir = workdir("pbrain-log");
+    let log = dir.join("log.txt");
+    let wrapper = dir.join("logged.sh");
+    std::fs::write(
+        &wrapper,
+        format!("tee -a \"$1\" | {} gomocup\n", env!("CARGO_BIN_EXE_ply")),
+    )
+    .expect("written");
+    let players = format!("pbrain:sh {} {},random", wrapper.display(), log.display());
+    let run = ply(
+        &[
+            "tournament",
+            "mnk",
+            "--size",
+            "15",
+            "--k",
+            "5",
+            "--rule",
+            "exact",
+            "--players",
+            &players,
+            "--games",
+            "2",
+            "--move-time",
+            "500",
+            "--json",
+        ],
+        "",
+    );
+    run.assert_ok();
+    let report: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let text = std::fs::read_to_string(&log).expect("the log");
+    let lines: Vec<&str> = text.lines().collect();
+    let games = report["games"].as_array().expect("games");
+    assert_eq!(games.len(), 2);
+    for game in games {
+        assert_eq!(game["winner"], 0, "{game}");
+    }
+    // Each game: START, then the match's INFO (the rule's Gomocup bit).
+    assert_eq!(
+        lines.iter().filter(|l| **l == "START 15").count(),
+        2,
+        "{text}"
+    );
+    for info in [
+        "INFO timeout_turn 500",
+        "INFO timeout_match 60000",
+        "INFO max_memory 367001600",
+        "INFO rule 1",
+    ] {
+        assert_eq!(
+            lines.iter().filter(|l| **l == info).count(),
+            2,
+            "{info}: {text}"
+        );
+    }
+    assert!(lines.iter().any(|l| l.starts_with("INFO time_left ")));
+    // Moving first: BEGIN. Moving second: the board, random's first stone
+    // with the opponent's field 2, then DONE.
+    assert_eq!(lines.iter().filter(|l| **l == "BEGIN").count(), 1, "{text}");
+    let board = lines.iter().position(|l| *l == "BOARD").expect("a BOARD");
+    let random_first = games[1]["moves"][0].as_str().expect("a move");
+    let column = random_first.as_bytes()[0] - b'a';
+    let row: u32 = random_first[1..].parse().expect("a row");
+    assert_eq!(
+        lines[board + 1],
+        format!("{column},{},2", row - 1),
+        "{text}"
+    );
+    assert_eq!(lines[board + 2], "DONE", "{text}");
+    // Every other move of random's reached the brain as a TURN.
+    let random_moves: usize = games
+        .iter()
+        .map(|g| g["moves"].as_array().expect("moves").len() / 2)
+        .sum();
+    let turns = lines.iter().filter(|l| l.starts_with("TURN ")).count();
+    assert_eq!(turns, random_moves - 1, "{text}");
+    // The tournament's end is the engine's.
+    assert_eq!(lines.last(), Some(&"END"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
