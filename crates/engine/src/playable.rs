@@ -123,7 +123,7 @@ pub trait Playable: Notation + Learnable {
 
     /// A balanced opening for engine matches, drawn from `seed`: moves
     /// from this position (the start) to one the game's quick evaluation
-    /// finds near even (see [`crate::opening::balanced_opening`]); `None`
+    /// finds near even (see [`crate::balanced_opening`]); `None`
     /// for a game without openings.
     fn opening(&self, _seed: u64) -> Option<Vec<Self::Move>> {
         None

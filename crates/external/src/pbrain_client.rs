@@ -205,7 +205,13 @@ impl Client for PbrainClient {
             }
         };
         process.send(&command)?;
-        let reply = answer(process, &command, deadline);
+        // An `OK` here acknowledges an `INFO` (which wants no answer).
+        let reply = loop {
+            match answer(process, &command, deadline) {
+                Ok(line) if line.eq_ignore_ascii_case("ok") => continue,
+                other => break other,
+            }
+        };
         self.spent += asked.elapsed();
         let reply = reply?;
         let size = usize::from(self.game.size);

@@ -28,7 +28,6 @@ mod proof;
 mod solve;
 mod threats;
 mod wide;
-mod wide_opening;
 
 pub use bench::{measure_board, run_bench, BenchMeasurement, BENCH_BOARDS, BENCH_RUNS};
 pub use board::{Mnk, Status};

@@ -69,10 +69,10 @@ impl<G: Geometry> Playable for Othello<G> {
         use ply_engine::Knowledge;
         let any = |_: &Self, _: Move| true;
         let evaluate = |game: &Self| OthelloKnowledge.evaluate(game);
-        ply_engine::opening::balanced_opening(
+        ply_engine::balanced_opening(
             self,
             seed,
-            &ply_engine::opening::OpeningRecipe {
+            &ply_engine::OpeningRecipe {
                 plies: OPENING_PLIES,
                 candidate: &any,
                 evaluate: &evaluate,

@@ -20,7 +20,9 @@ pub struct TournamentArgs {
     /// Comma-separated bot specs (perfect, alphabeta:4, heuristic, random,
     /// learner:FILE, ...). A learner learns from its games and saves its file.
     /// Trilite also takes contest entries: a shared library exporting
-    /// PlayTrilite, named by a path (./entry.so) or c:PATH.
+    /// PlayTrilite, named by a path (./entry.so) or c:PATH. Outside engines
+    /// play too: gtp:COMMAND and nboard:COMMAND (Othello), pbrain:COMMAND
+    /// (any Gomocup engine, on a square board with --k 5).
     #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<String>,
     /// Games per pair, half with each side first (an even number; default
