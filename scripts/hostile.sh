@@ -132,11 +132,12 @@ close_input
 pass "EOF in the middle of a minute's depth-60 search ends it within 1 s" \
     "$([ -n "$thinking" ] && below "$took" 1 || echo 0)" "$took s"
 
-echo "== the checks as tests (C entries compiled with cc: forged time, forks, memory)"
+echo "== the checks as tests (C entries compiled with cc: forged time, forks, memory, a host ended)"
 cargo test --release --locked --quiet -p ply --test suite -- \
     c_entries::an_entry_cannot_forge_its_reply_to_be_charged_less \
     c_entries::processes_an_entry_forks_do_not_outlive_the_tournament \
     c_entries::an_entry_taking_too_much_memory_or_stack_loses_with_the_reason \
+    c_entries::an_entry_that_ends_its_host_between_calls_loses_and_the_tournament_goes_on \
     nboard::depth_60_answers_within_the_default_move_time \
     nboard::the_end_of_the_input_stops_a_search_at_once \
     nboard::quit_stops_a_search_at_once ||

@@ -2,10 +2,9 @@
 //! contest's referee calls `PlayTrilite`, stopping it when it is silent
 //! past the limit, and telling a crash from a stop.
 
-use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::Command;
+
 use std::time::{Duration, Instant};
 
 use ply_engine::arena::entry::{
@@ -13,6 +12,7 @@ use ply_engine::arena::entry::{
 };
 use ply_engine::echo::shown_within;
 use ply_engine::{Game, GameError, GameKind, Session};
+use ply_pipes::{PipedChild, Silence};
 use ply_trilite::{parse_square, square_name, Trilite};
 use ply_trilite_c::{encode_board, K_EMPTY, K_NO_POSITION};
 
@@ -22,10 +22,6 @@ use super::protocol::{Fault, Reply, Request, MAX_LINE};
 /// How long loading a library may take before the entry is refused (or,
 /// on a restart, loses its game).
 pub const LOAD_TIME: Duration = Duration::from_secs(10);
-
-/// How long a process that closed its output may take to exit before it
-/// is stopped.
-const EXIT_TIME: Duration = Duration::from_millis(500);
 
 /// Starts Trilite entries, and runs one in the host process.
 pub struct TriliteEntries;
@@ -205,18 +201,9 @@ fn nonce() -> u64 {
     hasher.finish()
 }
 
-/// Why no reply came.
-enum Silence {
-    TimedOut,
-    /// The process closed its output; how it ended.
-    Ended(String),
-}
-
 /// A running host process.
 struct Running {
-    child: Child,
-    calls: ChildStdin,
-    replies: Receiver<String>,
+    child: PipedChild,
 }
 
 impl Running {
@@ -229,43 +216,11 @@ impl Running {
         let mut command = Command::new(ply);
         command
             .args(["entry-host", ply_trilite::TRILITE.name()])
-            .arg(library)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        #[cfg(unix)]
-        {
-            // A group of its own: Ctrl-C at the terminal is the referee's
-            // to handle, not a crash of every entry.
-            use std::os::unix::process::CommandExt;
-            command.process_group(0);
-        }
+            .arg(library);
         let started = Instant::now();
-        let mut child = command
-            .spawn()
+        let child = PipedChild::spawn(command, MAX_LINE)
             .map_err(|e| format!("cannot start a process for it: {e}"))?;
-        let (Some(calls), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err("cannot talk to its process".into());
-        };
-        let (sender, replies) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut output = BufReader::new(output);
-            loop {
-                let mut line = String::new();
-                match (&mut output).take(MAX_LINE as u64).read_line(&mut line) {
-                    Ok(0) | Err(_) => return,
-                    Ok(_) if sender.send(line).is_err() => return,
-                    Ok(_) => {}
-                }
-            }
-        });
-        let mut running = Running {
-            child,
-            calls,
-            replies,
-        };
+        let mut running = Running { child };
         match running.reply(LOAD_TIME) {
             Ok(Reply::Ready) => Ok((running, started.elapsed())),
             Ok(Reply::Refused(reason)) => Err(shown_within(&reason, 200)),
@@ -280,90 +235,25 @@ impl Running {
         }
     }
 
-    /// Sends one call and waits at most `limit` for the answer.
+    /// Sends one call and waits at most `limit` for the answer. A host its
+    /// entry has ended fails the write instead of ending ply.
     fn ask(&mut self, request: &Request, limit: Duration) -> Result<Reply, Silence> {
-        if self.calls.write_all(request.line().as_bytes()).is_err() || self.calls.flush().is_err() {
-            return Err(Silence::Ended(self.ended()));
-        }
+        self.child.send(request.line().as_bytes())?;
         self.reply(limit)
     }
 
     fn reply(&mut self, limit: Duration) -> Result<Reply, Silence> {
-        match self.replies.recv_timeout(limit) {
-            Ok(line) => Reply::parse(&line).ok_or_else(|| {
-                Silence::Ended(format!(
-                    "sent '{}' instead of an answer",
-                    shown_within(line.trim_end(), 60)
-                ))
-            }),
-            Err(RecvTimeoutError::Timeout) => Err(Silence::TimedOut),
-            Err(RecvTimeoutError::Disconnected) => Err(Silence::Ended(self.ended())),
-        }
+        let line = self.child.line_by(Instant::now() + limit)?;
+        Reply::parse(&line).ok_or_else(|| {
+            Silence::Ended(format!(
+                "sent '{}' instead of an answer",
+                shown_within(line.trim_end(), 60)
+            ))
+        })
     }
 
-    /// How the process ended, once its output closed: waits a little for
-    /// it to exit, then stops it.
+    /// How the process ended, once its output closed.
     fn ended(&mut self) -> String {
-        let deadline = Instant::now() + EXIT_TIME;
-        while Instant::now() < deadline {
-            match self.child.try_wait() {
-                Ok(Some(status)) => return describe(status),
-                Ok(None) => std::thread::sleep(Duration::from_millis(2)),
-                Err(_) => break,
-            }
-        }
-        "closed its output".into()
-    }
-}
-
-impl Drop for Running {
-    /// Stops the process (it may be looping) and every process it started
-    /// (its process group: an entry that forks), and reaps it.
-    fn drop(&mut self) {
-        #[cfg(unix)]
-        if let Ok(group) = i32::try_from(self.child.id()) {
-            // SAFETY: kill only sends a signal; the group is the host's
-            // own (started with process_group(0), its id the host's),
-            // still reserved while the host is unreaped or any member
-            // lives.
-            unsafe {
-                libc::kill(-group, libc::SIGKILL);
-            }
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// "killed by signal 11 (SIGSEGV)", "exited with status 3".
-fn describe(status: ExitStatus) -> String {
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(signal) = status.signal() {
-            return format!("killed by signal {signal}{}", signal_name(signal));
-        }
-    }
-    match status.code() {
-        Some(code) => format!("exited with status {code}"),
-        None => format!("ended ({status})"),
-    }
-}
-
-/// The usual name of the signals a crashing entry dies of.
-#[cfg(unix)]
-fn signal_name(signal: i32) -> &'static str {
-    match signal {
-        libc::SIGSEGV => " (SIGSEGV)",
-        libc::SIGABRT => " (SIGABRT)",
-        libc::SIGBUS => " (SIGBUS)",
-        libc::SIGFPE => " (SIGFPE)",
-        libc::SIGILL => " (SIGILL)",
-        libc::SIGTRAP => " (SIGTRAP)",
-        libc::SIGKILL => " (SIGKILL)",
-        libc::SIGTERM => " (SIGTERM)",
-        libc::SIGSYS => " (SIGSYS)",
-        libc::SIGXCPU => " (SIGXCPU)",
-        _ => "",
+        self.child.ended()
     }
 }

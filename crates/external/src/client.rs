@@ -1,5 +1,5 @@
-//! What speaks one protocol to a running engine, and how a call to it
-//! fails before the failure is worded for the results.
+//! What every protocol client shares: the trait the entry drives, how a
+//! call fails, and the game as the protocols tell it.
 
 use std::time::Instant;
 

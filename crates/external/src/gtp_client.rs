@@ -12,8 +12,8 @@ use crate::process::EngineProcess;
 /// What the engine has been told of the game in progress.
 #[derive(Default)]
 pub struct GtpClient {
-    /// Moves of this game it knows.
-    told: usize,
+    /// The moves of this game it knows, in order.
+    told: Vec<String>,
 }
 
 /// `b` or `w`.
@@ -70,21 +70,22 @@ impl Client for GtpClient {
         new_game: bool,
         deadline: Instant,
     ) -> Result<String, Failure> {
-        if new_game {
+        let moves = session.moves_played();
+        // A new game, or moves taken back at the terminal: start it over.
+        if new_game || !moves.starts_with(&self.told) {
             let size = match session.board() {
                 BoardView::Grid { rows, .. } => rows,
                 _ => return Err(Failure::Protocol("GTP needs a board game".into())),
             };
             ask(process, &format!("boardsize {size}"), deadline)?;
             ask(process, "clear_board", deadline)?;
-            self.told = 0;
+            self.told.clear();
         }
-        let moves = session.moves_played();
         let sides = movers(session);
-        for (mv, side) in moves.iter().zip(&sides).skip(self.told) {
+        for (mv, side) in moves.iter().zip(&sides).skip(self.told.len()) {
             ask(process, &format!("play {} {mv}", colour(*side)), deadline)?;
+            self.told.push(mv.clone());
         }
-        self.told = moves.len();
         let answer = ask(
             process,
             &format!("genmove {}", colour(session.to_move())),
@@ -101,7 +102,7 @@ impl Client for GtpClient {
             )));
         }
         // Its own move is in its game now.
-        self.told += 1;
+        self.told.push(mv.clone());
         Ok(mv)
     }
 }

@@ -9,6 +9,7 @@
 //! and faults (a crash, silence past the limit, a broken protocol, a move
 //! it may not play) as lost games with their reasons.
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 mod client;

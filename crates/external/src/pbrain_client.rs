@@ -225,10 +225,12 @@ impl Client for PbrainClient {
         Ok(square)
     }
 
-    /// `END`, and a moment to leave before the process is stopped.
+    /// `END`, and a moment to leave (its output closes) before the process
+    /// is stopped.
     fn finish(&mut self, process: &mut EngineProcess) {
         if process.send("END").is_ok() {
-            process.wait_exit(END_TIME);
+            let deadline = Instant::now() + END_TIME;
+            while process.line_by(deadline).is_ok() {}
         }
     }
 }

@@ -116,7 +116,7 @@ impl Entry for ProgramEntry {
                         ),
                     ),
                     Failure::Silent(Silence::Ended(how)) => {
-                        fault(FaultKind::Crashed, format!("crashed: it {how}"))
+                        fault(FaultKind::Crashed, format!("crashed: {how}"))
                     }
                     Failure::Protocol(why) => {
                         fault(FaultKind::Crashed, format!("broke the protocol: {why}"))

@@ -12,7 +12,7 @@
 use std::sync::Arc;
 
 use crate::pattern::{Level, LineRule, PatternTable, BLOCKED, EMPTY, OWN};
-use crate::{Foul, GomokuError, Move, Rule, Stone, MAX_SIDE};
+use crate::{GomokuError, Move, Rule, Stone, MAX_SIDE};
 
 /// Cell contents in the padded grid (1 black, 2 white).
 pub(crate) const FREE: u8 = 0;
@@ -303,28 +303,10 @@ impl Board {
         })
     }
 
-    /// Why black may not play `mv` under renju; `None` when he may (or the
-    /// rule is another, or the cell is not empty).
-    pub fn foul(&self, mv: Move) -> Option<Foul> {
-        let cell = self.free_index(mv).ok()?;
-        (self.rule == Rule::Renju).then(|| crate::renju::foul(self, cell))?
-    }
-
     /// True when `stone` may play `mv`: on the board, empty, and under
     /// renju not a forbidden point of black.
     pub fn is_legal(&self, mv: Move, stone: Stone) -> bool {
         self.check_move(mv, stone).is_ok()
-    }
-
-    /// Whether `stone` may play `mv`, with the reason when not.
-    pub fn check_move(&self, mv: Move, stone: Stone) -> Result<(), GomokuError> {
-        let cell = self.free_index(mv)?;
-        if self.forbidden(cell, stone) {
-            if let Some(foul) = crate::renju::foul(self, cell) {
-                return Err(GomokuError::Forbidden { mv, foul });
-            }
-        }
-        Ok(())
     }
 
     /// The empty cells `stone` may play, row by row.
@@ -351,7 +333,7 @@ impl Board {
         Ok((y + self.pad) * self.stride + x + self.pad)
     }
 
-    fn free_index(&self, mv: Move) -> Result<usize, GomokuError> {
+    pub(crate) fn free_index(&self, mv: Move) -> Result<usize, GomokuError> {
         let cell = self.index(mv)?;
         if self.cells[cell] != FREE {
             return Err(GomokuError::Occupied(mv));
@@ -375,31 +357,13 @@ impl Board {
         self.cells[cell]
     }
 
-    /// True when `stone` may not play the empty `cell`: black's forbidden
-    /// points under renju. The patterns decide first whether a foul is
-    /// possible at all (a five never is one; a foul needs two directions
-    /// with a three or better, one with two completions, or five black
-    /// stones next to the cell on a line), so the full check runs rarely.
-    pub(crate) fn forbidden(&self, cell: usize, stone: Stone) -> bool {
-        if self.rule != Rule::Renju || stone != Stone::Black {
-            return false;
-        }
-        let levels = self.levels[cell][0];
-        if levels.contains(&(Level::Five as u8)) {
-            return false;
-        }
-        let strong = levels
-            .iter()
-            .filter(|&&l| l >= Level::OpenThree as u8)
-            .count();
-        let possible = strong >= 2
-            || levels.contains(&(Level::OpenFour as u8))
-            || (0..4).any(|dir| self.black_neighbours(cell, dir) >= self.k);
-        possible && crate::renju::is_forbidden(self, cell)
+    /// Black's line levels at `cell`, one per direction.
+    pub(crate) fn black_levels(&self, cell: usize) -> [u8; 4] {
+        self.levels[cell][0]
     }
 
     /// Black stones next to `cell` along `dir`, on both sides together.
-    fn black_neighbours(&self, cell: usize, dir: usize) -> usize {
+    pub(crate) fn black_neighbours(&self, cell: usize, dir: usize) -> usize {
         let step = self.steps[dir];
         let mut count = 0;
         let mut other = cell + step;

@@ -29,7 +29,7 @@
 use std::fmt;
 
 use crate::board::{Board, FREE, WALL};
-use crate::Move;
+use crate::{GomokuError, Level, Move, Rule, Stone};
 
 /// A black stone in the grid.
 const BLACK: u8 = 1;
@@ -387,4 +387,48 @@ pub(crate) fn foul(board: &Board, cell: usize) -> Option<Foul> {
         kind: verdict.kind,
         lines,
     })
+}
+
+/// Black's forbidden points as the board answers them.
+impl Board {
+    /// Why black may not play `mv` under renju; `None` when he may (or the
+    /// rule is another, or the cell is not empty).
+    pub fn foul(&self, mv: Move) -> Option<Foul> {
+        let cell = self.free_index(mv).ok()?;
+        (self.rule() == Rule::Renju).then(|| foul(self, cell))?
+    }
+
+    /// Whether `stone` may play `mv`, with the reason when not.
+    pub fn check_move(&self, mv: Move, stone: Stone) -> Result<(), GomokuError> {
+        let cell = self.free_index(mv)?;
+        if self.forbidden(cell, stone) {
+            if let Some(foul) = foul(self, cell) {
+                return Err(GomokuError::Forbidden { mv, foul });
+            }
+        }
+        Ok(())
+    }
+
+    /// True when `stone` may not play the empty `cell`: black's forbidden
+    /// points under renju. The patterns decide first whether a foul is
+    /// possible at all (a five never is one; a foul needs two directions
+    /// with a three or better, one with two completions, or five black
+    /// stones next to the cell on a line), so the full check runs rarely.
+    pub(crate) fn forbidden(&self, cell: usize, stone: Stone) -> bool {
+        if self.rule() != Rule::Renju || stone != Stone::Black {
+            return false;
+        }
+        let levels = self.black_levels(cell);
+        if levels.contains(&(Level::Five as u8)) {
+            return false;
+        }
+        let strong = levels
+            .iter()
+            .filter(|&&l| l >= Level::OpenThree as u8)
+            .count();
+        let possible = strong >= 2
+            || levels.contains(&(Level::OpenFour as u8))
+            || (0..4).any(|dir| self.black_neighbours(cell, dir) >= self.k());
+        possible && is_forbidden(self, cell)
+    }
 }

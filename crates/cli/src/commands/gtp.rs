@@ -7,12 +7,11 @@
 //! `quit` or the end of the input stops a running search at once (the
 //! move found so far is still answered) and ends the program.
 
-use std::sync::mpsc;
 use std::time::Duration;
 
 use ply_othello::gtp::{is_quit, Gtp};
 
-use super::protocol_lines::each_line;
+use super::protocol_lines::read_lines_behind;
 use crate::output::Output;
 
 /// Longest line worth reading.
@@ -37,7 +36,7 @@ pub fn run(args: GtpArgs) -> anyhow::Result<()> {
     ply_engine::clear_interrupt();
     let mut engine = Gtp::new(move_time, args.hash);
     let mut out = Output::stdout();
-    for line in read_lines_behind() {
+    for line in read_lines_behind(MAX_LINE, is_quit) {
         let line = line?;
         // A new command: a search starts clear of an earlier interrupt
         // only while the input goes on.
@@ -51,25 +50,4 @@ pub fn run(args: GtpArgs) -> anyhow::Result<()> {
         }
     }
     Ok(())
-}
-
-/// Standard input's lines, read on a thread that interrupts the engine's
-/// search when a `quit` or the end of the input arrives; a read error is
-/// the last item.
-fn read_lines_behind() -> mpsc::Receiver<anyhow::Result<String>> {
-    let (sender, lines) = mpsc::channel();
-    std::thread::spawn(move || {
-        let read = each_line(MAX_LINE, |line| {
-            let quit = is_quit(line);
-            if quit {
-                ply_engine::interrupt();
-            }
-            Ok(sender.send(Ok(line.to_string())).is_ok() && !quit)
-        });
-        if let Err(e) = read {
-            let _ = sender.send(Err(e));
-        }
-        ply_engine::interrupt();
-    });
-    lines
 }

@@ -11,12 +11,11 @@
 //! other line waits its turn, so a `ping` sent during a search is answered
 //! after the move, as the protocol requires.
 
-use std::sync::mpsc;
 use std::time::Duration;
 
 use ply_othello::nboard::{is_quit, NBoard, Output as Answer, DEFAULT_MOVE_TIME, MAX_LINE};
 
-use super::protocol_lines::each_line;
+use super::protocol_lines::read_lines_behind;
 use crate::output::{warn, Output};
 
 #[derive(clap::Args, Debug)]
@@ -47,7 +46,7 @@ pub fn run(args: NboardArgs) -> anyhow::Result<()> {
         .map_or(DEFAULT_MOVE_TIME, Duration::from_millis);
     ply_engine::clear_interrupt();
     let mut engine = NBoard::new(args.hash, threads, Some(move_time));
-    let lines = read_lines_behind();
+    let lines = read_lines_behind(MAX_LINE, is_quit);
     let mut out = Output::stdout();
     // Ends with the input (the reader drops its end) or at a quit. Lines
     // read before either are still answered, any search among them cut
@@ -71,27 +70,4 @@ pub fn run(args: NboardArgs) -> anyhow::Result<()> {
         }
     }
     Ok(())
-}
-
-/// Standard input's lines, read on a thread that interrupts the engine's
-/// search when a `quit` or the end of the input arrives; a read error is
-/// the last item.
-fn read_lines_behind() -> mpsc::Receiver<anyhow::Result<String>> {
-    let (sender, lines) = mpsc::channel();
-    std::thread::spawn(move || {
-        let read = each_line(MAX_LINE, |line| {
-            let quit = is_quit(line);
-            if quit {
-                ply_engine::interrupt();
-            }
-            // The engine has ended when nobody receives: stop reading.
-            Ok(sender.send(Ok(line.to_string())).is_ok() && !quit)
-        });
-        if let Err(e) = read {
-            let _ = sender.send(Err(e));
-        }
-        // The end of the input (or a quit): no search should go on.
-        ply_engine::interrupt();
-    });
-    lines
 }

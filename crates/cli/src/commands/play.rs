@@ -4,7 +4,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use ply_engine::{
-    Bot, EngineConfig, GameError, GameKind, GameOptions, GameResult, OptionRole, Outcome,
+    Bot, BotSpec, EngineConfig, GameError, GameKind, GameOptions, GameResult, OptionRole, Outcome,
     PieceCount, PlayerSpec, Session, Side, Transcript,
 };
 
@@ -14,6 +14,7 @@ use crate::hints::{self, Ending};
 use crate::input::{self, Line};
 use crate::interrupt;
 use crate::output::{self, Output};
+use ply_engine::arena::entry::Entry;
 use ply_engine::echo;
 
 /// The move limit of a game, in plies: the same default as `ply tournament`.
@@ -49,6 +50,9 @@ pub struct PlayArgs {
 enum Seat {
     Human,
     Bot(Bot),
+    /// An outside engine (`gtp:COMMAND`, `nboard:COMMAND`), and whether it
+    /// has been called in the game in progress.
+    Program(Box<dyn Entry>, bool),
 }
 
 pub fn run(kind: &dyn GameKind, options: &GameOptions, args: PlayArgs) -> anyhow::Result<()> {
@@ -68,7 +72,7 @@ pub fn run_named(
     let mut session = args.position.session(kind, options)?;
     common::refuse_unused_depth(kind, options, args.depth)?;
     let config = args.engine.config(args.depth);
-    let seats = make_seats(session.as_mut(), specs, &config)?;
+    let seats = make_seats(kind, options, session.as_mut(), specs, &config)?;
     let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let hint_config = hint_config(&config);
     let trace = Trace::wanted(kind, options, &seats);
@@ -89,10 +93,19 @@ pub fn run_named(
         warned: [false; 2],
         shows_four_scores: kind.shows_four_scores(),
         trace,
+        program_time: program_time(&config),
     };
     game.run(args.games, &mut io::stdin().lock(), &mut out)?;
     out.flush()?;
     Ok(())
+}
+
+/// How long an engine program may take over a move: the move time, or the
+/// arena's default for entries.
+fn program_time(config: &EngineConfig) -> Duration {
+    config
+        .move_time
+        .unwrap_or(ply_engine::arena::DEFAULT_ENTRY_MOVE_TIME)
 }
 
 /// The settings of `hint`: the game's, with a time budget always, so an
@@ -122,6 +135,8 @@ fn parse_players(players: &[String]) -> anyhow::Result<Vec<PlayerSpec>> {
 }
 
 fn make_seats(
+    kind: &dyn GameKind,
+    options: &GameOptions,
     session: &mut dyn Session,
     specs: Vec<PlayerSpec>,
     config: &EngineConfig,
@@ -131,6 +146,24 @@ fn make_seats(
         .enumerate()
         .map(|(i, spec)| match spec {
             PlayerSpec::Human => Ok(Seat::Human),
+            PlayerSpec::Bot(BotSpec::Program(program)) => {
+                let host = ply_registry::entry_host(kind).ok_or_else(|| {
+                    GameError::Unsupported(format!(
+                        "engine program '{}': {} plays no engine programs",
+                        echo::shown_within(&program.to_string(), 80),
+                        kind.name()
+                    ))
+                })?;
+                let setting = ply_engine::arena::entry::ProgramMatch {
+                    options,
+                    move_time: program_time(config),
+                    game_time: None,
+                };
+                Ok(Seat::Program(
+                    host.start_program(&program, &setting)?.entry,
+                    false,
+                ))
+            }
             PlayerSpec::Bot(spec) => {
                 let seat_config = EngineConfig {
                     seed: config.seed.wrapping_add(i as u64),
@@ -158,6 +191,8 @@ struct Play<'a> {
     shows_four_scores: bool,
     /// The game's transcript in place of the board, when its option asks.
     trace: Option<Trace<'a>>,
+    /// How long an engine program may take over one move.
+    program_time: Duration,
 }
 
 /// A game shown as its transcript, one line a move (Nim's `--trace`:
@@ -200,6 +235,8 @@ impl<'a> Trace<'a> {
 /// How one game ended.
 enum Ended {
     Over,
+    /// An engine program failed to move: it loses, for this reason.
+    Forfeit(Side, String),
     /// Drawn: the move limit was reached.
     MoveLimit,
     /// The person quit or the input ended.
@@ -237,6 +274,17 @@ impl Play<'_> {
                 Ended::Abandoned => {
                     writeln!(out, "Game abandoned.")?;
                     break;
+                }
+                Ended::Forfeit(loser, reason) => {
+                    let winner = loser.opponent();
+                    score[winner.index()] += 1;
+                    writeln!(
+                        out,
+                        "{} {reason}, and loses. {} wins as {}.",
+                        self.names[loser.index()],
+                        self.names[winner.index()],
+                        self.session.side_name(winner)
+                    )?;
                 }
                 Ended::MoveLimit => {
                     score[2] += 1;
@@ -420,6 +468,24 @@ impl Play<'_> {
                             self.session.side_name(side),
                             report.mv
                         )?;
+                    }
+                }
+                Seat::Program(entry, called) => {
+                    let new_game = !*called;
+                    *called = true;
+                    let answer = match entry.play(&*self.session, new_game, self.program_time) {
+                        Ok(answer) => answer,
+                        Err(fault) => return Ok(Ended::Forfeit(side, fault.reason)),
+                    };
+                    if let Err(e) = self.session.play(&answer.mv) {
+                        let reason = format!(
+                            "answered {}, a move it may not play ({e})",
+                            echo::shown(&answer.mv)
+                        );
+                        return Ok(Ended::Forfeit(side, reason));
+                    }
+                    if self.trace.is_none() {
+                        writeln!(out, "{} plays {}", self.session.side_name(side), answer.mv)?;
                     }
                 }
                 Seat::Human => match self.human_turn(side, input, out)? {
@@ -628,8 +694,14 @@ mod tests {
             let options = GameOptions::new();
             let mut session = kind.new_session(&options).expect("the default game starts");
             let specs = parse_players(&["human".into(), "random".into()]).expect("two players");
-            let seats = make_seats(session.as_mut(), specs, &EngineConfig::default())
-                .expect("the seats are made");
+            let seats = make_seats(
+                kind,
+                &options,
+                session.as_mut(),
+                specs,
+                &EngineConfig::default(),
+            )
+            .expect("the seats are made");
             let mut game = Play {
                 session: session.as_mut(),
                 seats,
@@ -641,6 +713,7 @@ mod tests {
                 warned: [false; 2],
                 shows_four_scores: kind.shows_four_scores(),
                 trace: None,
+                program_time: Duration::from_secs(1),
             };
             let mut out = Output::new(Vec::new());
             let ended = game.run(1, &mut typed.as_bytes(), &mut out);

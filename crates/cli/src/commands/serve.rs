@@ -17,13 +17,36 @@ pub struct ServeArgs {
     /// Open the page in the default browser.
     #[arg(long)]
     pub open: bool,
+    /// Live games one client address may hold (more is refused, 429).
+    #[arg(long, value_name = "N", default_value_t = ply_serve::Limits::default().max_games_per_client as u32,
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub games_per_client: u32,
+    /// Searches one client address may run at once (the clients waiting
+    /// for a slot take turns).
+    #[arg(long, value_name = "N", default_value_t = ply_serve::Limits::default().max_searches_per_client as u32,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub searches_per_client: u32,
+    /// Searches running at once, for every client together.
+    #[arg(long, value_name = "N", default_value_t = ply_serve::Limits::default().max_searches as u32,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub searches: u32,
+    /// Connections one client address may hold open.
+    #[arg(long, value_name = "N", default_value_t = ply_serve::Limits::default().max_connections_per_client as u32,
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub connections_per_client: u32,
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     let server = ply_serve::Server::start(
         SocketAddr::new(args.bind, args.port),
         registry::games(),
-        ply_serve::Limits::default(),
+        ply_serve::Limits {
+            max_games_per_client: args.games_per_client as usize,
+            max_searches_per_client: args.searches_per_client as usize,
+            max_searches: args.searches as usize,
+            max_connections_per_client: args.connections_per_client as usize,
+            ..ply_serve::Limits::default()
+        },
     )?;
     let url = format!("http://{}/", server.addr());
     let mut out = Output::stdout();

@@ -583,3 +583,32 @@ fn an_entry_taking_too_much_memory_or_stack_loses_with_the_reason() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Answers, and has a child end its host a millisecond later: between two
+/// calls, while the opponent thinks.
+const HOST_KILLER: &str = r#"
+#include <signal.h>
+#include <unistd.h>
+#include "trilite.h"
+BoardPosition PlayTrilite(const Board b, BoardPosition prev, int player, Boolean newGame) {
+  int i;
+  pid_t host = getpid();
+  if (fork() == 0) { usleep(1000); kill(host, SIGKILL); _exit(0); }
+  for (i = 0; i < 9; i++) if (b[i] == kEmpty) return (BoardPosition)i;
+  return kNoPosition;
+}
+"#;
+
+#[test]
+fn an_entry_that_ends_its_host_between_calls_loses_and_the_tournament_goes_on() {
+    let dir = workdir("host-killer");
+    let killer = text(&compile(&dir, "killer", HOST_KILLER));
+    // The opponent thinks long enough for the host to be gone when the
+    // referee writes its next call (which once ended ply by SIGPIPE).
+    let report = tournament(&format!("{killer},mcts:100000"), None);
+    let games = report["games"].as_array().expect("games");
+    assert_eq!(games.len(), 2, "{report}");
+    let s = standing(&report, &killer);
+    assert_eq!(s["faults"]["crashed"], 2, "{s}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

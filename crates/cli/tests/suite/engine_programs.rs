@@ -82,7 +82,7 @@ fn outside_engines_play_and_faulty_ones_lose_with_their_reasons() {
             "illegal_answer",
             "answered a1, a move it may not play",
         ),
-        ("gtp:sh", "crashed", "crashed: it exited with status 3"),
+        ("gtp:sh", "crashed", "crashed: exited with status 3"),
         ("gtp:sh", "timed_out", "gave no answer within 400 ms"),
     ] {
         let faulty: Vec<&Value> = report["standings"]
@@ -126,13 +126,35 @@ fn engines_that_cannot_start_or_speak_are_refused_before_any_game() {
     ] {
         ply(&["tournament", "othello", "--players", &players], "").assert_user_error(says);
     }
-    // In play, an engine program is refused with where it can play.
-    let run = ply(&["play", "othello", "--players", "human,gtp:sh"], "");
-    assert_eq!(run.code, 2, "{}", run.stderr);
+    // Games without engine programs say so.
+    ply(&["play", "nim", "--players", "human,gtp:sh"], "").assert_user_error("no engine programs");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn engine_programs_play_at_the_terminal_and_a_faulty_one_loses_there() {
+    let dir = workdir("play");
+    let ply_program = env!("CARGO_BIN_EXE_ply");
+    let gtp = format!("gtp:{ply_program} gtp --hash 8 --move-time 20");
+    let nboard = format!("nboard:{ply_program} nboard --threads 1 --hash 8 --move-time 20");
+    let players = format!("{gtp},{nboard}");
+    let run = ply(&["play", "othello", "--players", &players], "");
+    run.assert_ok();
     assert!(
-        run.stderr.contains("only in a tournament"),
+        run.stdout.contains(" wins as ") || run.stdout.contains("The game is a draw"),
         "{}",
-        run.stderr
+        run.stdout
+    );
+    // A person against an engine that answers an occupied square.
+    let illegal = gtp_script(&dir, "illegal", "printf '= d4\\n\\n'");
+    let players = format!("human,{illegal}");
+    let run = ply(&["play", "othello", "--players", &players], "d3\n");
+    run.assert_ok();
+    assert!(
+        run.stdout.contains("answered d4, a move it may not play")
+            && run.stdout.contains("and loses"),
+        "{}",
+        run.stdout
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -206,7 +228,7 @@ fn gomocup_engines_play_gomoku_and_faulty_ones_lose_with_their_reasons() {
             "illegal_answer",
             "answered h8, a move it may not play: h8 is occupied",
         ),
-        (2, "crashed", "crashed: it exited with status 3"),
+        (2, "crashed", "crashed: exited with status 3"),
         (3, "timed_out", "gave no answer within 500 ms"),
     ] {
         let name = report["players"][player].as_str().expect("a name");

@@ -63,3 +63,51 @@ fn serve_refuses_a_bad_address_in_one_line() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
+
+#[test]
+fn serve_takes_its_per_client_limits_from_the_command_line() {
+    let mut child = command(&["serve", "--port", "0", "--games-per-client", "1"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ply starts");
+    let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
+    let mut line = String::new();
+    stdout.read_line(&mut line).expect("the first line");
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://127.0.0.1:"))
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    let addr = url.trim_start_matches("http://").trim_end_matches('/');
+    let create = || {
+        let mut stream = TcpStream::connect(addr).expect("the server listens");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .expect("a timeout");
+        let body = r#"{"game":"nim","players":["human","human"]}"#;
+        write!(
+            stream,
+            "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .expect("a request");
+        let mut reply = String::new();
+        stream.read_to_string(&mut reply).expect("a reply");
+        reply
+    };
+    assert!(create().starts_with("HTTP/1.1 201"));
+    let refused = create();
+    assert!(refused.starts_with("HTTP/1.1 429"), "{refused}");
+    let _ = child.kill();
+    let _ = child.wait();
+    for bad in [
+        ["--searches", "0"],
+        ["--searches-per-client", "65"],
+        ["--games-per-client", "x"],
+    ] {
+        let output = command(&["serve", bad[0], bad[1]]).output().expect("runs");
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+    }
+}
