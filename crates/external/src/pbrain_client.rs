@@ -19,8 +19,8 @@ use ply_gomoku::Rule;
 use crate::client::{movers, shown, Client, Failure};
 use crate::process::EngineProcess;
 
-/// The memory an engine is told it may take (`INFO max_memory`): Gomocup's
-/// own limit for its freestyle and standard leagues.
+/// The memory an engine is told it may take (`INFO max_memory`): 350 MiB,
+/// room for a strong engine's tables beside the referee's own games.
 pub const ENGINE_MEMORY: u64 = 350 << 20;
 
 /// How long an engine may take to leave after `END`.
