@@ -399,3 +399,89 @@ fn gomocup_engines_need_a_square_board_with_five_in_a_row() {
     ply(&["tournament", "othello", "--players", &pbrain], "")
         .assert_user_error("Gomocup engines play Gomoku");
 }
+
+/// From seeded openings every engine is told the opening: a Gomocup engine
+/// as a `BOARD` of its stones (never `BEGIN`), a GTP engine as moves from
+/// the start, an NBoard engine in its game record; none of them faults.
+#[test]
+fn engines_are_told_the_openings() {
+    let dir = workdir("openings");
+    let log = dir.join("log.txt");
+    let wrapper = dir.join("logged.sh");
+    std::fs::write(
+        &wrapper,
+        format!("tee -a \"$1\" | {} gomocup\n", env!("CARGO_BIN_EXE_ply")),
+    )
+    .expect("written");
+    let players = format!("pbrain:sh {} {},random", wrapper.display(), log.display());
+    let gomoku = [
+        "tournament",
+        "mnk",
+        "--size",
+        "15",
+        "--k",
+        "5",
+        "--players",
+        &players,
+        "--openings",
+        "1",
+        "--seed",
+        "3",
+        "--move-time",
+        "500",
+        "--json",
+    ];
+    let run = ply(&gomoku, "");
+    run.assert_ok();
+    let report: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let opening: Vec<String> = report["openings"][0]
+        .as_array()
+        .expect("an opening")
+        .iter()
+        .map(|m| m.as_str().expect("a move").to_string())
+        .collect();
+    let text = std::fs::read_to_string(&log).expect("the log");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(!lines.contains(&"BEGIN"), "{text}");
+    let boards: Vec<usize> = (0..lines.len()).filter(|&i| lines[i] == "BOARD").collect();
+    assert_eq!(boards.len(), 2, "{text}");
+    for at in boards {
+        for (i, mv) in opening.iter().enumerate() {
+            let column = mv.as_bytes()[0] - b'a';
+            let row: u32 = mv[1..].parse().expect("a row");
+            let square = format!("{column},{},", row - 1);
+            assert!(lines[at + 1 + i].starts_with(&square), "{mv}: {text}");
+        }
+    }
+    for game in report["games"].as_array().expect("games") {
+        assert_eq!(game["ending"], "rules", "{game}");
+        assert_eq!(game["winner"], 0, "{game}");
+    }
+    let ply_program = env!("CARGO_BIN_EXE_ply");
+    let players = format!(
+        "gtp:{ply_program} gtp --hash 8 --move-time 20,\
+         nboard:{ply_program} nboard --threads 1 --hash 8 --move-time 20"
+    );
+    let othello = [
+        "tournament",
+        "othello",
+        "--players",
+        &players,
+        "--openings",
+        "1",
+        "--move-time",
+        "500",
+        "--json",
+    ];
+    let run = ply(&othello, "");
+    run.assert_ok();
+    let report: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let opening = &report["openings"][0];
+    for game in report["games"].as_array().expect("games") {
+        assert_eq!(game["ending"], "rules", "{game}");
+        let moves = game["moves"].as_array().expect("moves");
+        let first = &moves[..opening.as_array().expect("moves").len()];
+        assert_eq!(first, opening.as_array().expect("moves").as_slice());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
