@@ -197,6 +197,16 @@ impl ArenaConfig {
                 self.openings.unwrap_or(0)
             ));
         }
+        if let Some(openings) = self.openings {
+            let round = 2 * u64::from(openings);
+            if u64::from(self.games_per_pair) % round != 0 {
+                return bad(format!(
+                    "with {openings} openings each pair plays a multiple of {round} games \
+                     (each opening once with each colour), not {}",
+                    self.games_per_pair
+                ));
+            }
+        }
         let max_jobs = max_jobs();
         if !(1..=max_jobs).contains(&self.jobs) {
             return bad(format!(
@@ -888,6 +898,11 @@ mod tests {
         let mut slow = config(2, 2);
         slow.move_time = Some(MAX_MOVE_TIME + Duration::from_millis(1));
         assert!(refused(&slow, false).contains("one hour"));
+        let mut uneven = config(2, 6);
+        uneven.openings = Some(2);
+        assert!(refused(&uneven, false).contains("a multiple of 4 games"));
+        uneven.games_per_pair = 8;
+        assert!(uneven.check(false).is_ok());
         let mut crowded = config(2, 2);
         crowded.jobs = max_jobs() + 1;
         assert!(refused(&crowded, false).contains("per CPU"));

@@ -31,7 +31,8 @@ pub struct TournamentArgs {
     pub games: Option<u32>,
     /// Start the games from N seeded balanced openings (drawn from --seed):
     /// each pair plays each opening twice in a row, colours swapped
-    /// (games 1 and 2 the first opening, 3 and 4 the second, ...).
+    /// (games 1 and 2 the first opening, 3 and 4 the second, ...); --games
+    /// is then a multiple of 2N.
     #[arg(long, value_name = "N", value_parser = parse_openings)]
     pub openings: Option<u32>,
     /// A game still going after this many plies is a draw.

@@ -95,4 +95,18 @@ fn a_game_without_openings_says_so() {
         "",
     )
     .assert_user_error("1 to 10000");
+    ply(
+        &[
+            "tournament",
+            "othello",
+            "--players",
+            "random,random",
+            "--openings",
+            "3",
+            "--games",
+            "4",
+        ],
+        "",
+    )
+    .assert_user_error("a multiple of 6 games");
 }
