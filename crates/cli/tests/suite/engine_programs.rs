@@ -1,8 +1,9 @@
-//! `ply tournament othello` with outside engines: `ply nboard` and `ply
-//! gtp` as engine programs driven over their protocols, beside faulty
-//! engines written here as shell scripts (one answers a square it may not
-//! play, one exits, one never answers), which lose with their reasons
-//! while the real engines' games go on.
+//! Tournaments with outside engines: `ply nboard` and `ply gtp` (Othello)
+//! and `ply gomocup` (Gomoku) as engine programs driven over their
+//! protocols, beside faulty engines written here as shell scripts (ones
+//! that answer a square they may not play, exit, never answer, or answer
+//! an error), which lose with their reasons while the real engines' games
+//! go on.
 
 use crate::support;
 
@@ -180,7 +181,18 @@ fn gomocup_engines_play_gomoku_and_faulty_ones_lose_with_their_reasons() {
     let occupied = pbrain_script(&dir, "occupied", "echo 'MESSAGE thinking'; echo 7,7");
     let crash = pbrain_script(&dir, "crash", "exit 3");
     let hang = pbrain_script(&dir, "hang", "sleep 30");
-    let players = [brain, occupied, crash, hang, "random".to_string()].join(",");
+    let error = pbrain_script(&dir, "error", "echo 'ERROR no idea'");
+    let off_board = pbrain_script(&dir, "off", "echo 15,3");
+    let players = [
+        brain,
+        occupied,
+        crash,
+        hang,
+        "random".to_string(),
+        error,
+        off_board,
+    ]
+    .join(",");
     let run = ply(
         &[
             "tournament",
@@ -202,14 +214,14 @@ fn gomocup_engines_play_gomoku_and_faulty_ones_lose_with_their_reasons() {
     run.assert_ok();
     let report: Value = serde_json::from_str(&run.stdout).expect("JSON");
     let games = report["games"].as_array().expect("games");
-    assert_eq!(games.len(), 20);
+    assert_eq!(games.len(), 42);
     // ply's brain never fails and wins every game it plays: against the
     // faulty engines by their faults, against random by five in a row.
     let real = standing(&report, "pbrain:/");
     assert_eq!(real["faults"]["crashed"], 0, "{real}");
     assert_eq!(real["faults"]["timed_out"], 0, "{real}");
     assert_eq!(real["faults"]["illegal_answer"], 0, "{real}");
-    assert_eq!(real["total"]["wins"], 8, "{real}");
+    assert_eq!(real["total"]["wins"], 12, "{real}");
     let against_random: Vec<&Value> = games
         .iter()
         .filter(|g| {
@@ -230,6 +242,12 @@ fn gomocup_engines_play_gomoku_and_faulty_ones_lose_with_their_reasons() {
         ),
         (2, "crashed", "crashed: exited with status 3"),
         (3, "timed_out", "gave no answer within 500 ms"),
+        (
+            5,
+            "crashed",
+            "broke the protocol: answered 'ERROR no idea' to",
+        ),
+        (6, "illegal_answer", "answered 15,3, off the 15 x 15 board"),
     ] {
         let name = report["players"][player].as_str().expect("a name");
         let s = standing(&report, name);
@@ -238,7 +256,8 @@ fn gomocup_engines_play_gomoku_and_faulty_ones_lose_with_their_reasons() {
         let first = s["faults"]["first"].as_str().expect("a reason");
         assert!(first.contains(reason), "{first}");
         assert!(first.starts_with(name), "{first}");
-        assert_eq!(s["total"]["wins"].as_u64().map(|w| w <= 4), Some(true));
+        // It can win only against the other faulty engines.
+        assert_eq!(s["total"]["wins"].as_u64().map(|w| w <= 8), Some(true));
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
