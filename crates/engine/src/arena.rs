@@ -38,17 +38,20 @@ use crate::config::{BotSpec, EngineConfig};
 use crate::deadline::interrupted;
 use crate::error::GameError;
 use crate::game::Side;
+use crate::opening;
 use crate::options::GameOptions;
 use crate::session::{GameKind, Session};
 
 pub mod entry;
 mod game;
 mod results;
+mod stats;
 
 use entry::EntryHost;
 use game::{play_game, Contender, Seating};
 use results::Totals;
 pub use results::{elo, Endings, Faults, Tally};
+pub use stats::{elo_difference, wilson, ScoreStats, Z_95};
 
 /// The ply limit of bot-against-bot games unless told otherwise: a game
 /// still going after this many plies is a draw (Trilite and other games
@@ -86,6 +89,9 @@ pub const MAX_HASH_MB: usize = 512;
 /// each game played at once.
 pub const MAX_TABLES_MB: usize = 1024;
 
+/// The most seeded openings a tournament draws.
+pub const MAX_OPENINGS: u32 = 10_000;
+
 /// The most games played at once on this machine.
 pub fn max_jobs() -> usize {
     JOBS_PER_CPU * std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -112,6 +118,11 @@ pub struct ArenaConfig {
     pub jobs: usize,
     /// Settings for every bot; each bot's seed is derived from `seed`.
     pub engine: EngineConfig,
+    /// Seeded balanced openings (drawn from `engine.seed`): game `g` of
+    /// every pair starts from opening `(g / 2) mod N`, so each is played
+    /// twice in a row with colours swapped. `None`: every game from the
+    /// start.
+    pub openings: Option<u32>,
 }
 
 impl ArenaConfig {
@@ -176,6 +187,25 @@ impl ArenaConfig {
                 "the game time limit is at most {} ms (one day)",
                 MAX_GAME_TIME.as_millis()
             ));
+        }
+        if self
+            .openings
+            .is_some_and(|n| !(1..=MAX_OPENINGS).contains(&n))
+        {
+            return bad(format!(
+                "a tournament draws 1 to {MAX_OPENINGS} openings, not {}",
+                self.openings.unwrap_or(0)
+            ));
+        }
+        if let Some(openings) = self.openings {
+            let round = 2 * u64::from(openings);
+            if u64::from(self.games_per_pair) % round != 0 {
+                return bad(format!(
+                    "with {openings} openings each pair plays a multiple of {round} games \
+                     (each opening once with each colour), not {}",
+                    self.games_per_pair
+                ));
+            }
         }
         let max_jobs = max_jobs();
         if !(1..=max_jobs).contains(&self.jobs) {
@@ -259,7 +289,11 @@ pub struct GameRecord {
     pub winner: Option<usize>,
     /// Why the game ended.
     pub ending: Ending,
-    /// Plies played.
+    /// The opening it started from (an index into the report's openings),
+    /// when the tournament has openings.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opening: Option<usize>,
+    /// Plies played (after the opening).
     pub plies: u32,
     /// Time charged to the first and the second player, in milliseconds:
     /// every call, and the building of a bot made for this game.
@@ -297,6 +331,25 @@ pub struct Standing {
     pub faults: Faults,
     /// Relative Elo (the players' mean is 0).
     pub elo: f64,
+    /// The score fraction over all its games, its 95% interval and the
+    /// Elo difference against its opponents together (none before a game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stats: Option<ScoreStats>,
+}
+
+/// One pair's match: the first player's results against the second.
+#[derive(Clone, Debug, Serialize)]
+pub struct PairResult {
+    /// The index of the player the results are of.
+    pub player: usize,
+    /// The index of its opponent.
+    pub opponent: usize,
+    /// `player`'s wins, draws and losses against `opponent`.
+    pub results: Tally,
+    /// `player`'s score fraction, its 95% interval and the Elo difference
+    /// over `opponent` (none before a game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stats: Option<ScoreStats>,
 }
 
 /// Everything a tournament produced.
@@ -330,6 +383,13 @@ pub struct TournamentReport {
     pub standings: Vec<Standing>,
     /// `crosstable[i][j]`: player i's results against player j.
     pub crosstable: Vec<Vec<Tally>>,
+    /// Every pair's match, in schedule order, with its statistics.
+    pub pairs: Vec<PairResult>,
+    /// The seeded openings, each a sequence of moves from the start, when
+    /// the tournament has them: game `g` of each pair starts from opening
+    /// `(g / 2) mod N`, played twice with colours swapped.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub openings: Vec<Vec<String>>,
     /// How many games ended each way.
     pub endings: Endings,
     /// The first bot error in schedule order, if any.
@@ -458,6 +518,7 @@ fn run_with(
     // time each takes is charged to its player.
     // The kept bots live in this session, which plays every game in turn.
     let mut session = kind.new_session(options)?;
+    let openings = draw_openings(session.as_ref(), config)?;
     let mut kept: Vec<Option<Contender>> = Vec::with_capacity(n);
     let mut setup = Vec::with_capacity(n);
     for (player, spec) in config.players.iter().enumerate() {
@@ -470,7 +531,14 @@ fn run_with(
             })?;
             let started = match spec {
                 BotSpec::Entry(path) => host.start(path)?,
-                BotSpec::Program(program) => host.start_program(program)?,
+                BotSpec::Program(program) => host.start_program(
+                    program,
+                    &entry::ProgramMatch {
+                        options,
+                        move_time: config.entry_move_time(),
+                        game_time: config.game_time(),
+                    },
+                )?,
                 _ => unreachable!("matched above"),
             };
             setup.push(started.setup);
@@ -517,6 +585,7 @@ fn run_with(
         config,
         names: &names,
         keep,
+        openings: &openings,
     };
     let (with_kept, others) = pool.install(|| {
         rayon::join(
@@ -536,6 +605,7 @@ fn run_with(
                             let index = pair.number * u64::from(per_pair) + u64::from(g);
                             let seats = pair.seats(g);
                             let mut session = kind.new_session(options)?;
+                            let opening = lane.open(session.as_mut(), g)?;
                             let (first, built_first) =
                                 lane.fresh(session.as_mut(), index, seats, 0)?;
                             let (second, built_second) =
@@ -547,7 +617,9 @@ fn run_with(
                                 names: &names,
                                 charged: [built_first, built_second],
                             };
-                            let record = play_game(session.as_mut(), [a, b], config, seating, keep);
+                            let mut record =
+                                play_game(session.as_mut(), [a, b], config, seating, keep);
+                            record.opening = opening;
                             // A game the interrupt cut short is abandoned:
                             // its bots played their last moves unthinking.
                             if interrupted() {
@@ -570,14 +642,30 @@ fn run_with(
     totals.records.sort_by_key(|(index, _)| *index);
     let wall_ms = started.elapsed().as_secs_f64() * 1e3;
     let setup_ms: Vec<f64> = setup.iter().map(|t| t.as_secs_f64() * 1e3).collect();
-    Ok(report(
-        kind.name(),
-        config,
-        totals,
-        &setup_ms,
-        total,
-        wall_ms,
-    ))
+    let mut report = report(kind.name(), config, totals, &setup_ms, total, wall_ms);
+    report.openings = openings;
+    Ok(report)
+}
+
+/// The tournament's openings, drawn from its seed, when it has them.
+fn draw_openings(
+    session: &dyn Session,
+    config: &ArenaConfig,
+) -> Result<Vec<Vec<String>>, GameError> {
+    let Some(count) = config.openings else {
+        return Ok(Vec::new());
+    };
+    (0..count)
+        .map(|index| {
+            session
+                .opening(opening::opening_seed(config.engine.seed, index))
+                .ok_or_else(|| {
+                    GameError::Unsupported(
+                        "this game has no seeded openings: play without them".into(),
+                    )
+                })
+        })
+        .collect()
 }
 
 /// What every game of a tournament shares.
@@ -585,9 +673,23 @@ struct Lane<'a> {
     config: &'a ArenaConfig,
     names: &'a [String],
     keep: bool,
+    openings: &'a [Vec<String>],
 }
 
 impl Lane<'_> {
+    /// Plays the opening of a pair's game `g` in `session` (at its start),
+    /// when the tournament has openings, and says which it was.
+    fn open(&self, session: &mut dyn Session, g: u32) -> Result<Option<usize>, GameError> {
+        if self.openings.is_empty() {
+            return Ok(None);
+        }
+        let index = (g / 2) as usize % self.openings.len();
+        for mv in &self.openings[index] {
+            session.play(mv)?;
+        }
+        Ok(Some(index))
+    }
+
     /// A new bot for `seat` of game `index`, seeded for that game and
     /// seat, and the time building it took (charged to that seat).
     fn fresh(
@@ -628,6 +730,7 @@ impl Lane<'_> {
                 let index = pair.number * u64::from(config.games_per_pair) + u64::from(g);
                 let seats = pair.seats(g);
                 session.restart();
+                let opening = self.open(session, g)?;
                 // A seat's player: the kept one, or a fresh bot for this game.
                 let mut player =
                     |session: &mut dyn Session, seat: usize| match kept[seats[seat]].take() {
@@ -643,7 +746,8 @@ impl Lane<'_> {
                     names: self.names,
                     charged: [built_first, built_second],
                 };
-                let record = play_game(session, [a, b], config, seating, self.keep);
+                let mut record = play_game(session, [a, b], config, seating, self.keep);
+                record.opening = opening;
                 // A game the interrupt cut short is abandoned, unlearned.
                 let abandoned = interrupted();
                 for (seat, (&number, mut player)) in seats.iter().zip(players).enumerate() {
@@ -704,10 +808,23 @@ fn report(
                 setup_ms: setup_ms[i],
                 faults: totals.faults[i].clone(),
                 elo: elo[i],
+                stats: ScoreStats::of(total),
             }
         })
         .collect();
     standings.sort_by(|a, b| b.score.total_cmp(&a.score));
+    let pairs = (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .map(|(player, opponent)| {
+            let results = totals.crosstable[player][opponent];
+            PairResult {
+                player,
+                opponent,
+                results,
+                stats: ScoreStats::of(results),
+            }
+        })
+        .collect();
     TournamentReport {
         game: game.to_string(),
         players: names,
@@ -720,9 +837,11 @@ fn report(
         game_time_ms: config.game_time().map(|t| t.as_secs_f64() * 1e3),
         games_scheduled: scheduled,
         games_played: totals.played,
+        openings: Vec::new(),
         interrupted: totals.played < scheduled,
         standings,
         crosstable: totals.crosstable,
+        pairs,
         endings: totals.endings,
         first_error: totals.first_error.map(|(_, e)| e),
         warnings: totals.warnings,
@@ -747,6 +866,7 @@ mod tests {
                 hash_mb: 4,
                 ..EngineConfig::default()
             },
+            openings: None,
         }
     }
 
@@ -778,6 +898,11 @@ mod tests {
         let mut slow = config(2, 2);
         slow.move_time = Some(MAX_MOVE_TIME + Duration::from_millis(1));
         assert!(refused(&slow, false).contains("one hour"));
+        let mut uneven = config(2, 6);
+        uneven.openings = Some(2);
+        assert!(refused(&uneven, false).contains("a multiple of 4 games"));
+        uneven.games_per_pair = 8;
+        assert!(uneven.check(false).is_ok());
         let mut crowded = config(2, 2);
         crowded.jobs = max_jobs() + 1;
         assert!(refused(&crowded, false).contains("per CPU"));

@@ -59,8 +59,8 @@ pub enum BotSpec {
     /// a game with a C interface take one.
     Entry(PathBuf),
     /// An engine program of its own, driven over a protocol it speaks
-    /// (`gtp:COMMAND`, `nboard:COMMAND`); like an entry, it plays in
-    /// tournaments of a game whose front end can drive it.
+    /// (`gtp:COMMAND`, `nboard:COMMAND`, `pbrain:COMMAND`); like an entry,
+    /// it plays in tournaments of a game whose front end can drive it.
     Program(EngineProgram),
 }
 
@@ -82,14 +82,34 @@ pub enum EngineProtocol {
     /// The NBoard protocol (`nboard:`), as Edax and other Othello engines
     /// speak it.
     Nboard,
+    /// The Gomocup protocol of the piskvork manager (`pbrain:`), as
+    /// Gomoku engines (Rapfi, Embryo, `ply gomocup`) speak it.
+    Pbrain,
 }
 
 impl EngineProtocol {
-    /// The player spec's prefix: `gtp` or `nboard`.
+    /// Every protocol, in the order the help lists them.
+    pub const ALL: [EngineProtocol; 3] = [
+        EngineProtocol::Gtp,
+        EngineProtocol::Nboard,
+        EngineProtocol::Pbrain,
+    ];
+
+    /// The player spec's prefix: `gtp`, `nboard` or `pbrain`.
     pub fn prefix(self) -> &'static str {
         match self {
             EngineProtocol::Gtp => "gtp",
             EngineProtocol::Nboard => "nboard",
+            EngineProtocol::Pbrain => "pbrain",
+        }
+    }
+
+    /// A command that starts such an engine, for help and errors.
+    fn example(self) -> &'static str {
+        match self {
+            EngineProtocol::Gtp => "gtp-rhino",
+            EngineProtocol::Nboard => "edax -q",
+            EngineProtocol::Pbrain => "pbrain-rapfi",
         }
     }
 }
@@ -144,6 +164,12 @@ impl FromStr for PlayerSpec {
                 ))),
             }
         };
+        if let Some(protocol) = EngineProtocol::ALL
+            .into_iter()
+            .find(|p| p.prefix().eq_ignore_ascii_case(name))
+        {
+            return engine_program(protocol, arg);
+        }
         match name.to_ascii_lowercase().as_str() {
             "human" => match arg {
                 None => Ok(PlayerSpec::Human),
@@ -172,40 +198,38 @@ impl FromStr for PlayerSpec {
                 )),
                 Some(path) => Ok(PlayerSpec::Bot(BotSpec::Entry(PathBuf::from(path)))),
             },
-            "gtp" | "nboard" => {
-                let protocol = if name.eq_ignore_ascii_case("gtp") {
-                    EngineProtocol::Gtp
-                } else {
-                    EngineProtocol::Nboard
-                };
-                let command: Vec<String> = arg
-                    .unwrap_or("")
-                    .split_whitespace()
-                    .map(str::to_string)
-                    .collect();
-                if command.is_empty() {
-                    return Err(GameError::BadOption(format!(
-                        "player '{}:' needs the command that starts the engine after the ':' \
-                         (for example {}:'edax -q')",
-                        protocol.prefix(),
-                        protocol.prefix()
-                    )));
-                }
-                Ok(PlayerSpec::Bot(BotSpec::Program(EngineProgram {
-                    protocol,
-                    command,
-                })))
-            }
             _ if looks_like_library(text) => {
                 Ok(PlayerSpec::Bot(BotSpec::Entry(PathBuf::from(text))))
             }
             _ => Err(GameError::BadOption(format!(
                 "unknown player '{typed}' (expected human, computer, perfect, alphabeta:DEPTH, \
                  mcts:PLAYOUTS, heuristic, random, learner[:FILE], a C entry: ./entry.so \
-                 or c:PATH, or an engine program: gtp:COMMAND or nboard:COMMAND)"
+                 or c:PATH, or an engine program: gtp:COMMAND, nboard:COMMAND or pbrain:COMMAND)"
             ))),
         }
     }
+}
+
+/// `PREFIX:COMMAND`: the engine program `arg` starts, split at white space.
+fn engine_program(protocol: EngineProtocol, arg: Option<&str>) -> Result<PlayerSpec, GameError> {
+    let command: Vec<String> = arg
+        .unwrap_or("")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    if command.is_empty() {
+        return Err(GameError::BadOption(format!(
+            "player '{}:' needs the command that starts the engine after the ':' \
+             (for example {}:'{}')",
+            protocol.prefix(),
+            protocol.prefix(),
+            protocol.example()
+        )));
+    }
+    Ok(PlayerSpec::Bot(BotSpec::Program(EngineProgram {
+        protocol,
+        command,
+    })))
 }
 
 /// A player typed as a path: it holds a `/` or names a shared library
@@ -338,6 +362,28 @@ mod tests {
             "learner".parse(),
             Ok(PlayerSpec::Bot(BotSpec::Learner(None)))
         );
+    }
+
+    #[test]
+    fn engine_programs_name_their_protocol() {
+        let program = |protocol, command: &[&str]| {
+            Ok(PlayerSpec::Bot(BotSpec::Program(EngineProgram {
+                protocol,
+                command: command.iter().map(|c| c.to_string()).collect(),
+            })))
+        };
+        assert_eq!(
+            "pbrain:rapfi --x 1".parse(),
+            program(EngineProtocol::Pbrain, &["rapfi", "--x", "1"])
+        );
+        assert_eq!(
+            "PBRAIN:/a/b".parse(),
+            program(EngineProtocol::Pbrain, &["/a/b"])
+        );
+        assert_eq!("gtp:g".parse(), program(EngineProtocol::Gtp, &["g"]));
+        assert_eq!("nboard:e".parse(), program(EngineProtocol::Nboard, &["e"]));
+        let error = "pbrain: ".parse::<PlayerSpec>().unwrap_err().to_string();
+        assert!(error.contains("pbrain:'pbrain-rapfi'"), "{error}");
     }
 
     #[test]

@@ -120,6 +120,14 @@ pub trait Playable: Notation + Learnable {
     fn piece_count(&self) -> Option<PieceCount> {
         None
     }
+
+    /// A balanced opening for engine matches, drawn from `seed`: moves
+    /// from this position (the start) to one the game's quick evaluation
+    /// finds near even (see [`crate::balanced_opening`]); `None`
+    /// for a game without openings.
+    fn opening(&self, _seed: u64) -> Option<Vec<Self::Move>> {
+        None
+    }
 }
 
 /// The name learner files record for a game: its type name without the
@@ -170,7 +178,8 @@ pub fn generic_player<G: Playable>(
         }
         BotSpec::Program(program) => {
             return Err(GameError::Unsupported(format!(
-                "the engine program '{}' plays only in a tournament (ply tournament othello)",
+                "the engine program '{}' plays only in a tournament (ply tournament othello \
+                 for gtp: and nboard:, ply tournament mnk --size 15 --k 5 for pbrain:)",
                 crate::echo::shown_within(&program.to_string(), 80)
             )))
         }

@@ -101,6 +101,10 @@ pub trait Session: Send {
     fn perft(&self, depth: u32) -> Result<u64, GameError>;
     /// A copy of the game (its start and moves), without the bots.
     fn boxed_clone(&self) -> Box<dyn Session>;
+    /// A seeded balanced opening from the session's start, as moves in
+    /// canonical notation ([`Playable::opening`]); `None` for a game
+    /// without openings.
+    fn opening(&self, seed: u64) -> Option<Vec<String>>;
     /// The pieces each side has on the board now, for games decided by
     /// counting them.
     fn piece_count(&self) -> Option<crate::report::PieceCount>;
@@ -444,6 +448,21 @@ impl<G: Playable> Session for GameSession<G> {
 
     fn piece_count(&self) -> Option<crate::report::PieceCount> {
         self.current().piece_count()
+    }
+
+    fn opening(&self, seed: u64) -> Option<Vec<String>> {
+        let moves = self.start.opening(seed)?;
+        let mut game = self.start.clone();
+        Some(
+            moves
+                .into_iter()
+                .map(|mv| {
+                    let text = game.format_move(mv);
+                    game.play(mv);
+                    text
+                })
+                .collect(),
+        )
     }
 
     fn boxed_clone(&self) -> Box<dyn Session> {

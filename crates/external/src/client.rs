@@ -36,7 +36,13 @@ pub trait Client: Send {
         new_game: bool,
         deadline: Instant,
     ) -> Result<String, Failure>;
+    /// Says goodbye at the end of the tournament, when the protocol has a
+    /// word for it (the process is stopped after).
+    fn finish(&mut self, _process: &mut EngineProcess) {}
 }
+
+/// Makes the client of each start of an engine's process.
+pub type MakeClient = Box<dyn Fn() -> Box<dyn Client> + Send>;
 
 /// The side that made each of `session`'s moves, the first first: sides
 /// alternate, passes being moves.

@@ -1,7 +1,9 @@
 //! Outside engines as tournament players: a program that speaks the Go
 //! Text Protocol (`gtp:COMMAND`, as GRhino's `gtp-rhino` does) or the
 //! NBoard protocol (`nboard:COMMAND`, as Edax does) plays Othello in
-//! `ply tournament othello` beside ply's own bots. Each runs in a process
+//! `ply tournament othello`, and one that speaks the Gomocup protocol
+//! (`pbrain:COMMAND`, as Rapfi and every Gomocup engine do) plays Gomoku
+//! in `ply tournament mnk --size 15 --k 5`, beside ply's own bots. Each runs in a process
 //! of its own, is told the game so far at each of its moves, and is
 //! refereed as a contest entry is: the referee's clock, a move time limit,
 //! and faults (a crash, silence past the limit, a broken protocol, a move
@@ -13,13 +15,19 @@
 mod client;
 mod gtp_client;
 mod nboard_client;
+mod pbrain_client;
 mod process;
 mod program_entry;
 
 use std::path::Path;
 
-use ply_engine::arena::entry::{EntryHost, StartedEntry};
-use ply_engine::{EngineProgram, GameError};
+use ply_engine::arena::entry::{EntryHost, ProgramMatch, StartedEntry};
+use ply_engine::{EngineProgram, EngineProtocol, GameError};
+
+use client::MakeClient;
+use gtp_client::GtpClient;
+use nboard_client::NboardClient;
+pub use pbrain_client::{gomocup_rule, PbrainMatch, ENGINE_MEMORY};
 
 /// Starts Othello's outside engines.
 pub struct OthelloEngines;
@@ -36,13 +44,104 @@ impl EntryHost for OthelloEngines {
         )))
     }
 
-    fn start_program(&self, program: &EngineProgram) -> Result<StartedEntry, GameError> {
-        program_entry::start(program)
+    fn start_program(
+        &self,
+        program: &EngineProgram,
+        _setting: &ProgramMatch<'_>,
+    ) -> Result<StartedEntry, GameError> {
+        let make = othello_client(program.protocol).ok_or_else(|| {
+            refused(
+                program,
+                "Gomocup engines play Gomoku (ply tournament mnk --size 15 --k 5); \
+                 Othello plays gtp:COMMAND or nboard:COMMAND",
+            )
+        })?;
+        program_entry::start(program, make)
     }
 
     fn serve(&self, _path: &Path) -> Result<(), GameError> {
         Err(GameError::Unsupported(
             "Othello's engine programs need no host process".into(),
+        ))
+    }
+}
+
+/// The client of an Othello protocol (GTP or NBoard).
+fn othello_client(protocol: EngineProtocol) -> Option<MakeClient> {
+    match protocol {
+        EngineProtocol::Gtp => Some(Box::new(|| Box::new(GtpClient::default()))),
+        EngineProtocol::Nboard => Some(Box::new(|| Box::new(NboardClient::default()))),
+        EngineProtocol::Pbrain => None,
+    }
+}
+
+/// Starts Gomoku's outside engines: Gomocup (`pbrain:`) programs on a
+/// square board with five in a row, under the session's rule.
+pub struct GomokuEngines;
+
+/// The registry's handle on Gomoku's outside engines.
+pub static GOMOKU_ENGINES: GomokuEngines = GomokuEngines;
+
+/// A refusal of `program`, with why.
+fn refused(program: &EngineProgram, why: &str) -> GameError {
+    GameError::Unsupported(format!(
+        "engine program '{}': {why}",
+        ply_engine::echo::shown_within(&program.to_string(), 80)
+    ))
+}
+
+impl EntryHost for GomokuEngines {
+    fn start(&self, path: &Path) -> Result<StartedEntry, GameError> {
+        Err(GameError::Unsupported(format!(
+            "C entry '{}': contest entries play only Trilite (ply tournament trilite); \
+             Gomoku plays Gomocup engines: pbrain:COMMAND",
+            ply_engine::echo::shown(&path.display().to_string())
+        )))
+    }
+
+    fn start_program(
+        &self,
+        program: &EngineProgram,
+        setting: &ProgramMatch<'_>,
+    ) -> Result<StartedEntry, GameError> {
+        if program.protocol != EngineProtocol::Pbrain {
+            return Err(refused(
+                program,
+                "Othello's engines play Othello (ply tournament othello); \
+                 this game plays Gomocup engines: pbrain:COMMAND",
+            ));
+        }
+        let (rows, cols, k) = ply_mnk::shape(setting.options)?.unwrap_or((3, 3, 3));
+        if rows != cols {
+            return Err(refused(
+                program,
+                &format!(
+                    "Gomocup engines play square boards (START N), not {rows} x {cols}: \
+                     give --size N"
+                ),
+            ));
+        }
+        if k != 5 {
+            return Err(refused(
+                program,
+                &format!("Gomocup engines play five in a row, not {k}: give --k 5"),
+            ));
+        }
+        let game = PbrainMatch {
+            size: rows,
+            rule: ply_mnk::rule(setting.options)?,
+            move_time: setting.move_time,
+            game_time: setting.game_time,
+        };
+        program_entry::start(
+            program,
+            Box::new(move || Box::new(pbrain_client::PbrainClient::new(game))),
+        )
+    }
+
+    fn serve(&self, _path: &Path) -> Result<(), GameError> {
+        Err(GameError::Unsupported(
+            "Gomoku's engine programs need no host process".into(),
         ))
     }
 }

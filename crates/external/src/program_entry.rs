@@ -5,22 +5,13 @@
 use std::time::{Duration, Instant};
 
 use ply_engine::arena::entry::{Entry, EntryAnswer, EntryFault, FaultKind, StartedEntry};
-use ply_engine::{EngineProgram, EngineProtocol, GameError, Session};
+use ply_engine::{EngineProgram, GameError, Session};
 
-use crate::client::{Client, Failure};
-use crate::gtp_client::GtpClient;
-use crate::nboard_client::NboardClient;
+use crate::client::{Client, Failure, MakeClient};
 use crate::process::{EngineProcess, Silence};
 
 /// How long an engine may take to start and answer its first commands.
 pub const START_TIME: Duration = Duration::from_secs(10);
-
-fn client(protocol: EngineProtocol) -> Box<dyn Client> {
-    match protocol {
-        EngineProtocol::Gtp => Box::new(GtpClient::default()),
-        EngineProtocol::Nboard => Box::new(NboardClient::default()),
-    }
-}
 
 /// A running engine and its client.
 struct Running {
@@ -29,9 +20,9 @@ struct Running {
 }
 
 impl Running {
-    fn start(program: &EngineProgram) -> Result<Running, String> {
+    fn start(program: &EngineProgram, make: &MakeClient) -> Result<Running, String> {
         let mut process = EngineProcess::start(&program.command)?;
-        let mut client = client(program.protocol);
+        let mut client = make();
         match client.handshake(&mut process, Instant::now() + START_TIME) {
             Ok(()) => Ok(Running { process, client }),
             Err(failure) => Err(match failure {
@@ -46,15 +37,17 @@ impl Running {
     }
 }
 
-/// Starts `program` and checks that it speaks its protocol.
-pub fn start(program: &EngineProgram) -> Result<StartedEntry, GameError> {
+/// Starts `program`, speaking to it through the clients `make` makes, and
+/// checks that it speaks its protocol.
+pub fn start(program: &EngineProgram, make: MakeClient) -> Result<StartedEntry, GameError> {
     let typed = ply_engine::echo::shown_within(&program.to_string(), 80);
     let started = Instant::now();
-    let running = Running::start(program)
+    let running = Running::start(program, &make)
         .map_err(|reason| GameError::BadOption(format!("engine '{typed}': {reason}")))?;
     Ok(StartedEntry {
         entry: Box::new(ProgramEntry {
             program: program.clone(),
+            make,
             running: Some(running),
         }),
         setup: started.elapsed(),
@@ -64,7 +57,18 @@ pub fn start(program: &EngineProgram) -> Result<StartedEntry, GameError> {
 /// One outside engine for the whole tournament.
 struct ProgramEntry {
     program: EngineProgram,
+    make: MakeClient,
     running: Option<Running>,
+}
+
+impl Drop for ProgramEntry {
+    /// The tournament is over: the engine is told so, where its protocol
+    /// has a word for it, before its process is stopped.
+    fn drop(&mut self) {
+        if let Some(mut running) = self.running.take() {
+            running.client.finish(&mut running.process);
+        }
+    }
 }
 
 impl Entry for ProgramEntry {
@@ -84,7 +88,7 @@ impl Entry for ProgramEntry {
         // starts it again, its start charged to it.
         let running = match &mut self.running {
             Some(running) => running,
-            running @ None => match Running::start(&self.program) {
+            running @ None => match Running::start(&self.program, &self.make) {
                 Ok(started) => running.insert(started),
                 Err(reason) => {
                     let reason = format!("crashed and could not be started again: {reason}");

@@ -34,7 +34,9 @@ pub use bench::{measure_board, run_bench, BenchMeasurement, BENCH_BOARDS, BENCH_
 pub use board::{Mnk, Status};
 pub use chained::ChainedTable;
 pub use dictionary::{next_prime, Dictionary, DictionaryError, DictionaryKey, DEFAULT_BUCKETS};
-pub use kind::{dictionary_choice, DictionaryChoice, MnkKind, TicTacToeKind, MNK, TICTACTOE};
+pub use kind::{
+    dictionary_choice, rule, shape, DictionaryChoice, MnkKind, TicTacToeKind, MNK, TICTACTOE,
+};
 pub use knowledge::MnkKnowledge;
 pub use player::DepthLimitedPlayer;
 pub use proof::{

@@ -20,9 +20,9 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 
 use ply_engine::{
-    generic_player, Analysis, Analyzer, BotSpec, Choice, Deadline, EngineConfig, Game, GameError,
-    GameResult, Knowledge, MoveProblem, Notation, Outcome, Playable, Player, SearchAnalyzer,
-    Searcher, Side, Symmetric, Value,
+    balanced_opening, generic_player, Analysis, Analyzer, BotSpec, Choice, Deadline, EngineConfig,
+    Game, GameError, GameResult, Knowledge, MoveProblem, Notation, OpeningRecipe, Outcome,
+    Playable, Player, SearchAnalyzer, Searcher, Side, Symmetric, Value,
 };
 use ply_gomoku::{
     analyze_moves, Engine, GomokuGame, GomokuKnowledge, Move, Rule, Score, Stone, Verdict,
@@ -366,6 +366,12 @@ impl Playable for MnkWide {
         Some(usize::from(mv.y) * usize::from(self.cols()) + usize::from(mv.x))
     }
 
+    /// Three to five stones around the centre, near even
+    /// ([`opening`]).
+    fn opening(&self, seed: u64) -> Option<Vec<Move>> {
+        opening(self, seed)
+    }
+
     /// `hint` and `solve`: the threat solvers within the budget.
     /// With `--depth D`, the depth limit of the (n,k) games on every
     /// board: every move labelled by the generic search at most D plies
@@ -573,5 +579,92 @@ fn position_value(moves: &[(Move, Value)]) -> Value {
     Value {
         heuristic: best,
         ..Value::unknown()
+    }
+}
+
+/// Stones a seeded opening places (see [`opening`]).
+const OPENING_PLIES: std::ops::RangeInclusive<u32> = 3..=5;
+
+/// How far from the centre (in rows and in columns) an opening's stones
+/// lie.
+const OPENING_REACH: i32 = 2;
+
+/// The largest evaluation either way that counts as near even. Random
+/// draws of three to five stones there range from about -160 to +100 on
+/// 15 x 15 (evaluated from the side to move); about half are within 25.
+const OPENING_EVEN_WITHIN: i32 = 25;
+
+/// Seeded balanced openings on the wide board, for engine matches (as
+/// Gomocup plays its matches from opening positions, each twice with
+/// colours swapped): three to five stones on the 5 x 5 squares around the
+/// centre, drawn again until the Gomoku evaluation ([`WideKnowledge`], the
+/// pattern sums with the mover's tempo) finds the position near even.
+fn opening(start: &MnkWide, seed: u64) -> Option<Vec<Move>> {
+    let centre = (i32::from(start.cols()) / 2, i32::from(start.rows()) / 2);
+    let near = |_: &MnkWide, mv: Move| {
+        (i32::from(mv.x) - centre.0).abs() <= OPENING_REACH
+            && (i32::from(mv.y) - centre.1).abs() <= OPENING_REACH
+    };
+    let evaluate = |game: &MnkWide| WideKnowledge.evaluate(game);
+    balanced_opening(
+        start,
+        seed,
+        &OpeningRecipe {
+            plies: OPENING_PLIES,
+            candidate: &near,
+            evaluate: &evaluate,
+            even_within: OPENING_EVEN_WITHIN,
+        },
+    )
+}
+
+#[cfg(test)]
+mod opening_tests {
+    use super::*;
+
+    fn board(rule: Rule) -> MnkWide {
+        MnkWide::new(15, 15, 5, rule).expect("15 x 15")
+    }
+
+    #[test]
+    fn openings_are_seeded_near_the_centre_and_near_even() {
+        let start = board(Rule::Freestyle);
+        let mut seen = Vec::new();
+        for seed in 0..40 {
+            let moves = opening(&start, seed).expect("an opening");
+            assert_eq!(opening(&start, seed).as_ref(), Some(&moves), "seed {seed}");
+            assert!(OPENING_PLIES.contains(&(moves.len() as u32)), "{moves:?}");
+            let mut game = start.clone();
+            for &mv in &moves {
+                assert!((i32::from(mv.x) - 7).abs() <= OPENING_REACH, "{mv:?}");
+                assert!((i32::from(mv.y) - 7).abs() <= OPENING_REACH, "{mv:?}");
+                let mut legal = Vec::new();
+                game.generate_moves(&mut legal);
+                assert!(legal.contains(&mv), "{mv:?} legal");
+                game.play(mv);
+            }
+            assert!(game.result().is_none());
+            let value = WideKnowledge.evaluate(&game);
+            assert!(value.abs() <= OPENING_EVEN_WITHIN, "seed {seed}: {value}");
+            seen.push(moves);
+        }
+        seen.sort_by_key(|moves| format!("{moves:?}"));
+        seen.dedup();
+        assert!(seen.len() >= 38, "seeds give different openings");
+    }
+
+    #[test]
+    fn renju_openings_are_legal_for_black() {
+        let start = board(Rule::Renju);
+        for seed in 0..10 {
+            let moves = opening(&start, seed).expect("an opening");
+            let mut game = start.clone();
+            for mv in moves {
+                let mut legal = Vec::new();
+                game.generate_moves(&mut legal);
+                assert!(legal.contains(&mv));
+                game.play(mv);
+            }
+        }
     }
 }

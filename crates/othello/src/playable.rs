@@ -10,6 +10,12 @@ use crate::game::{Move, Othello};
 use crate::knowledge::OthelloKnowledge;
 use crate::players::{EnginePlayer, GreedyPlayer, Strength, DEFAULT_LEVEL};
 
+/// Plies of a seeded opening for engine matches.
+const OPENING_PLIES: std::ops::RangeInclusive<u32> = 6..=8;
+
+/// The largest evaluation either way of a near-even opening: two discs.
+const OPENING_EVEN_WITHIN: i32 = 200;
+
 /// Beyond this many empty squares `perfect` would not answer in useful time.
 const PERFECT_EMPTIES: u32 = 20;
 
@@ -54,6 +60,25 @@ impl<G: Geometry> Playable for Othello<G> {
             })
             .collect();
         BoardView::discs(size, size, cells)
+    }
+
+    /// Six to eight random plies from the start, drawn again until the
+    /// evaluation (in hundredths of a disc, for the side to move) is
+    /// within two discs of even.
+    fn opening(&self, seed: u64) -> Option<Vec<Move>> {
+        use ply_engine::Knowledge;
+        let any = |_: &Self, _: Move| true;
+        let evaluate = |game: &Self| OthelloKnowledge.evaluate(game);
+        ply_engine::balanced_opening(
+            self,
+            seed,
+            &ply_engine::OpeningRecipe {
+                plies: OPENING_PLIES,
+                candidate: &any,
+                evaluate: &evaluate,
+                even_within: OPENING_EVEN_WITHIN,
+            },
+        )
     }
 
     /// Othello is decided by the discs on the board.

@@ -20,15 +20,19 @@ pub fn games() -> Vec<&'static dyn GameKind> {
 
 /// What runs the players of `kind` that are not bots of this process, if
 /// its game has them: Trilite's contest entries (C libraries with the
-/// game's interface) and Othello's engine programs (over GTP or NBoard),
-/// each in a process of its own.
+/// game's interface), Othello's engine programs (over GTP or NBoard) and
+/// Gomoku's (Gomocup engines, on the (m,n,k) game), each in a process of
+/// its own.
 pub fn entry_host(kind: &dyn GameKind) -> Option<&'static dyn EntryHost> {
     let trilite: &dyn GameKind = &ply_trilite::TRILITE;
     let othello: &dyn GameKind = &ply_othello::OTHELLO;
+    let mnk: &dyn GameKind = &ply_mnk::MNK;
     if kind.name() == trilite.name() {
         Some(&ply_contest::TRILITE_ENTRIES)
     } else if kind.name() == othello.name() {
         Some(&ply_external::OTHELLO_ENGINES)
+    } else if kind.name() == mnk.name() {
+        Some(&ply_external::GOMOKU_ENGINES)
     } else {
         None
     }

@@ -72,7 +72,7 @@ pub fn run_named(
     let mut session = args.position.session(kind, options)?;
     common::refuse_unused_depth(kind, options, args.depth)?;
     let config = args.engine.config(args.depth);
-    let seats = make_seats(kind, session.as_mut(), specs, &config)?;
+    let seats = make_seats(kind, options, session.as_mut(), specs, &config)?;
     let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let hint_config = hint_config(&config);
     let trace = Trace::wanted(kind, options, &seats);
@@ -93,13 +93,19 @@ pub fn run_named(
         warned: [false; 2],
         shows_four_scores: kind.shows_four_scores(),
         trace,
-        program_time: config
-            .move_time
-            .unwrap_or(ply_engine::arena::DEFAULT_ENTRY_MOVE_TIME),
+        program_time: program_time(&config),
     };
     game.run(args.games, &mut io::stdin().lock(), &mut out)?;
     out.flush()?;
     Ok(())
+}
+
+/// How long an engine program may take over a move: the move time, or the
+/// arena's default for entries.
+fn program_time(config: &EngineConfig) -> Duration {
+    config
+        .move_time
+        .unwrap_or(ply_engine::arena::DEFAULT_ENTRY_MOVE_TIME)
 }
 
 /// The settings of `hint`: the game's, with a time budget always, so an
@@ -130,6 +136,7 @@ fn parse_players(players: &[String]) -> anyhow::Result<Vec<PlayerSpec>> {
 
 fn make_seats(
     kind: &dyn GameKind,
+    options: &GameOptions,
     session: &mut dyn Session,
     specs: Vec<PlayerSpec>,
     config: &EngineConfig,
@@ -147,7 +154,15 @@ fn make_seats(
                         kind.name()
                     ))
                 })?;
-                Ok(Seat::Program(host.start_program(&program)?.entry, false))
+                let setting = ply_engine::arena::entry::ProgramMatch {
+                    options,
+                    move_time: program_time(config),
+                    game_time: None,
+                };
+                Ok(Seat::Program(
+                    host.start_program(&program, &setting)?.entry,
+                    false,
+                ))
             }
             PlayerSpec::Bot(spec) => {
                 let seat_config = EngineConfig {
@@ -679,8 +694,14 @@ mod tests {
             let options = GameOptions::new();
             let mut session = kind.new_session(&options).expect("the default game starts");
             let specs = parse_players(&["human".into(), "random".into()]).expect("two players");
-            let seats = make_seats(kind, session.as_mut(), specs, &EngineConfig::default())
-                .expect("the seats are made");
+            let seats = make_seats(
+                kind,
+                &options,
+                session.as_mut(),
+                specs,
+                &EngineConfig::default(),
+            )
+            .expect("the seats are made");
             let mut game = Play {
                 session: session.as_mut(),
                 seats,

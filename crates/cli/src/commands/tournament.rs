@@ -6,23 +6,35 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ply_engine::arena::{
-    self, ArenaConfig, TournamentReport, DEFAULT_MAX_PLIES, MAX_GAMES_PER_PAIR, MAX_HASH_MB,
-    MAX_MOVE_TIME, MAX_PLAYERS, MAX_PLY_LIMIT, MAX_RECORDED_GAMES, MAX_RECORDED_PLIES,
-    MAX_TABLES_MB,
+    self, ArenaConfig, ScoreStats, TournamentReport, DEFAULT_MAX_PLIES, MAX_GAMES_PER_PAIR,
+    MAX_HASH_MB, MAX_MOVE_TIME, MAX_OPENINGS, MAX_PLAYERS, MAX_PLY_LIMIT, MAX_RECORDED_GAMES,
+    MAX_RECORDED_PLIES, MAX_TABLES_MB,
 };
 use ply_engine::{BotSpec, EngineConfig, GameKind, GameOptions, PlayerSpec};
+
+/// Games per pair when neither --games nor --openings says.
+const DEFAULT_GAMES: u32 = 10;
 
 #[derive(clap::Args, Debug)]
 pub struct TournamentArgs {
     /// Comma-separated bot specs (perfect, alphabeta:4, heuristic, random,
     /// learner:FILE, ...). A learner learns from its games and saves its file.
     /// Trilite also takes contest entries: a shared library exporting
-    /// PlayTrilite, named by a path (./entry.so) or c:PATH.
+    /// PlayTrilite, named by a path (./entry.so) or c:PATH. Outside engines
+    /// play too: gtp:COMMAND and nboard:COMMAND (Othello), pbrain:COMMAND
+    /// (any Gomocup engine, on a square board with --k 5).
     #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<String>,
-    /// Games per pair, half with each side first (an even number).
-    #[arg(long, default_value_t = 10, value_parser = parse_even_games)]
-    pub games: u32,
+    /// Games per pair, half with each side first (an even number; default
+    /// 10, or two per opening with --openings).
+    #[arg(long, value_parser = parse_even_games)]
+    pub games: Option<u32>,
+    /// Start the games from N seeded balanced openings (drawn from --seed):
+    /// each pair plays each opening twice in a row, colours swapped
+    /// (games 1 and 2 the first opening, 3 and 4 the second, ...); --games
+    /// is then a multiple of 2N.
+    #[arg(long, value_name = "N", value_parser = parse_openings)]
+    pub openings: Option<u32>,
     /// A game still going after this many plies is a draw.
     #[arg(long, value_name = "PLIES", default_value_t = DEFAULT_MAX_PLIES,
           value_parser = parse_max_moves)]
@@ -95,9 +107,15 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TournamentArgs) -> 
         // moves whose cost they cannot foresee.
         move_time: args.move_time.map(|ms| Duration::from_millis(ms) / 2),
     };
+    let games_per_pair = match (args.games, args.openings) {
+        (Some(games), _) => games,
+        (None, Some(openings)) => openings.saturating_mul(2).min(MAX_GAMES_PER_PAIR),
+        (None, None) => DEFAULT_GAMES,
+    };
     let config = ArenaConfig {
         players,
-        games_per_pair: args.games,
+        games_per_pair,
+        openings: args.openings,
         max_plies: args.max_moves,
         move_time: args.move_time.map(Duration::from_millis),
         game_time: args.game_time.map(Duration::from_millis),
@@ -218,6 +236,21 @@ fn table(report: &TournamentReport) -> String {
             .map(|ms| format!("; a game whose players think over {ms} ms in all is a draw"))
             .unwrap_or_default(),
     );
+    if !report.openings.is_empty() {
+        out.push_str(&format!(
+            "openings: {}, each played twice in a row with colours swapped (games 1 and 2 of \
+             each pair the first, ...):\n",
+            count(
+                report.openings.len() as u64,
+                "seeded opening",
+                "seeded openings"
+            )
+        ));
+        for (i, moves) in report.openings.iter().enumerate() {
+            out.push_str(&format!("  {}. {}\n", i + 1, moves.join(" ")));
+        }
+        out.push('\n');
+    }
     let width = report
         .players
         .iter()
@@ -253,6 +286,7 @@ fn table(report: &TournamentReport) -> String {
          included, and building each bot, loading each C entry or starting each engine program (one-off work such as \
          Trilite's solved table, computed once, is charged to the first player that needs it)\n",
     );
+    out.push_str(&statistics(report));
     out.push_str(&faults(report));
     out.push_str("\nresults (row against column, W-D-L)\n");
     let order: Vec<usize> = report.standings.iter().map(|s| s.player).collect();
@@ -276,6 +310,63 @@ fn table(report: &TournamentReport) -> String {
     }
     out.push('\n');
     out.push_str(&endings(report));
+    out
+}
+
+/// Each player's score fraction and each pair's, with its 95% interval
+/// and the Elo difference they mean.
+fn statistics(report: &TournamentReport) -> String {
+    let mut rows: Vec<(String, ScoreStats)> = report
+        .standings
+        .iter()
+        .filter_map(|s| Some((s.name.clone(), s.stats?)))
+        .collect();
+    rows.extend(report.pairs.iter().filter_map(|pair| {
+        let label = format!(
+            "{} vs {}",
+            report.players[pair.player], report.players[pair.opponent]
+        );
+        Some((label, pair.stats?))
+    }));
+    if rows.is_empty() {
+        return String::new();
+    }
+    let width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(6);
+    let mut out = format!(
+        "\n{:<width$}  {:>7}  {:>6}  {:>15}  {:>6}  {:>16}\n",
+        "player, pair", "games", "score", "95% interval", "Elo", "95% interval"
+    );
+    let percent = |p: f64| format!("{:.1}%", 100.0 * p);
+    let elo = |e: f64| {
+        if e.is_finite() {
+            format!("{e:+.0}")
+        } else if e > 0.0 {
+            "+inf".to_string()
+        } else {
+            "-inf".to_string()
+        }
+    };
+    for (label, stats) in rows {
+        out.push_str(&format!(
+            "{label:<width$}  {:>7}  {:>6}  {:>15}  {:>6}  {:>16}\n",
+            stats.games,
+            percent(stats.score),
+            format!(
+                "{} to {}",
+                percent(stats.score_low),
+                percent(stats.score_high)
+            ),
+            elo(stats.elo),
+            format!("{} to {}", elo(stats.elo_low), elo(stats.elo_high)),
+        ));
+    }
+    out.push_str(
+        "score: points per game (a draw half a win) of the player against all its \
+         opponents, or of a pair's first against its second; 95% interval: Wilson's \
+         score interval over the games (a draw half a win, so with draws it errs wide); \
+         Elo: the difference the score means, 400 log10(score / (1 - score)), at the score \
+         and at the interval's ends\n",
+    );
     out
 }
 
@@ -365,6 +456,16 @@ fn parse_even_games(text: &str) -> Result<u32, String> {
         _ => Err(format!(
             "give a positive even number of games per pair, at most {MAX_GAMES_PER_PAIR} \
              (half with each side first)"
+        )),
+    }
+}
+
+/// `--openings`: 1 to `MAX_OPENINGS`.
+fn parse_openings(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(n) if (1..=MAX_OPENINGS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "give a number of openings from 1 to {MAX_OPENINGS}"
         )),
     }
 }

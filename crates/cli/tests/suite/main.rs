@@ -25,4 +25,5 @@ mod solve_and_tournament;
 mod solve_budget;
 mod support;
 mod tournament_limits;
+mod tournament_openings;
 mod wire_shape;

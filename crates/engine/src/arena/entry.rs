@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use crate::config::EngineProgram;
 use crate::error::GameError;
+use crate::options::GameOptions;
 use crate::session::Session;
 
 /// Starts contest entries: the front end's side of the arena.
@@ -24,9 +25,14 @@ pub trait EntryHost: Sync {
     fn start(&self, path: &Path) -> Result<StartedEntry, GameError>;
 
     /// Starts the outside engine `program` names, ready for its first
-    /// game; a program that cannot start or does not speak its protocol is
-    /// refused here. By default a game has none.
-    fn start_program(&self, program: &EngineProgram) -> Result<StartedEntry, GameError> {
+    /// game of the match `setting` describes; a program that cannot start,
+    /// does not speak its protocol or cannot play this variant is refused
+    /// here. By default a game has none.
+    fn start_program(
+        &self,
+        program: &EngineProgram,
+        _setting: &ProgramMatch<'_>,
+    ) -> Result<StartedEntry, GameError> {
         Err(GameError::Unsupported(format!(
             "engine program '{}': this game plays no engine programs",
             crate::echo::shown_within(&program.to_string(), 80)
@@ -37,6 +43,18 @@ pub trait EntryHost: Sync {
     /// command): loads the library `path` names and answers the referee's
     /// calls until the referee closes the line.
     fn serve(&self, path: &Path) -> Result<(), GameError>;
+}
+
+/// What an engine program is told of the match it plays in: the game's
+/// options (the board and rules it plays) and the referee's clock.
+#[derive(Clone, Copy, Debug)]
+pub struct ProgramMatch<'a> {
+    /// The options the tournament's sessions are made with.
+    pub options: &'a GameOptions,
+    /// How long one call may take before the engine is stopped and loses.
+    pub move_time: Duration,
+    /// The game time limit (both players' time together), if any.
+    pub game_time: Option<Duration>,
 }
 
 /// An entry ready to play, and the time its loading took (charged to it:

@@ -117,6 +117,7 @@ pub(super) fn play_game(
         second: seats[1],
         winner,
         ending,
+        opening: None,
         plies,
         thinking_ms: thinking.map(|t| t.as_secs_f64() * 1e3),
         moves: if keep {

@@ -116,6 +116,7 @@ fn config(players: &[&str]) -> ArenaConfig {
             hash_mb: 4,
             ..EngineConfig::default()
         },
+        openings: None,
     }
 }
 

@@ -23,6 +23,7 @@ fn perfect_ranks_first_and_never_loses_moving_first() {
             hash_mb: 4,
             ..EngineConfig::default()
         },
+        openings: None,
     };
     let report = arena::run(&TRILITE, &GameOptions::new(), &config, &|_, _| {}).expect("runs");
     assert_eq!(report.games.len(), 6 * 20);
@@ -54,6 +55,7 @@ fn bad_players_are_refused_before_any_game() {
         game_time: None,
         jobs: 1,
         engine: EngineConfig::default(),
+        openings: None,
     };
     assert!(arena::run(&TRILITE, &GameOptions::new(), &config, &|_, _| {}).is_err());
 }
@@ -68,6 +70,7 @@ fn long_games_are_drawn_at_the_ply_limit() {
         game_time: None,
         jobs: 1,
         engine: EngineConfig::default(),
+        openings: None,
     };
     let report = arena::run(&TRILITE, &GameOptions::new(), &config, &|_, _| {}).expect("runs");
     // Nobody can complete a line in four plies.
