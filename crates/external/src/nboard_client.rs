@@ -4,9 +4,9 @@
 
 use std::time::Instant;
 
-use ply_engine::{BoardView, Cell, Session, Side};
+use ply_engine::{BoardView, GameKind, GameOptions, Session};
 
-use crate::client::{movers, shown, Client, Failure};
+use crate::client::{shown, Client, Failure};
 use crate::process::EngineProcess;
 
 /// Numbers the pings that wait for the engine to be ready.
@@ -15,41 +15,27 @@ pub struct NboardClient {
     pings: u64,
 }
 
-/// The game in GGF: its start position and every move (`PA` a pass).
+/// The game in GGF, as Othello writes its records: its start position and
+/// every move (`PA` a pass).
 fn ggf(session: &dyn Session) -> Result<String, Failure> {
     let mut start = session.boxed_clone();
     start.restart();
-    let (size, cells) = match start.board() {
-        BoardView::Grid {
-            rows, cols, cells, ..
-        } if rows == 8 && cols == 8 => (rows, cells),
-        _ => return Err(Failure::Protocol("NBoard engines play 8 x 8 only".into())),
-    };
-    let squares: String = cells
-        .iter()
-        .map(|cell| match cell {
-            Cell::X => '*',
-            Cell::O => 'O',
-            Cell::Empty => '-',
-        })
-        .collect();
-    let to_move = if start.to_move() == Side::First {
-        '*'
-    } else {
-        'O'
-    };
-    let mut record = format!("(;GM[Othello]PC[ply]TY[{size}]BO[{size} {squares} {to_move}]");
-    for (mv, side) in session.moves_played().iter().zip(movers(session)) {
-        let letter = if side == Side::First { 'B' } else { 'W' };
-        let square = if mv == "pass" {
-            "PA".to_string()
-        } else {
-            mv.to_ascii_uppercase()
-        };
-        record.push_str(&format!("{letter}[{square}]"));
+    if !matches!(start.board(), BoardView::Grid { rows: 8, cols: 8, .. }) {
+        return Err(Failure::Protocol("NBoard engines play 8 x 8 only".into()));
     }
-    record.push_str(";)");
-    Ok(record)
+    let kind = &ply_othello::OTHELLO;
+    let format = kind
+        .record_formats()
+        .first()
+        .map(|f| f.name)
+        .ok_or_else(|| Failure::Protocol("Othello writes no game records".into()))?;
+    kind.write_record(
+        format,
+        &GameOptions::new(),
+        &start.position(),
+        &session.moves_played(),
+    )
+    .map_err(|e| Failure::Protocol(format!("cannot write the game as GGF: {e}")))
 }
 
 impl NboardClient {
@@ -108,7 +94,7 @@ impl Client for NboardClient {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ply_engine::{GameKind, GameOptions};
+    use ply_engine::{Cell, Side};
 
     /// The record read back by ply's own NBoard engine is the game's
     /// position, passes included, after every move of a whole game.
