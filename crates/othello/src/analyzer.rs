@@ -41,6 +41,7 @@ use ply_engine::{Analysis, Analyzer, Deadline, EngineConfig, GameError, Outcome,
 use crate::bitboard::{Bits, Geometry, Squares};
 use crate::endgame::{split_score, Solver, INFINITY, SCALE};
 use crate::eval::{evaluate, DISC};
+use crate::exact::ExactSolver;
 use crate::game::{Move, Othello};
 use crate::margin::final_margin;
 use crate::movegen::{flips, moves};
@@ -48,7 +49,24 @@ use crate::search::{proven_margin_sign, Search};
 
 /// Without `--depth`, positions with at most this many empty squares are
 /// solved exactly (every move, with its game length): a few seconds at most.
+/// On 6x6 every position is solved (see [`exact_empties`]).
 pub const EXACT_EMPTIES: u32 = 20;
+/// Game lengths are sought (by the length-aware solver, in a window around
+/// the margin the fast solver found) for moves leading to at most this many
+/// empties; beyond it a move's value is its exact margin alone.
+const LENGTH_EMPTIES: u32 = EXACT_EMPTIES;
+
+/// Without `--depth` or a time budget, the empties up to which `G`'s
+/// positions are solved exactly: every 6x6 position (the whole game is in
+/// the fast solver's reach, if slowly from the start), [`EXACT_EMPTIES`]
+/// on the larger boards.
+fn exact_empties<G: Geometry>() -> u32 {
+    if G::SIZE <= 6 {
+        G::CELLS
+    } else {
+        EXACT_EMPTIES
+    }
+}
 /// Search depth when the position is too big to solve and no depth or time
 /// was given.
 pub const DEFAULT_DEPTH: u32 = 12;
@@ -110,6 +128,14 @@ fn finished_value<G: Geometry>(p: G::B, o: G::B) -> Value {
     }
 }
 
+/// The value of a final margin known without the game's length.
+fn margin_value(margin: i32) -> Value {
+    Value {
+        margin: Some(margin),
+        ..Value::new(outcome_of(margin), None)
+    }
+}
+
 /// An estimate in evaluation units as a disc margin, within the board.
 fn estimate(score: i32, cells: i32) -> Value {
     let discs = (score + score.signum() * DISC / 2) / DISC;
@@ -124,10 +150,7 @@ fn estimate(score: i32, cells: i32) -> Value {
 /// estimate.
 fn searched_value(score: i32, exact_margin: Option<i32>, cells: i32) -> Value {
     if let Some(margin) = exact_margin {
-        return Value {
-            margin: Some(margin),
-            ..Value::new(outcome_of(margin), None)
-        };
+        return margin_value(margin);
     }
     match proven_margin_sign(score) {
         Some(1) => Value::new(Outcome::Win, None),
@@ -201,6 +224,7 @@ struct Child<B> {
 /// Othello's analysis for one board size. Its two tables are made on first
 /// use (a finished position needs neither) and sized to the board.
 pub struct OthelloAnalyzer<G: Geometry> {
+    fast: Option<ExactSolver>,
     exact: Option<Solver<G, true>>,
     search: Option<Search<G>>,
     megabytes: usize,
@@ -219,6 +243,7 @@ impl<G: Geometry> OthelloAnalyzer<G> {
             _ => usize::MAX,
         };
         OthelloAnalyzer {
+            fast: None,
             exact: None,
             search: None,
             megabytes: (config.hash_mb / 2).min(board_cap),
@@ -230,6 +255,11 @@ impl<G: Geometry> OthelloAnalyzer<G> {
     fn exact(&mut self) -> &mut Solver<G, true> {
         let megabytes = self.megabytes;
         self.exact.get_or_insert_with(|| Solver::new(megabytes))
+    }
+
+    fn fast(&mut self) -> &mut ExactSolver {
+        let megabytes = self.megabytes;
+        self.fast.get_or_insert_with(|| ExactSolver::new(megabytes))
     }
 
     fn search(&mut self) -> &mut Search<G> {
@@ -274,15 +304,39 @@ impl<G: Geometry> OthelloAnalyzer<G> {
     /// whose positions have at most `max_empties` empties or which the search
     /// followed to the end (their subtrees are small). A value stays as it
     /// was when its solve does not finish.
+    ///
+    /// Two passes: the margins first, by the fast exact solver on every
+    /// board it runs on; then the game lengths, by the length-aware solver
+    /// in a window around each known margin (up to [`LENGTH_EMPTIES`] on
+    /// those boards: beyond it a move keeps its margin alone).
     fn value_exact(&mut self, children: &mut [Child<G::B>], max_empties: u32, deadline: Deadline) {
+        let empties_of = |c: &Child<G::B>| (!(c.p | c.o) & G::FULL).count();
+        let fast = ExactSolver::runs_on::<G>();
+        if fast {
+            self.fast().set_deadline(deadline);
+            for child in children.iter_mut() {
+                if child.value.is_some_and(|v| is_exact(&v)) || empties_of(child) > max_empties {
+                    continue;
+                }
+                let Some(solved) = self.fast().solve_sized::<G>(child.p, child.o) else {
+                    break;
+                };
+                if self.fast().aborted() {
+                    return;
+                }
+                child.value = Some(margin_value(solved.score).as_move_value());
+            }
+        }
+        let length_reach = if fast { LENGTH_EMPTIES } else { u32::MAX };
         self.exact().set_deadline(deadline);
         for child in children.iter_mut() {
             let known = child.value;
             if known.is_some_and(|v| is_complete(&v)) {
                 continue;
             }
-            let small = (!(child.p | child.o) & G::FULL).count() <= max_empties;
-            if !small && !known.is_some_and(|v| is_exact(&v)) {
+            let empties = empties_of(child);
+            let small = empties <= max_empties;
+            if !small && !known.is_some_and(|v| is_exact(&v)) || empties > length_reach {
                 continue;
             }
             // A known margin needs only its length: a narrow window.
@@ -374,7 +428,7 @@ impl<G: Geometry> OthelloAnalyzer<G> {
                 self.value_exact(&mut children, solvable, whole);
             }
             (None, depth) => {
-                let limit = depth.unwrap_or(EXACT_EMPTIES);
+                let limit = depth.unwrap_or_else(exact_empties::<G>);
                 if empties <= limit {
                     self.value_exact(&mut children, u32::MAX, Deadline::none());
                 }

@@ -1,5 +1,7 @@
-//! The exact endgame solver for the 8x8 board, the one the FFO suite
-//! measures: the final disc margin of a position under perfect play.
+//! The exact endgame solver, the one the FFO suite measures: the final
+//! disc margin of a position under perfect play, on every board whose sets
+//! fit in a `u64` (4x4, 6x6, 8x8; `geometry.rs` holds what differs between
+//! them, and each size gets its own monomorphised copy of the search).
 //!
 //! How it saves work, from the root down:
 //! - **Principal-variation search** (`Worker::pvs`): the first move gets
@@ -29,17 +31,21 @@
 //! position searched with at least one empty square (those with one are
 //! counted, not played), and every child scored to order moves.
 
+mod geometry;
 mod last;
 mod order;
 mod table;
 
+use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 
 use ply_engine::Deadline;
 
-use crate::bitboard::{hash_pair, Size8, Squares};
+use crate::bitboard::{hash_pair, Bits, Geometry, Size4, Size6, Size8, Squares};
 use crate::margin::final_margin;
 use crate::movegen::{flips, moves};
+
+pub use geometry::ExactGeometry;
 
 use last::{parity_of, solve_small, stability_cutoff, SHALLOW};
 use table::{Entry, Table, NO_MOVE};
@@ -97,6 +103,9 @@ pub struct ExactSolver {
     aspiration: bool,
     deadline: Deadline,
     aborted: bool,
+    /// The side of the board the table's entries are for (0: none yet):
+    /// the same pair of sets is a different position on another size.
+    table_size: u32,
 }
 
 impl ExactSolver {
@@ -108,6 +117,7 @@ impl ExactSolver {
             aspiration: true,
             deadline: Deadline::none(),
             aborted: false,
+            table_size: 0,
         }
     }
 
@@ -141,12 +151,43 @@ impl ExactSolver {
         self.table.clear();
     }
 
-    /// The exact score of `p` to move against `o`, and a best move.
+    /// The exact score of `p` to move against `o` on the 8x8 board, and a
+    /// best move.
     pub fn solve(&mut self, p: u64, o: u64) -> Solved {
+        self.solve_on::<Size8>(p, o)
+    }
+
+    /// The exact score of `p` to move against `o` on any board `G` the
+    /// solver runs on (`None` on 10x10, whose sets need 128 bits): the
+    /// switch from a geometry to its exact one, folded away per size.
+    pub fn solve_sized<G: Geometry>(&mut self, p: G::B, o: G::B) -> Option<Solved> {
+        let (p, o) = (p.to_u128() as u64, o.to_u128() as u64);
+        match G::SIZE {
+            4 => Some(self.solve_on::<Size4>(p, o)),
+            6 => Some(self.solve_on::<Size6>(p, o)),
+            8 => Some(self.solve_on::<Size8>(p, o)),
+            _ => None,
+        }
+    }
+
+    /// Whether [`ExactSolver::solve_sized`] runs on the board `G`.
+    pub fn runs_on<G: Geometry>() -> bool {
+        matches!(G::SIZE, 4 | 6 | 8)
+    }
+
+    /// The exact score of `p` to move against `o` on the board `G`, and a
+    /// best move.
+    pub fn solve_on<G: ExactGeometry>(&mut self, p: u64, o: u64) -> Solved {
+        if self.table_size != G::SIZE {
+            if self.table_size != 0 {
+                self.table.clear();
+            }
+            self.table_size = G::SIZE;
+        }
         let stop = AtomicBool::new(false);
-        let mut main = Worker::new(&self.table, &stop, self.deadline);
+        let mut main = Worker::<G>::new(&self.table, &stop, self.deadline);
         main.threads = self.threads;
-        let empties = (!(p | o)).count_ones();
+        let empties = (!(p | o) & G::FULL).count_ones();
         let guess = self.aspiration.then(|| main.guess(p, o));
         let (score, best) = main.aspirated(guess, |w, alpha, beta| {
             w.pvs_best(p, o, alpha, beta, empties)
@@ -188,8 +229,8 @@ impl std::ops::Deref for MoveList {
     }
 }
 
-/// One thread's search state.
-struct Worker<'a> {
+/// One thread's search state on the board `G`.
+struct Worker<'a, G> {
     table: &'a Table,
     stop: &'a AtomicBool,
     deadline: Deadline,
@@ -199,9 +240,10 @@ struct Worker<'a> {
     nodes: u64,
     next_poll: u64,
     aborted: bool,
+    board: PhantomData<G>,
 }
 
-impl<'a> Worker<'a> {
+impl<'a, G: ExactGeometry> Worker<'a, G> {
     fn new(table: &'a Table, stop: &'a AtomicBool, deadline: Deadline) -> Self {
         Worker {
             table,
@@ -211,6 +253,7 @@ impl<'a> Worker<'a> {
             nodes: 0,
             next_poll: POLL_NODES,
             aborted: false,
+            board: PhantomData,
         }
     }
 
@@ -231,15 +274,15 @@ impl<'a> Worker<'a> {
     /// table's move before all; equal values keep square order), in a list
     /// on the stack.
     fn ordered(&mut self, p: u64, o: u64, legal: u64, hint: u8) -> MoveList {
-        let parity = parity_of(!(p | o));
-        let sort_depth = self.sort_depth((!(p | o)).count_ones());
+        let parity = parity_of::<G>(!(p | o));
+        let sort_depth = self.sort_depth((!(p | o) & G::FULL).count_ones());
         let mut values = [0i32; MAX_MOVES];
         let mut list = MoveList {
             moves: [(0, 0); MAX_MOVES],
             count: 0,
         };
         for x in Squares(legal) {
-            let f = flips::<Size8>(x, p, o);
+            let f = flips::<G>(x, p, o);
             let value = self.move_value(x, f, p, o, hint, parity, sort_depth);
             // Insertion, stable: after every move of at least this value.
             let mut i = list.count;
@@ -259,7 +302,8 @@ impl<'a> Worker<'a> {
     /// margin is): a shallow search with the trained evaluation.
     fn guess(&mut self, p: u64, o: u64) -> i32 {
         let cents = self.estimate(p, o, GUESS_DEPTH, -INF_EVAL, INF_EVAL);
-        (2 * (cents / 200)).clamp(-64, 64)
+        let cells = G::CELLS as i32;
+        (2 * (cents / 200)).clamp(-cells, cells)
     }
 
     /// The exact score by `search(worker, alpha, beta)` (a fail-soft
@@ -311,7 +355,7 @@ impl<'a> Worker<'a> {
         }
         self.nodes += 1;
         let (np, no) = (p ^ f ^ (1 << x), o ^ f);
-        let mut value = order::move_value(x, np, no, parity);
+        let mut value = order::move_value::<G>(x, np, no, parity);
         if value != i32::MAX {
             if let Some(depth) = sort_depth {
                 value -= self.estimate(no, np, depth, -INF_EVAL, INF_EVAL) * SORT_WEIGHT;
@@ -324,20 +368,20 @@ impl<'a> Worker<'a> {
     /// above `alpha` (`empties` is the number of empty squares).
     fn nws(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> i32 {
         if empties <= SHALLOW {
-            return solve_small(p, o, alpha, &mut self.nodes);
+            return solve_small::<G>(p, o, alpha, &mut self.nodes);
         }
         self.nodes += 1;
         if self.stopped() {
             return 0;
         }
-        let legal = moves::<Size8>(p, o);
+        let legal = moves::<G>(p, o);
         if legal == 0 {
-            if moves::<Size8>(o, p) == 0 {
-                return final_margin::<Size8>(p, o);
+            if moves::<G>(o, p) == 0 {
+                return final_margin::<G>(p, o);
             }
             return -self.nws(o, p, -alpha - 1, empties);
         }
-        if let Some(cap) = stability_cutoff(p, o, alpha, empties) {
+        if let Some(cap) = stability_cutoff::<G>(p, o, alpha, empties) {
             return cap;
         }
         let hash = hash_pair(p, o);
@@ -354,12 +398,12 @@ impl<'a> Worker<'a> {
         }
 
         // The moves with their flips and ordering values, on the stack.
-        let parity = parity_of(!(p | o));
+        let parity = parity_of::<G>(!(p | o));
         let mut list = [(0u8, 0u64, 0i32); 32];
         let mut count = 0;
         let sort_depth = self.sort_depth(empties);
         for x in Squares(legal) {
-            let f = flips::<Size8>(x, p, o);
+            let f = flips::<G>(x, p, o);
             let value = self.move_value(x, f, p, o, hint, parity, sort_depth);
             list[count] = (x as u8, f, value);
             count += 1;
@@ -424,12 +468,12 @@ impl<'a> Worker<'a> {
     /// ordering (in hundredths of a disc).
     fn estimate(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
         if depth == 0 {
-            return crate::pattern::evaluate(p, o);
+            return G::evaluate(p, o);
         }
-        let legal = moves::<Size8>(p, o);
+        let legal = moves::<G>(p, o);
         if legal == 0 {
-            if moves::<Size8>(o, p) == 0 {
-                return 100 * final_margin::<Size8>(p, o);
+            if moves::<G>(o, p) == 0 {
+                return 100 * final_margin::<G>(p, o);
             }
             return -self.estimate(o, p, depth, -beta, -alpha);
         }
@@ -437,7 +481,7 @@ impl<'a> Worker<'a> {
         let mut alpha = alpha;
         for x in Squares(legal) {
             self.nodes += 1;
-            let f = flips::<Size8>(x, p, o);
+            let f = flips::<G>(x, p, o);
             let score = -self.estimate(o ^ f, p ^ f ^ (1 << x), depth - 1, -beta, -alpha);
             if score > best {
                 best = score;
@@ -476,16 +520,16 @@ impl<'a> Worker<'a> {
     /// [`Worker::pvs`] with the best move found.
     fn pvs_best(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> (i32, u8) {
         if empties == 0 {
-            return (final_margin::<Size8>(p, o), NO_MOVE);
+            return (final_margin::<G>(p, o), NO_MOVE);
         }
         self.nodes += 1;
         if self.stopped() {
             return (0, NO_MOVE);
         }
-        let legal = moves::<Size8>(p, o);
+        let legal = moves::<G>(p, o);
         if legal == 0 {
-            if moves::<Size8>(o, p) == 0 {
-                return (final_margin::<Size8>(p, o), NO_MOVE);
+            if moves::<G>(o, p) == 0 {
+                return (final_margin::<G>(p, o), NO_MOVE);
             }
             return (-self.pvs(o, p, -beta, -alpha, empties), NO_MOVE);
         }
@@ -589,7 +633,7 @@ impl<'a> Worker<'a> {
         std::thread::scope(|scope| {
             for _ in 0..self.threads {
                 scope.spawn(|| {
-                    let mut worker = Worker::new(table, &cut, deadline);
+                    let mut worker = Worker::<G>::new(table, &cut, deadline);
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&(x, f)) = rest.get(i) else { break };
