@@ -115,9 +115,30 @@ macro_rules! exact_geometry {
     };
 }
 
-exact_geometry!(Size4, 4, QUADRANTS4, NEIGHBOURS4, VALUES4, crate::eval::evaluate::<Size4>);
-exact_geometry!(Size6, 6, QUADRANTS6, NEIGHBOURS6, VALUES6, crate::eval::evaluate::<Size6>);
-exact_geometry!(Size8, 8, QUADRANTS8, NEIGHBOURS8, VALUES8, crate::pattern::evaluate);
+exact_geometry!(
+    Size4,
+    4,
+    QUADRANTS4,
+    NEIGHBOURS4,
+    VALUES4,
+    crate::eval::evaluate::<Size4>
+);
+exact_geometry!(
+    Size6,
+    6,
+    QUADRANTS6,
+    NEIGHBOURS6,
+    VALUES6,
+    crate::eval::evaluate::<Size6>
+);
+exact_geometry!(
+    Size8,
+    8,
+    QUADRANTS8,
+    NEIGHBOURS8,
+    VALUES8,
+    crate::pattern::evaluate
+);
 
 #[cfg(test)]
 mod tests {
@@ -130,7 +151,7 @@ mod tests {
         let q = Size6::quadrant_bits();
         assert_eq!((q[0], q[2], q[3], q[18], q[35]), (1, 1, 2, 4, 8));
         assert_eq!(Size8::neighbour_sets()[0], 0x302);
-        assert_eq!(Size6::neighbour_sets()[0], 0b1000011);
+        assert_eq!(Size6::neighbour_sets()[0], 0b1100_0010);
         assert_eq!(Size4::neighbour_sets()[15].count_ones(), 3);
         assert_eq!(Size6::neighbour_sets()[14].count_ones(), 8);
         let v = Size8::square_values();

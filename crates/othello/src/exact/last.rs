@@ -77,7 +77,14 @@ pub fn solve_1<G: ExactGeometry>(p: u64, x: u32) -> i32 {
 
 /// Two empties `x1`, `x2`: is the score above `alpha`?
 #[inline]
-pub fn solve_2<G: ExactGeometry>(p: u64, o: u64, alpha: i32, x1: u32, x2: u32, nodes: &mut u64) -> i32 {
+pub fn solve_2<G: ExactGeometry>(
+    p: u64,
+    o: u64,
+    alpha: i32,
+    x1: u32,
+    x2: u32,
+    nodes: &mut u64,
+) -> i32 {
     *nodes += 1;
     let mut best = i32::MIN;
     let f = flip::<G>(x1, p, o);
@@ -122,7 +129,14 @@ pub fn solve_2<G: ExactGeometry>(p: u64, o: u64, alpha: i32, x1: u32, x2: u32, n
 }
 
 /// Three empties, the first ones preferred by parity.
-pub fn solve_3<G: ExactGeometry>(p: u64, o: u64, alpha: i32, squares: [u32; 3], parity: u8, nodes: &mut u64) -> i32 {
+pub fn solve_3<G: ExactGeometry>(
+    p: u64,
+    o: u64,
+    alpha: i32,
+    squares: [u32; 3],
+    parity: u8,
+    nodes: &mut u64,
+) -> i32 {
     *nodes += 1;
     let [mut x1, mut x2, mut x3] = squares;
     // Holes of 1+2 squares: the lone one first.
@@ -157,7 +171,14 @@ pub fn solve_3<G: ExactGeometry>(p: u64, o: u64, alpha: i32, squares: [u32; 3], 
 }
 
 /// Four empties, those alone in their quadrant first.
-pub fn solve_4<G: ExactGeometry>(p: u64, o: u64, alpha: i32, squares: [u32; 4], parity: u8, nodes: &mut u64) -> i32 {
+pub fn solve_4<G: ExactGeometry>(
+    p: u64,
+    o: u64,
+    alpha: i32,
+    squares: [u32; 4],
+    parity: u8,
+    nodes: &mut u64,
+) -> i32 {
     *nodes += 1;
     if let Some(cap) = stability_cutoff::<G>(p, o, alpha, 4) {
         return cap;
@@ -232,7 +253,14 @@ pub fn stability_cutoff<G: ExactGeometry>(p: u64, o: u64, alpha: i32, empties: u
 }
 
 /// Five to [`SHALLOW`] empties: parity order, no table.
-pub fn shallow<G: ExactGeometry>(p: u64, o: u64, alpha: i32, empty: u64, parity: u8, nodes: &mut u64) -> i32 {
+pub fn shallow<G: ExactGeometry>(
+    p: u64,
+    o: u64,
+    alpha: i32,
+    empty: u64,
+    parity: u8,
+    nodes: &mut u64,
+) -> i32 {
     *nodes += 1;
     let empties = empty.count_ones();
     if let Some(cap) = stability_cutoff::<G>(p, o, alpha, empties) {

@@ -28,8 +28,10 @@ fn weighted<G: ExactGeometry>(x: u64) -> i32 {
 fn around<G: ExactGeometry>(discs: u64, empty: u64) -> u64 {
     let n = G::SIZE;
     let first_column = first_column::<G>();
-    let not_first = !first_column;
-    let not_last = !(first_column << (n - 1));
+    // Within the board: a shift east off the last square must not come
+    // back by a vertical shift.
+    let not_first = !first_column & G::FULL;
+    let not_last = !(first_column << (n - 1)) & G::FULL;
     let east = (discs << 1) & not_first;
     let west = (discs >> 1) & not_last;
     let row = discs | east | west;
@@ -95,7 +97,12 @@ mod tests {
             x ^= x << 17;
             let discs = x & x.rotate_left(23) & G::FULL;
             let empty = !discs & x.rotate_left(5) & G::FULL;
-            assert_eq!(around::<G>(discs, empty), neighbours::<G>(discs) & empty);
+            assert_eq!(
+                around::<G>(discs, empty),
+                neighbours::<G>(discs) & empty,
+                "{} {discs:x}",
+                G::SIZE
+            );
         }
     }
 

@@ -7,7 +7,9 @@
 use crate::common;
 
 use ply_engine::{Game, Notation};
-use ply_othello::{ExactGeometry, ExactSolver, Geometry, Othello, Size4, Size6, Size8, Solver, INFINITY};
+use ply_othello::{
+    ExactGeometry, ExactSolver, Geometry, Othello, Size4, Size6, Size8, Solver, INFINITY,
+};
 
 /// A small deterministic generator (xorshift), so failures reproduce.
 struct Rng(u64);
@@ -136,7 +138,9 @@ fn solves_4x4_from_the_start() {
     let start = Othello::<Size4>::new();
     let (p, o) = start.player_opponent();
     for threads in [1, 2] {
-        let solved = ExactSolver::new(1).with_threads(threads).solve_on::<Size4>(p, o);
+        let solved = ExactSolver::new(1)
+            .with_threads(threads)
+            .solve_on::<Size4>(p, o);
         assert_eq!(solved.score, -10, "with {threads}");
     }
     assert_eq!(common::Naive::new(4).minimax(), -10);
