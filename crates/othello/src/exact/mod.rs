@@ -201,6 +201,33 @@ impl ExactSolver {
     }
 }
 
+impl ExactSolver {
+    /// A principal variation from `p` to move against `o` on the board
+    /// `G`: the best move of each position along it, solved again with the
+    /// table the first solve filled (`None` for a pass), to the game's end.
+    pub fn principal_variation_on<G: ExactGeometry>(&mut self, p: u64, o: u64) -> Vec<Option<u32>> {
+        let (mut p, mut o) = (p, o);
+        let mut line = Vec::new();
+        loop {
+            if moves::<G>(p, o) == 0 {
+                if moves::<G>(o, p) == 0 {
+                    return line;
+                }
+                line.push(None);
+                (p, o) = (o, p);
+                continue;
+            }
+            let solved = self.solve_on::<G>(p, o);
+            let Some(x) = solved.best.filter(|_| !self.aborted) else {
+                return line;
+            };
+            line.push(Some(x));
+            let f = flips::<G>(x, p, o);
+            (p, o) = (o ^ f, p ^ f ^ (1 << x));
+        }
+    }
+}
+
 /// A score and its move in one word that orders by score.
 fn pack_best(score: i32, x: u8) -> u64 {
     ((score + 128) as u64) << 8 | x as u64
