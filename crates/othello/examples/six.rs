@@ -59,6 +59,7 @@ fn main() {
         game.side_name(game.to_move()),
         solved.score
     );
+    println!("position: {}", game.format_position());
     println!("principal variation: {}", shown.join(" "));
     println!(
         "{threads} thread(s), {megabytes} MiB: {:.1} M nodes in {seconds:.2} s ({:.1} M nodes/s)",

@@ -46,6 +46,7 @@ use crate::game::{Move, Othello};
 use crate::margin::final_margin;
 use crate::movegen::{flips, moves};
 use crate::search::{proven_margin_sign, Search};
+use crate::symmetry::{transform, SYMMETRIES};
 
 /// Without `--depth`, positions with at most this many empty squares are
 /// solved exactly (every move, with its game length): a few seconds at most.
@@ -221,10 +222,21 @@ struct Child<B> {
     value: Option<Value>,
 }
 
+/// The least image of a position under the board's symmetries: moves to
+/// equivalent positions (the four first moves, say) have one value, found
+/// once.
+fn canonical<G: Geometry>(p: G::B, o: G::B) -> (G::B, G::B) {
+    (0..SYMMETRIES)
+        .map(|t| (transform::<G>(p, t), transform::<G>(o, t)))
+        .min()
+        .unwrap_or((p, o))
+}
+
 /// Othello's analysis for one board size. Its two tables are made on first
 /// use (a finished position needs neither) and sized to the board.
 pub struct OthelloAnalyzer<G: Geometry> {
     fast: Option<ExactSolver>,
+    fast_megabytes: usize,
     exact: Option<Solver<G, true>>,
     search: Option<Search<G>>,
     megabytes: usize,
@@ -244,6 +256,7 @@ impl<G: Geometry> OthelloAnalyzer<G> {
         };
         OthelloAnalyzer {
             fast: None,
+            fast_megabytes: (config.hash_mb / 2).max(1),
             exact: None,
             search: None,
             megabytes: (config.hash_mb / 2).min(board_cap),
@@ -258,7 +271,9 @@ impl<G: Geometry> OthelloAnalyzer<G> {
     }
 
     fn fast(&mut self) -> &mut ExactSolver {
-        let megabytes = self.megabytes;
+        // Not capped by the board: a 6x6 solve from the start visits
+        // billions of positions.
+        let megabytes = self.fast_megabytes;
         self.fast.get_or_insert_with(|| ExactSolver::new(megabytes))
     }
 
@@ -312,21 +327,31 @@ impl<G: Geometry> OthelloAnalyzer<G> {
     fn value_exact(&mut self, children: &mut [Child<G::B>], max_empties: u32, deadline: Deadline) {
         let empties_of = |c: &Child<G::B>| (!(c.p | c.o) & G::FULL).count();
         let fast = ExactSolver::runs_on::<G>();
+        // The values found, by canonical position, for the moves after.
+        let mut solved: Vec<((G::B, G::B), Value)> = Vec::new();
         if fast {
             self.fast().set_deadline(deadline);
             for child in children.iter_mut() {
                 if child.value.is_some_and(|v| is_exact(&v)) || empties_of(child) > max_empties {
                     continue;
                 }
-                let Some(solved) = self.fast().solve_sized::<G>(child.p, child.o) else {
+                let key = canonical::<G>(child.p, child.o);
+                if let Some(&(_, value)) = solved.iter().find(|(k, _)| *k == key) {
+                    child.value = Some(value);
+                    continue;
+                }
+                let Some(score) = self.fast().solve_sized::<G>(child.p, child.o) else {
                     break;
                 };
                 if self.fast().aborted() {
                     return;
                 }
-                child.value = Some(margin_value(solved.score).as_move_value());
+                let value = margin_value(score.score).as_move_value();
+                child.value = Some(value);
+                solved.push((key, value));
             }
         }
+        solved.clear();
         let length_reach = if fast { LENGTH_EMPTIES } else { u32::MAX };
         self.exact().set_deadline(deadline);
         for child in children.iter_mut() {
@@ -339,6 +364,11 @@ impl<G: Geometry> OthelloAnalyzer<G> {
             if !small && !known.is_some_and(|v| is_exact(&v)) || empties > length_reach {
                 continue;
             }
+            let key = canonical::<G>(child.p, child.o);
+            if let Some(&(_, value)) = solved.iter().find(|(k, _)| *k == key) {
+                child.value = Some(value);
+                continue;
+            }
             // A known margin needs only its length: a narrow window.
             let (alpha, beta) = match known.and_then(|v| v.margin) {
                 Some(m) => (-m * SCALE - SCALE / 2, -m * SCALE + SCALE / 2),
@@ -349,7 +379,9 @@ impl<G: Geometry> OthelloAnalyzer<G> {
                 break;
             }
             if score > alpha && score < beta {
-                child.value = Some(exact_value(score).as_move_value());
+                let value = exact_value(score).as_move_value();
+                child.value = Some(value);
+                solved.push((key, value));
             }
         }
     }

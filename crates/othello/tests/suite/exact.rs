@@ -165,6 +165,39 @@ fn one_solver_moves_between_sizes() {
     }
 }
 
+/// 6x6 Othello from the start: black -4, white wins 20-16 (Feinstein,
+/// 1993), on one thread; prints the principal variation, nodes and time.
+/// `cargo test --release -p ply-othello --test suite -- --ignored
+/// --nocapture exact::solves_6x6_from_the_start` (about 3 minutes on the
+/// 2-core machine; `cargo run --release -p ply-othello --example six --
+/// --threads 2` for two threads).
+#[test]
+#[ignore]
+fn solves_6x6_from_the_start() {
+    let start = Othello::<Size6>::new();
+    let (p, o) = start.player_opponent();
+    let mut solver = ExactSolver::new(1024);
+    let clock = std::time::Instant::now();
+    let solved = solver.solve_on::<Size6>(p, o);
+    let seconds = clock.elapsed().as_secs_f64();
+    assert_eq!(solved.score, -4, "black loses by 4: white wins 20-16");
+    let mut game = start.clone();
+    let mut line = Vec::new();
+    for x in solver.principal_variation_on::<Size6>(p, o) {
+        let mv = x.map_or(ply_othello::Move::PASS, |x| ply_othello::Move(x as u8));
+        line.push(game.format_move(mv));
+        game.play(mv);
+    }
+    assert!(game.result().is_some(), "the variation ends the game");
+    assert_eq!(game.board().final_score(), (16, 20), "{}", line.join(" "));
+    eprintln!(
+        "6x6 from the start: {:+} for black in {seconds:.1} s, {:.1} M nodes; {}",
+        solved.score,
+        solved.nodes as f64 / 1e6,
+        line.join(" ")
+    );
+}
+
 fn ffo(text: &str) -> Vec<(Othello<Size8>, i32)> {
     text.lines()
         .filter(|l| !l.trim().is_empty())
