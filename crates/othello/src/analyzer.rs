@@ -222,10 +222,13 @@ struct Child<B> {
     value: Option<Value>,
 }
 
+/// A position's least image under the symmetries (player, opponent).
+type Canonical<B> = (B, B);
+
 /// The least image of a position under the board's symmetries: moves to
 /// equivalent positions (the four first moves, say) have one value, found
 /// once.
-fn canonical<G: Geometry>(p: G::B, o: G::B) -> (G::B, G::B) {
+fn canonical<G: Geometry>(p: G::B, o: G::B) -> Canonical<G::B> {
     (0..SYMMETRIES)
         .map(|t| (transform::<G>(p, t), transform::<G>(o, t)))
         .min()
@@ -328,7 +331,7 @@ impl<G: Geometry> OthelloAnalyzer<G> {
         let empties_of = |c: &Child<G::B>| (!(c.p | c.o) & G::FULL).count();
         let fast = ExactSolver::runs_on::<G>();
         // The values found, by canonical position, for the moves after.
-        let mut solved: Vec<((G::B, G::B), Value)> = Vec::new();
+        let mut solved: Vec<(Canonical<G::B>, Value)> = Vec::new();
         if fast {
             self.fast().set_deadline(deadline);
             for child in children.iter_mut() {
