@@ -23,12 +23,18 @@
 //!   deepening for the first half of the budget (it stops early once it
 //!   reaches the end of the game), then exact solves of the moves, best
 //!   first, while the budget lasts, for moves whose subtrees are small
-//!   enough to finish in it ([`timed_exact_empties`]);
+//!   enough to finish in it ([`timed_exact_empties`]; every move on 4x4
+//!   and 6x6);
 //! - with `depth` D: exact when at most D squares are empty, else a D-ply
 //!   search; D is at most [`MAX_DEPTH`] (more is refused when the analyzer
 //!   is made: a deeper search or solve would run for hours);
-//! - with neither: exact up to [`EXACT_EMPTIES`] empties, else a
-//!   [`DEFAULT_DEPTH`]-ply search.
+//! - with neither: exact up to [`EXACT_EMPTIES`] empties (every position
+//!   on 4x4 and 6x6), else a [`DEFAULT_DEPTH`]-ply search.
+//!
+//! The margins come from the fast exact solver (`crate::exact`) on 4x4,
+//! 6x6 and 8x8, the game lengths from the length-aware generic solver
+//! (`crate::endgame`) in a window around each margin, for moves leading to
+//! at most [`LENGTH_EMPTIES`] empties.
 //!
 //! Ctrl-C (`ply_engine::interrupt`) stops every search within a
 //! few thousand positions; the moves not valued by then get the one-ply
@@ -458,6 +464,9 @@ impl<G: Geometry> OthelloAnalyzer<G> {
                 searched = Some(self.value_search(p, o, &mut children, depth, half));
                 let solvable = match self.depth {
                     Some(d) => d.saturating_sub(1),
+                    // Every 6x6 position is worth a try: the fast solver
+                    // finishes 26 empties in seconds, 31 in about a minute.
+                    None if G::SIZE <= 6 => G::CELLS,
                     None => timed_exact_empties(budget),
                 };
                 self.value_exact(&mut children, solvable, whole);
