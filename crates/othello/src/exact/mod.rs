@@ -44,6 +44,7 @@ use ply_engine::Deadline;
 use crate::bitboard::{hash_pair, Bits, Geometry, Size4, Size6, Size8, Squares};
 use crate::margin::final_margin;
 use crate::movegen::{flips, moves};
+use crate::symmetry::{transform, SYMMETRIES};
 
 pub use geometry::ExactGeometry;
 
@@ -228,6 +229,35 @@ impl ExactSolver {
     }
 }
 
+/// Principal-variation nodes this close to the start (plies from a full
+/// board's empties) drop moves whose position mirrors an earlier move's:
+/// only such early positions are symmetric often enough to pay, and 6x6
+/// from the start then searches one first move instead of four.
+const OPENING_PLIES: u32 = 8;
+
+/// `legal` less every move leading to an image, under the board's
+/// symmetries, of the position an earlier move leads to (equal values).
+fn without_mirrored_moves<G: ExactGeometry>(p: u64, o: u64, legal: u64) -> u64 {
+    let mut seen = [(0u64, 0u64); MAX_MOVES];
+    let mut count = 0;
+    let mut kept = legal;
+    for x in Squares(legal) {
+        let f = flips::<G>(x, p, o);
+        let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
+        let key = (0..SYMMETRIES)
+            .map(|t| (transform::<G>(cp, t), transform::<G>(co, t)))
+            .min()
+            .unwrap_or((cp, co));
+        if seen[..count].contains(&key) {
+            kept &= !(1 << x);
+        } else {
+            seen[count] = key;
+            count += 1;
+        }
+    }
+    kept
+}
+
 /// A score and its move in one word that orders by score.
 fn pack_best(score: i32, x: u8) -> u64 {
     ((score + 128) as u64) << 8 | x as u64
@@ -302,7 +332,13 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
     /// on the stack.
     fn ordered(&mut self, p: u64, o: u64, legal: u64, hint: u8) -> MoveList {
         let parity = parity_of::<G>(!(p | o));
-        let sort_depth = self.sort_depth((!(p | o) & G::FULL).count_ones());
+        let empties = (!(p | o) & G::FULL).count_ones();
+        let sort_depth = self.sort_depth(empties);
+        let legal = if empties + OPENING_PLIES >= G::CELLS {
+            without_mirrored_moves::<G>(p, o, legal)
+        } else {
+            legal
+        };
         let mut values = [0i32; MAX_MOVES];
         let mut list = MoveList {
             moves: [(0, 0); MAX_MOVES],
@@ -711,6 +747,19 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mirrored_first_moves_are_dropped() {
+        // 6x6 from the start: four first moves, all images of one.
+        let (p, o) = (1u64 << 15 | 1 << 20, 1u64 << 14 | 1 << 21);
+        let legal = moves::<Size6>(p, o);
+        assert_eq!(legal.count_ones(), 4);
+        assert_eq!(without_mirrored_moves::<Size6>(p, o, legal).count_ones(), 1);
+        // An asymmetric position keeps them all.
+        let (p, o) = (p | 1 << 8, o);
+        let legal = moves::<Size6>(p, o);
+        assert_eq!(without_mirrored_moves::<Size6>(p, o, legal), legal);
+    }
 
     #[test]
     fn packed_best_orders_by_score() {
