@@ -168,7 +168,7 @@ fn one_solver_moves_between_sizes() {
 /// 6x6 Othello from the start: black -4, white wins 20-16 (Feinstein,
 /// 1993), on one thread; prints the principal variation, nodes and time.
 /// `cargo test --release -p ply-othello --test suite -- --ignored
-/// --nocapture exact::solves_6x6_from_the_start` (about 3 minutes on the
+/// --nocapture exact::solves_6x6_from_the_start` (about a minute on the
 /// 2-core machine; `cargo run --release -p ply-othello --example six --
 /// --threads 2` for two threads).
 #[test]
