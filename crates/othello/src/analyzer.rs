@@ -23,12 +23,18 @@
 //!   deepening for the first half of the budget (it stops early once it
 //!   reaches the end of the game), then exact solves of the moves, best
 //!   first, while the budget lasts, for moves whose subtrees are small
-//!   enough to finish in it ([`timed_exact_empties`]);
+//!   enough to finish in it ([`timed_exact_empties`]; every move on 4x4
+//!   and 6x6);
 //! - with `depth` D: exact when at most D squares are empty, else a D-ply
 //!   search; D is at most [`MAX_DEPTH`] (more is refused when the analyzer
 //!   is made: a deeper search or solve would run for hours);
-//! - with neither: exact up to [`EXACT_EMPTIES`] empties, else a
-//!   [`DEFAULT_DEPTH`]-ply search.
+//! - with neither: exact up to [`EXACT_EMPTIES`] empties (every position
+//!   on 4x4 and 6x6), else a [`DEFAULT_DEPTH`]-ply search.
+//!
+//! The margins come from the fast exact solver (`crate::exact`) on 4x4,
+//! 6x6 and 8x8, the game lengths from the length-aware generic solver
+//! (`crate::endgame`) in a window around each margin, for moves leading to
+//! at most [`LENGTH_EMPTIES`] empties.
 //!
 //! Ctrl-C (`ply_engine::interrupt`) stops every search within a
 //! few thousand positions; the moves not valued by then get the one-ply
@@ -41,14 +47,33 @@ use ply_engine::{Analysis, Analyzer, Deadline, EngineConfig, GameError, Outcome,
 use crate::bitboard::{Bits, Geometry, Squares};
 use crate::endgame::{split_score, Solver, INFINITY, SCALE};
 use crate::eval::{evaluate, DISC};
+use crate::exact::ExactSolver;
 use crate::game::{Move, Othello};
 use crate::margin::final_margin;
 use crate::movegen::{flips, moves};
 use crate::search::{proven_margin_sign, Search};
+use crate::symmetry::{transform, SYMMETRIES};
 
 /// Without `--depth`, positions with at most this many empty squares are
 /// solved exactly (every move, with its game length): a few seconds at most.
+/// On 6x6 every position is solved (see [`exact_empties`]).
 pub const EXACT_EMPTIES: u32 = 20;
+/// Game lengths are sought (by the length-aware solver, in a window around
+/// the margin the fast solver found) for moves leading to at most this many
+/// empties; beyond it a move's value is its exact margin alone.
+const LENGTH_EMPTIES: u32 = EXACT_EMPTIES;
+
+/// Without `--depth` or a time budget, the empties up to which `G`'s
+/// positions are solved exactly: every 6x6 position (the whole game is in
+/// the fast solver's reach, if slowly from the start), [`EXACT_EMPTIES`]
+/// on the larger boards.
+fn exact_empties<G: Geometry>() -> u32 {
+    if G::SIZE <= 6 {
+        G::CELLS
+    } else {
+        EXACT_EMPTIES
+    }
+}
 /// Search depth when the position is too big to solve and no depth or time
 /// was given.
 pub const DEFAULT_DEPTH: u32 = 12;
@@ -110,6 +135,14 @@ fn finished_value<G: Geometry>(p: G::B, o: G::B) -> Value {
     }
 }
 
+/// The value of a final margin known without the game's length.
+fn margin_value(margin: i32) -> Value {
+    Value {
+        margin: Some(margin),
+        ..Value::new(outcome_of(margin), None)
+    }
+}
+
 /// An estimate in evaluation units as a disc margin, within the board.
 fn estimate(score: i32, cells: i32) -> Value {
     let discs = (score + score.signum() * DISC / 2) / DISC;
@@ -124,10 +157,7 @@ fn estimate(score: i32, cells: i32) -> Value {
 /// estimate.
 fn searched_value(score: i32, exact_margin: Option<i32>, cells: i32) -> Value {
     if let Some(margin) = exact_margin {
-        return Value {
-            margin: Some(margin),
-            ..Value::new(outcome_of(margin), None)
-        };
+        return margin_value(margin);
     }
     match proven_margin_sign(score) {
         Some(1) => Value::new(Outcome::Win, None),
@@ -198,9 +228,24 @@ struct Child<B> {
     value: Option<Value>,
 }
 
+/// A position's least image under the symmetries (player, opponent).
+type Canonical<B> = (B, B);
+
+/// The least image of a position under the board's symmetries: moves to
+/// equivalent positions (the four first moves, say) have one value, found
+/// once.
+fn canonical<G: Geometry>(p: G::B, o: G::B) -> Canonical<G::B> {
+    (0..SYMMETRIES)
+        .map(|t| (transform::<G>(p, t), transform::<G>(o, t)))
+        .min()
+        .unwrap_or((p, o))
+}
+
 /// Othello's analysis for one board size. Its two tables are made on first
 /// use (a finished position needs neither) and sized to the board.
 pub struct OthelloAnalyzer<G: Geometry> {
+    fast: Option<ExactSolver>,
+    fast_megabytes: usize,
     exact: Option<Solver<G, true>>,
     search: Option<Search<G>>,
     megabytes: usize,
@@ -219,6 +264,8 @@ impl<G: Geometry> OthelloAnalyzer<G> {
             _ => usize::MAX,
         };
         OthelloAnalyzer {
+            fast: None,
+            fast_megabytes: (config.hash_mb / 2).max(1),
             exact: None,
             search: None,
             megabytes: (config.hash_mb / 2).min(board_cap),
@@ -230,6 +277,13 @@ impl<G: Geometry> OthelloAnalyzer<G> {
     fn exact(&mut self) -> &mut Solver<G, true> {
         let megabytes = self.megabytes;
         self.exact.get_or_insert_with(|| Solver::new(megabytes))
+    }
+
+    fn fast(&mut self) -> &mut ExactSolver {
+        // Not capped by the board: a 6x6 solve from the start visits
+        // billions of positions.
+        let megabytes = self.fast_megabytes;
+        self.fast.get_or_insert_with(|| ExactSolver::new(megabytes))
     }
 
     fn search(&mut self) -> &mut Search<G> {
@@ -274,15 +328,54 @@ impl<G: Geometry> OthelloAnalyzer<G> {
     /// whose positions have at most `max_empties` empties or which the search
     /// followed to the end (their subtrees are small). A value stays as it
     /// was when its solve does not finish.
+    ///
+    /// Two passes: the margins first, by the fast exact solver on every
+    /// board it runs on; then the game lengths, by the length-aware solver
+    /// in a window around each known margin (up to [`LENGTH_EMPTIES`] on
+    /// those boards: beyond it a move keeps its margin alone).
     fn value_exact(&mut self, children: &mut [Child<G::B>], max_empties: u32, deadline: Deadline) {
+        let empties_of = |c: &Child<G::B>| (!(c.p | c.o) & G::FULL).count();
+        let fast = ExactSolver::runs_on::<G>();
+        // The values found, by canonical position, for the moves after.
+        let mut solved: Vec<(Canonical<G::B>, Value)> = Vec::new();
+        if fast {
+            self.fast().set_deadline(deadline);
+            for child in children.iter_mut() {
+                if child.value.is_some_and(|v| is_exact(&v)) || empties_of(child) > max_empties {
+                    continue;
+                }
+                let key = canonical::<G>(child.p, child.o);
+                if let Some(&(_, value)) = solved.iter().find(|(k, _)| *k == key) {
+                    child.value = Some(value);
+                    continue;
+                }
+                let Some(score) = self.fast().solve_sized::<G>(child.p, child.o) else {
+                    break;
+                };
+                if self.fast().aborted() {
+                    return;
+                }
+                let value = margin_value(score.score).as_move_value();
+                child.value = Some(value);
+                solved.push((key, value));
+            }
+        }
+        solved.clear();
+        let length_reach = if fast { LENGTH_EMPTIES } else { u32::MAX };
         self.exact().set_deadline(deadline);
         for child in children.iter_mut() {
             let known = child.value;
             if known.is_some_and(|v| is_complete(&v)) {
                 continue;
             }
-            let small = (!(child.p | child.o) & G::FULL).count() <= max_empties;
-            if !small && !known.is_some_and(|v| is_exact(&v)) {
+            let empties = empties_of(child);
+            let small = empties <= max_empties;
+            if !small && !known.is_some_and(|v| is_exact(&v)) || empties > length_reach {
+                continue;
+            }
+            let key = canonical::<G>(child.p, child.o);
+            if let Some(&(_, value)) = solved.iter().find(|(k, _)| *k == key) {
+                child.value = Some(value);
                 continue;
             }
             // A known margin needs only its length: a narrow window.
@@ -295,7 +388,9 @@ impl<G: Geometry> OthelloAnalyzer<G> {
                 break;
             }
             if score > alpha && score < beta {
-                child.value = Some(exact_value(score).as_move_value());
+                let value = exact_value(score).as_move_value();
+                child.value = Some(value);
+                solved.push((key, value));
             }
         }
     }
@@ -369,12 +464,15 @@ impl<G: Geometry> OthelloAnalyzer<G> {
                 searched = Some(self.value_search(p, o, &mut children, depth, half));
                 let solvable = match self.depth {
                     Some(d) => d.saturating_sub(1),
+                    // Every 6x6 position is worth a try: the fast solver
+                    // finishes 26 empties in seconds, 31 in about a minute.
+                    None if G::SIZE <= 6 => G::CELLS,
                     None => timed_exact_empties(budget),
                 };
                 self.value_exact(&mut children, solvable, whole);
             }
             (None, depth) => {
-                let limit = depth.unwrap_or(EXACT_EMPTIES);
+                let limit = depth.unwrap_or_else(exact_empties::<G>);
                 if empties <= limit {
                     self.value_exact(&mut children, u32::MAX, Deadline::none());
                 }

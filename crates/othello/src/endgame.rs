@@ -377,12 +377,12 @@ pub fn split_score(score: i32) -> (i32, u32) {
     (margin, (margin * SCALE - score).unsigned_abs())
 }
 
-/// The exact final margin of a game position for the side to move (8x8
-/// by the specialised [`ExactSolver`](crate::ExactSolver)).
+/// The exact final margin of a game position for the side to move (by the
+/// fast [`ExactSolver`](crate::ExactSolver) on every board it runs on).
 pub fn solve_margin<G: Geometry>(game: &crate::game::Othello<G>, megabytes: usize) -> i32 {
     let (p, o) = game.player_opponent();
-    if let (Some(p), Some(o)) = (G::as_eight(p), G::as_eight(o)) {
-        return crate::exact::ExactSolver::new(megabytes).solve(p, o).score;
+    if let Some(solved) = crate::exact::ExactSolver::new(megabytes).solve_sized::<G>(p, o) {
+        return solved.score;
     }
     Solver::<G, false>::new(megabytes).solve(p, o, -INFINITY, INFINITY)
 }

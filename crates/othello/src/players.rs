@@ -4,9 +4,10 @@
 //! On 8x8 the engine is [`crate::midgame::Engine`] (PVS with multi-ProbCut,
 //! a shared table, lazy SMP, the exact solver of `crate::exact` near the
 //! end). [`LegacyPlayer`] is the engine as it stood before that one landed
-//! (`crate::search` and `crate::endgame`): every other board size still
-//! plays with it, and the strength match (`examples/strength_match.rs`) measures the
-//! new engine against it.
+//! (`crate::search` and `crate::endgame`): the other board sizes still
+//! search with it in the midgame (their endgames go to the fast exact
+//! solver on 4x4 and 6x6), and the strength match
+//! (`examples/strength_match.rs`) measures the new engine against it.
 
 use std::time::Duration;
 
@@ -18,6 +19,7 @@ use ply_engine::{Choice, Deadline, EngineConfig, Outcome, Player, Value};
 
 use crate::bitboard::Geometry;
 use crate::endgame::Solver;
+use crate::exact::{ExactSolver, Solved};
 use crate::game::{Move, Othello};
 use crate::midgame::{Engine, Limits, DISC};
 use crate::search::Search;
@@ -112,11 +114,13 @@ impl<G: Geometry> Player<Othello<G>> for LegacyPlayer<G> {
     }
 }
 
-/// The computer: the midgame engine on 8x8, [`LegacyPlayer`] on other sizes.
+/// The computer: the midgame engine on 8x8, [`LegacyPlayer`] on other sizes
+/// with the fast exact solver for their endgames where it runs (4x4, 6x6).
 pub struct EnginePlayer<G: Geometry> {
     strength: Strength,
     engine: Option<Engine>,
     legacy: Option<LegacyPlayer<G>>,
+    exact: Option<ExactSolver>,
 }
 
 impl<G: Geometry> EnginePlayer<G> {
@@ -133,12 +137,15 @@ impl<G: Geometry> EnginePlayer<G> {
                 strength,
                 engine: Some(Engine::new(megabytes, threads)),
                 legacy: None,
+                exact: None,
             }
         } else {
+            let megabytes = config.hash_mb.clamp(2, 64) / 2;
             EnginePlayer {
                 strength,
                 engine: None,
                 legacy: Some(LegacyPlayer::new(strength, config)),
+                exact: ExactSolver::runs_on::<G>().then(|| ExactSolver::new(megabytes)),
             }
         }
     }
@@ -165,6 +172,21 @@ impl<G: Geometry> EnginePlayer<G> {
 impl<G: Geometry> Player<Othello<G>> for EnginePlayer<G> {
     fn choose(&mut self, game: &Othello<G>) -> Choice<Move> {
         let (p, o) = game.player_opponent();
+        if let Some(exact) = &mut self.exact {
+            if game.empties() <= self.strength.exact_empties && !game.must_pass() {
+                if let Some(Solved {
+                    score,
+                    best: Some(square),
+                    ..
+                }) = exact.solve_sized::<G>(p, o)
+                {
+                    return Choice {
+                        mv: Move(square as u8),
+                        value: Some(margin_value(score)),
+                    };
+                }
+            }
+        }
         let (engine, p, o) = match (&mut self.engine, G::as_eight(p), G::as_eight(o)) {
             (Some(engine), Some(p), Some(o)) => (engine, p, o),
             _ => match &mut self.legacy {

@@ -1,5 +1,7 @@
-//! The exact endgame solver for the 8x8 board, the one the FFO suite
-//! measures: the final disc margin of a position under perfect play.
+//! The exact endgame solver, the one the FFO suite measures: the final
+//! disc margin of a position under perfect play, on every board whose sets
+//! fit in a `u64` (4x4, 6x6, 8x8; `geometry.rs` holds what differs between
+//! them, and each size gets its own monomorphised copy of the search).
 //!
 //! How it saves work, from the root down:
 //! - **Principal-variation search** (`Worker::pvs`): the first move gets
@@ -29,17 +31,22 @@
 //! position searched with at least one empty square (those with one are
 //! counted, not played), and every child scored to order moves.
 
+mod geometry;
 mod last;
 mod order;
 mod table;
 
+use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 
 use ply_engine::Deadline;
 
-use crate::bitboard::{hash_pair, Size8, Squares};
+use crate::bitboard::{hash_pair, Bits, Geometry, Size4, Size6, Size8, Squares};
 use crate::margin::final_margin;
 use crate::movegen::{flips, moves};
+use crate::symmetry::{transform, SYMMETRIES};
+
+pub use geometry::ExactGeometry;
 
 use last::{parity_of, solve_small, stability_cutoff, SHALLOW};
 use table::{Entry, Table, NO_MOVE};
@@ -97,6 +104,9 @@ pub struct ExactSolver {
     aspiration: bool,
     deadline: Deadline,
     aborted: bool,
+    /// The side of the board the table's entries are for (0: none yet):
+    /// the same pair of sets is a different position on another size.
+    table_size: u32,
 }
 
 impl ExactSolver {
@@ -108,6 +118,7 @@ impl ExactSolver {
             aspiration: true,
             deadline: Deadline::none(),
             aborted: false,
+            table_size: 0,
         }
     }
 
@@ -141,12 +152,43 @@ impl ExactSolver {
         self.table.clear();
     }
 
-    /// The exact score of `p` to move against `o`, and a best move.
+    /// The exact score of `p` to move against `o` on the 8x8 board, and a
+    /// best move.
     pub fn solve(&mut self, p: u64, o: u64) -> Solved {
+        self.solve_on::<Size8>(p, o)
+    }
+
+    /// The exact score of `p` to move against `o` on any board `G` the
+    /// solver runs on (`None` on 10x10, whose sets need 128 bits): the
+    /// switch from a geometry to its exact one, folded away per size.
+    pub fn solve_sized<G: Geometry>(&mut self, p: G::B, o: G::B) -> Option<Solved> {
+        let (p, o) = (p.to_u128() as u64, o.to_u128() as u64);
+        match G::SIZE {
+            4 => Some(self.solve_on::<Size4>(p, o)),
+            6 => Some(self.solve_on::<Size6>(p, o)),
+            8 => Some(self.solve_on::<Size8>(p, o)),
+            _ => None,
+        }
+    }
+
+    /// Whether [`ExactSolver::solve_sized`] runs on the board `G`.
+    pub fn runs_on<G: Geometry>() -> bool {
+        matches!(G::SIZE, 4 | 6 | 8)
+    }
+
+    /// The exact score of `p` to move against `o` on the board `G`, and a
+    /// best move.
+    pub fn solve_on<G: ExactGeometry>(&mut self, p: u64, o: u64) -> Solved {
+        if self.table_size != G::SIZE {
+            if self.table_size != 0 {
+                self.table.clear();
+            }
+            self.table_size = G::SIZE;
+        }
         let stop = AtomicBool::new(false);
-        let mut main = Worker::new(&self.table, &stop, self.deadline);
+        let mut main = Worker::<G>::new(&self.table, &stop, self.deadline);
         main.threads = self.threads;
-        let empties = (!(p | o)).count_ones();
+        let empties = (!(p | o) & G::FULL).count_ones();
         let guess = self.aspiration.then(|| main.guess(p, o));
         let (score, best) = main.aspirated(guess, |w, alpha, beta| {
             w.pvs_best(p, o, alpha, beta, empties)
@@ -158,6 +200,62 @@ impl ExactSolver {
             nodes: main.nodes,
         }
     }
+}
+
+impl ExactSolver {
+    /// A principal variation from `p` to move against `o` on the board
+    /// `G`: the best move of each position along it, solved again with the
+    /// table the first solve filled (`None` for a pass), to the game's end.
+    pub fn principal_variation_on<G: ExactGeometry>(&mut self, p: u64, o: u64) -> Vec<Option<u32>> {
+        let (mut p, mut o) = (p, o);
+        let mut line = Vec::new();
+        loop {
+            if moves::<G>(p, o) == 0 {
+                if moves::<G>(o, p) == 0 {
+                    return line;
+                }
+                line.push(None);
+                (p, o) = (o, p);
+                continue;
+            }
+            let solved = self.solve_on::<G>(p, o);
+            let Some(x) = solved.best.filter(|_| !self.aborted) else {
+                return line;
+            };
+            line.push(Some(x));
+            let f = flips::<G>(x, p, o);
+            (p, o) = (o ^ f, p ^ f ^ (1 << x));
+        }
+    }
+}
+
+/// Principal-variation nodes this close to the start (plies from a full
+/// board's empties) drop moves whose position mirrors an earlier move's:
+/// only such early positions are symmetric often enough to pay, and 6x6
+/// from the start then searches one first move instead of four.
+const OPENING_PLIES: u32 = 8;
+
+/// `legal` less every move leading to an image, under the board's
+/// symmetries, of the position an earlier move leads to (equal values).
+fn without_mirrored_moves<G: ExactGeometry>(p: u64, o: u64, legal: u64) -> u64 {
+    let mut seen = [(0u64, 0u64); MAX_MOVES];
+    let mut count = 0;
+    let mut kept = legal;
+    for x in Squares(legal) {
+        let f = flips::<G>(x, p, o);
+        let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
+        let key = (0..SYMMETRIES)
+            .map(|t| (transform::<G>(cp, t), transform::<G>(co, t)))
+            .min()
+            .unwrap_or((cp, co));
+        if seen[..count].contains(&key) {
+            kept &= !(1 << x);
+        } else {
+            seen[count] = key;
+            count += 1;
+        }
+    }
+    kept
 }
 
 /// A score and its move in one word that orders by score.
@@ -188,8 +286,8 @@ impl std::ops::Deref for MoveList {
     }
 }
 
-/// One thread's search state.
-struct Worker<'a> {
+/// One thread's search state on the board `G`.
+struct Worker<'a, G> {
     table: &'a Table,
     stop: &'a AtomicBool,
     deadline: Deadline,
@@ -199,9 +297,10 @@ struct Worker<'a> {
     nodes: u64,
     next_poll: u64,
     aborted: bool,
+    board: PhantomData<G>,
 }
 
-impl<'a> Worker<'a> {
+impl<'a, G: ExactGeometry> Worker<'a, G> {
     fn new(table: &'a Table, stop: &'a AtomicBool, deadline: Deadline) -> Self {
         Worker {
             table,
@@ -211,6 +310,7 @@ impl<'a> Worker<'a> {
             nodes: 0,
             next_poll: POLL_NODES,
             aborted: false,
+            board: PhantomData,
         }
     }
 
@@ -231,15 +331,21 @@ impl<'a> Worker<'a> {
     /// table's move before all; equal values keep square order), in a list
     /// on the stack.
     fn ordered(&mut self, p: u64, o: u64, legal: u64, hint: u8) -> MoveList {
-        let parity = parity_of(!(p | o));
-        let sort_depth = self.sort_depth((!(p | o)).count_ones());
+        let parity = parity_of::<G>(!(p | o));
+        let empties = (!(p | o) & G::FULL).count_ones();
+        let sort_depth = self.sort_depth(empties);
+        let legal = if empties + OPENING_PLIES >= G::CELLS {
+            without_mirrored_moves::<G>(p, o, legal)
+        } else {
+            legal
+        };
         let mut values = [0i32; MAX_MOVES];
         let mut list = MoveList {
             moves: [(0, 0); MAX_MOVES],
             count: 0,
         };
         for x in Squares(legal) {
-            let f = flips::<Size8>(x, p, o);
+            let f = flips::<G>(x, p, o);
             let value = self.move_value(x, f, p, o, hint, parity, sort_depth);
             // Insertion, stable: after every move of at least this value.
             let mut i = list.count;
@@ -259,7 +365,8 @@ impl<'a> Worker<'a> {
     /// margin is): a shallow search with the trained evaluation.
     fn guess(&mut self, p: u64, o: u64) -> i32 {
         let cents = self.estimate(p, o, GUESS_DEPTH, -INF_EVAL, INF_EVAL);
-        (2 * (cents / 200)).clamp(-64, 64)
+        let cells = G::CELLS as i32;
+        (2 * (cents / 200)).clamp(-cells, cells)
     }
 
     /// The exact score by `search(worker, alpha, beta)` (a fail-soft
@@ -311,7 +418,7 @@ impl<'a> Worker<'a> {
         }
         self.nodes += 1;
         let (np, no) = (p ^ f ^ (1 << x), o ^ f);
-        let mut value = order::move_value(x, np, no, parity);
+        let mut value = order::move_value::<G>(x, np, no, parity);
         if value != i32::MAX {
             if let Some(depth) = sort_depth {
                 value -= self.estimate(no, np, depth, -INF_EVAL, INF_EVAL) * SORT_WEIGHT;
@@ -324,20 +431,20 @@ impl<'a> Worker<'a> {
     /// above `alpha` (`empties` is the number of empty squares).
     fn nws(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> i32 {
         if empties <= SHALLOW {
-            return solve_small(p, o, alpha, &mut self.nodes);
+            return solve_small::<G>(p, o, alpha, &mut self.nodes);
         }
         self.nodes += 1;
         if self.stopped() {
             return 0;
         }
-        let legal = moves::<Size8>(p, o);
+        let legal = moves::<G>(p, o);
         if legal == 0 {
-            if moves::<Size8>(o, p) == 0 {
-                return final_margin::<Size8>(p, o);
+            if moves::<G>(o, p) == 0 {
+                return final_margin::<G>(p, o);
             }
             return -self.nws(o, p, -alpha - 1, empties);
         }
-        if let Some(cap) = stability_cutoff(p, o, alpha, empties) {
+        if let Some(cap) = stability_cutoff::<G>(p, o, alpha, empties) {
             return cap;
         }
         let hash = hash_pair(p, o);
@@ -354,12 +461,12 @@ impl<'a> Worker<'a> {
         }
 
         // The moves with their flips and ordering values, on the stack.
-        let parity = parity_of(!(p | o));
+        let parity = parity_of::<G>(!(p | o));
         let mut list = [(0u8, 0u64, 0i32); 32];
         let mut count = 0;
         let sort_depth = self.sort_depth(empties);
         for x in Squares(legal) {
-            let f = flips::<Size8>(x, p, o);
+            let f = flips::<G>(x, p, o);
             let value = self.move_value(x, f, p, o, hint, parity, sort_depth);
             list[count] = (x as u8, f, value);
             count += 1;
@@ -424,12 +531,12 @@ impl<'a> Worker<'a> {
     /// ordering (in hundredths of a disc).
     fn estimate(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
         if depth == 0 {
-            return crate::pattern::evaluate(p, o);
+            return G::evaluate(p, o);
         }
-        let legal = moves::<Size8>(p, o);
+        let legal = moves::<G>(p, o);
         if legal == 0 {
-            if moves::<Size8>(o, p) == 0 {
-                return 100 * final_margin::<Size8>(p, o);
+            if moves::<G>(o, p) == 0 {
+                return 100 * final_margin::<G>(p, o);
             }
             return -self.estimate(o, p, depth, -beta, -alpha);
         }
@@ -437,7 +544,7 @@ impl<'a> Worker<'a> {
         let mut alpha = alpha;
         for x in Squares(legal) {
             self.nodes += 1;
-            let f = flips::<Size8>(x, p, o);
+            let f = flips::<G>(x, p, o);
             let score = -self.estimate(o ^ f, p ^ f ^ (1 << x), depth - 1, -beta, -alpha);
             if score > best {
                 best = score;
@@ -476,16 +583,16 @@ impl<'a> Worker<'a> {
     /// [`Worker::pvs`] with the best move found.
     fn pvs_best(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> (i32, u8) {
         if empties == 0 {
-            return (final_margin::<Size8>(p, o), NO_MOVE);
+            return (final_margin::<G>(p, o), NO_MOVE);
         }
         self.nodes += 1;
         if self.stopped() {
             return (0, NO_MOVE);
         }
-        let legal = moves::<Size8>(p, o);
+        let legal = moves::<G>(p, o);
         if legal == 0 {
-            if moves::<Size8>(o, p) == 0 {
-                return (final_margin::<Size8>(p, o), NO_MOVE);
+            if moves::<G>(o, p) == 0 {
+                return (final_margin::<G>(p, o), NO_MOVE);
             }
             return (-self.pvs(o, p, -beta, -alpha, empties), NO_MOVE);
         }
@@ -589,7 +696,7 @@ impl<'a> Worker<'a> {
         std::thread::scope(|scope| {
             for _ in 0..self.threads {
                 scope.spawn(|| {
-                    let mut worker = Worker::new(table, &cut, deadline);
+                    let mut worker = Worker::<G>::new(table, &cut, deadline);
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&(x, f)) = rest.get(i) else { break };
@@ -640,6 +747,19 @@ impl<'a> Worker<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mirrored_first_moves_are_dropped() {
+        // 6x6 from the start: four first moves, all images of one.
+        let (p, o) = (1u64 << 15 | 1 << 20, 1u64 << 14 | 1 << 21);
+        let legal = moves::<Size6>(p, o);
+        assert_eq!(legal.count_ones(), 4);
+        assert_eq!(without_mirrored_moves::<Size6>(p, o, legal).count_ones(), 1);
+        // An asymmetric position keeps them all.
+        let (p, o) = (p | 1 << 8, o);
+        let legal = moves::<Size6>(p, o);
+        assert_eq!(without_mirrored_moves::<Size6>(p, o, legal), legal);
+    }
 
     #[test]
     fn packed_best_orders_by_score() {

@@ -1,12 +1,15 @@
-//! The 8x8 exact solver (`ply_othello::exact`) against independent truths:
+//! The exact solver (`ply_othello::exact`) against independent truths:
 //! plain minimax on a 2D-array board for positions with few empties, the
-//! all-sizes solver for more, and the FFO suite's published scores; the
-//! same scores with one thread and two.
+//! older all-sizes solver for more (on 4x4, 6x6 and 8x8), the 4x4 solution
+//! and the FFO suite's published scores; the same scores with one thread
+//! and two.
 
 use crate::common;
 
 use ply_engine::{Game, Notation};
-use ply_othello::{ExactSolver, Othello, Size8, Solver, INFINITY};
+use ply_othello::{
+    ExactGeometry, ExactSolver, Geometry, Othello, Size4, Size6, Size8, Solver, INFINITY,
+};
 
 /// A small deterministic generator (xorshift), so failures reproduce.
 struct Rng(u64);
@@ -22,8 +25,8 @@ impl Rng {
 
 /// A random game played until `empties` squares are left (`None` if it
 /// ended first).
-fn random_position(rng: &mut Rng, empties: u32) -> Option<Othello<Size8>> {
-    let mut game = Othello::<Size8>::new();
+fn random_position<G: Geometry>(rng: &mut Rng, empties: u32) -> Option<Othello<G>> {
+    let mut game = Othello::<G>::new();
     let mut moves = Vec::new();
     while game.empties() > empties {
         game.generate_moves(&mut moves);
@@ -35,11 +38,11 @@ fn random_position(rng: &mut Rng, empties: u32) -> Option<Othello<Size8>> {
     Some(game)
 }
 
-fn positions(seed: u64, empties: u32, count: usize) -> Vec<Othello<Size8>> {
+fn positions<G: Geometry>(seed: u64, empties: u32, count: usize) -> Vec<Othello<G>> {
     let mut rng = Rng(seed);
     let mut found = Vec::new();
     while found.len() < count {
-        if let Some(game) = random_position(&mut rng, empties) {
+        if let Some(game) = random_position::<G>(&mut rng, empties) {
             found.push(game);
         }
     }
@@ -53,7 +56,7 @@ fn bitboards(game: &Othello<Size8>) -> (u64, u64) {
 #[test]
 fn agrees_with_plain_minimax_on_few_empties() {
     for empties in 1..=9 {
-        for game in positions(empties as u64 * 7919 + 1, empties, 12) {
+        for game in positions::<Size8>(empties as u64 * 7919 + 1, empties, 12) {
             let naive = common::Naive::from_obf(&game.format_position());
             let (p, o) = bitboards(&game);
             // A tiny table, shared by every position, so entries collide.
@@ -69,7 +72,7 @@ fn agrees_with_the_all_sizes_solver_with_one_thread_and_two() {
     for threads in [1, 2] {
         let mut solver = ExactSolver::new(4).with_threads(threads);
         for empties in [10, 12, 14] {
-            for game in positions(empties as u64 * 31 + 5, empties, 10) {
+            for game in positions::<Size8>(empties as u64 * 31 + 5, empties, 10) {
                 let (p, o) = bitboards(&game);
                 let mut reference = Solver::<Size8, false>::new(4);
                 let expected = reference.solve(p, o, -INFINITY, INFINITY);
@@ -86,6 +89,113 @@ fn agrees_with_the_all_sizes_solver_with_one_thread_and_two() {
             }
         }
     }
+}
+
+/// The fast solver on board `G` against the older all-sizes solver and
+/// plain minimax, on random positions with `empties` empties, one thread
+/// and two, a small shared table (entries collide) and a best move that
+/// reaches the score.
+fn agrees_on<G: ExactGeometry>(empties: &[u32], count: usize) {
+    for threads in [1, 2] {
+        let mut solver = ExactSolver::new(1).with_threads(threads);
+        for &e in empties {
+            for game in positions::<G>(u64::from(e) * 131 + G::SIZE as u64, e, count) {
+                let (p, o) = game.player_opponent();
+                let mut reference = Solver::<G, false>::new(4);
+                let expected = reference.solve(p, o, -INFINITY, INFINITY);
+                let shown = game.format_position();
+                if e <= 9 {
+                    let naive = common::Naive::from_obf(&shown);
+                    assert_eq!(naive.minimax(), expected, "{shown}: the references");
+                }
+                let solved = solver.solve_on::<G>(p, o);
+                assert_eq!(solved.score, expected, "{shown} with {threads}");
+                if let Some(x) = solved.best {
+                    let f = ply_othello::flips::<G>(x, p, o);
+                    assert_ne!(f, 0, "{shown}: best move {x} is legal");
+                    let child = reference.solve(o ^ f, p | f | 1 << x, -INFINITY, INFINITY);
+                    assert_eq!(-child, expected, "{shown}: best move {x} with {threads}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn agrees_with_the_all_sizes_solver_on_4x4() {
+    agrees_on::<Size4>(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 12);
+}
+
+#[test]
+fn agrees_with_the_all_sizes_solver_on_6x6() {
+    agrees_on::<Size6>(&[1, 3, 5, 7, 9, 12, 14, 16], 10);
+}
+
+/// 4x4 Othello from the start: white wins 3-13 (with the empties to the
+/// winner: black's margin is -10), as plain minimax finds.
+#[test]
+fn solves_4x4_from_the_start() {
+    let start = Othello::<Size4>::new();
+    let (p, o) = start.player_opponent();
+    for threads in [1, 2] {
+        let solved = ExactSolver::new(1)
+            .with_threads(threads)
+            .solve_on::<Size4>(p, o);
+        assert_eq!(solved.score, -10, "with {threads}");
+    }
+    assert_eq!(common::Naive::new(4).minimax(), -10);
+}
+
+/// One solver solving several sizes in turn forgets the other size's table
+/// (the same pair of sets is another position there).
+#[test]
+fn one_solver_moves_between_sizes() {
+    let mut solver = ExactSolver::new(1);
+    for round in 0..2 {
+        for game in positions::<Size6>(77 + round, 10, 3) {
+            let (p, o) = game.player_opponent();
+            let expected = Solver::<Size6, false>::new(1).solve(p, o, -INFINITY, INFINITY);
+            assert_eq!(solver.solve_on::<Size6>(p, o).score, expected);
+        }
+        for game in positions::<Size8>(99 + round, 10, 3) {
+            let (p, o) = game.player_opponent();
+            let expected = Solver::<Size8, false>::new(1).solve(p, o, -INFINITY, INFINITY);
+            assert_eq!(solver.solve(p, o).score, expected);
+        }
+    }
+}
+
+/// 6x6 Othello from the start: black -4, white wins 20-16 (Feinstein,
+/// 1993), on one thread; prints the principal variation, nodes and time.
+/// `cargo test --release -p ply-othello --test suite -- --ignored
+/// --nocapture exact::solves_6x6_from_the_start` (about a minute on the
+/// 2-core machine; `cargo run --release -p ply-othello --example six --
+/// --threads 2` for two threads).
+#[test]
+#[ignore]
+fn solves_6x6_from_the_start() {
+    let start = Othello::<Size6>::new();
+    let (p, o) = start.player_opponent();
+    let mut solver = ExactSolver::new(1024);
+    let clock = std::time::Instant::now();
+    let solved = solver.solve_on::<Size6>(p, o);
+    let seconds = clock.elapsed().as_secs_f64();
+    assert_eq!(solved.score, -4, "black loses by 4: white wins 20-16");
+    let mut game = start.clone();
+    let mut line = Vec::new();
+    for x in solver.principal_variation_on::<Size6>(p, o) {
+        let mv = x.map_or(ply_othello::Move::PASS, |x| ply_othello::Move(x as u8));
+        line.push(game.format_move(mv));
+        game.play(mv);
+    }
+    assert!(game.result().is_some(), "the variation ends the game");
+    assert_eq!(game.board().final_score(), (16, 20), "{}", line.join(" "));
+    eprintln!(
+        "6x6 from the start: {:+} for black in {seconds:.1} s, {:.1} M nodes; {}",
+        solved.score,
+        solved.nodes as f64 / 1e6,
+        line.join(" ")
+    );
 }
 
 fn ffo(text: &str) -> Vec<(Othello<Size8>, i32)> {

@@ -38,3 +38,21 @@ fn one_thread_exact_solves_do_not_allocate() {
     assert!(nodes > 1_000_000, "{nodes} nodes");
     assert_eq!(allocations, 0);
 }
+
+/// The same on 6x6, the solver's other monomorphised copy.
+#[test]
+fn one_thread_6x6_exact_solves_do_not_allocate() {
+    let mut game = Othello::<ply_othello::Size6>::new();
+    for text in ["c2", "d2", "e3", "b4", "c1", "f3", "c5", "b3"] {
+        let mv = game.parse_move(text).expect("a legal move");
+        ply_engine::Game::play(&mut game, mv);
+    }
+    let (p, o) = game.player_opponent();
+    let mut solver = ExactSolver::new(16);
+    solver.solve_on::<ply_othello::Size6>(p, o);
+    solver.clear();
+    let (nodes, allocations) =
+        allocations_during(|| solver.solve_on::<ply_othello::Size6>(p, o).nodes);
+    assert!(nodes > 1_000_000, "{nodes} nodes");
+    assert_eq!(allocations, 0);
+}
