@@ -20,7 +20,14 @@ pub struct NboardClient {
 fn ggf(session: &dyn Session) -> Result<String, Failure> {
     let mut start = session.boxed_clone();
     start.restart();
-    if !matches!(start.board(), BoardView::Grid { rows: 8, cols: 8, .. }) {
+    if !matches!(
+        start.board(),
+        BoardView::Grid {
+            rows: 8,
+            cols: 8,
+            ..
+        }
+    ) {
         return Err(Failure::Protocol("NBoard engines play 8 x 8 only".into()));
     }
     let kind = &ply_othello::OTHELLO;

@@ -472,7 +472,14 @@ pub async fn get_game(
     let client = client.ip();
     match asked.think {
         Some(times @ 1..=MAX_THINK) => {
-            analyse(&state, &entry, client, state.limits.analysis_time * times, true).await?
+            analyse(
+                &state,
+                &entry,
+                client,
+                state.limits.analysis_time * times,
+                true,
+            )
+            .await?
         }
         Some(_) => {
             return Err(ApiError::BadRequest(format!(

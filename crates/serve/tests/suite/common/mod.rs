@@ -101,11 +101,15 @@ impl Http {
     }
 
     pub fn get(&mut self, path: &str, token: Option<&str>) -> Reply {
+        self.try_get(path, token).expect("a GET answered")
+    }
+
+    /// A GET that may find its connection refused or closed.
+    pub fn try_get(&mut self, path: &str, token: Option<&str>) -> io::Result<Reply> {
         let auth = token.map(|t| format!("Bearer {t}"));
         let headers: Vec<(&str, &str)> =
             auth.iter().map(|a| ("Authorization", a.as_str())).collect();
         self.request("GET", path, &headers, None)
-            .expect("a GET answered")
     }
 
     pub fn post_json(
@@ -114,6 +118,17 @@ impl Http {
         token: Option<&str>,
         body: &serde_json::Value,
     ) -> Reply {
+        self.try_post_json(path, token, body)
+            .expect("a POST answered")
+    }
+
+    /// A POST that may find its connection refused or closed.
+    pub fn try_post_json(
+        &mut self,
+        path: &str,
+        token: Option<&str>,
+        body: &serde_json::Value,
+    ) -> io::Result<Reply> {
         let auth = token.map(|t| format!("Bearer {t}"));
         let mut headers = vec![("Content-Type", "application/json")];
         if let Some(auth) = &auth {
@@ -121,7 +136,6 @@ impl Http {
         }
         let body = body.to_string();
         self.request("POST", path, &headers, Some(body.as_bytes()))
-            .expect("a POST answered")
     }
 
     /// Sends one request; retries once on a fresh connection when a kept
