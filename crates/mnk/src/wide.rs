@@ -366,8 +366,8 @@ impl Playable for MnkWide {
         Some(usize::from(mv.y) * usize::from(self.cols()) + usize::from(mv.x))
     }
 
-    /// Three to five stones around the centre, near even
-    /// ([`opening`]).
+    /// Three to five stones around the centre, near even (the
+    /// module's `opening`).
     fn opening(&self, seed: u64) -> Option<Vec<Move>> {
         opening(self, seed)
     }

@@ -56,7 +56,7 @@ use crate::symmetry::{transform, SYMMETRIES};
 
 /// Without `--depth`, positions with at most this many empty squares are
 /// solved exactly (every move, with its game length): a few seconds at most.
-/// On 6x6 every position is solved (see [`exact_empties`]).
+/// On 6x6 every position is solved (see `exact_empties`).
 pub const EXACT_EMPTIES: u32 = 20;
 /// Game lengths are sought (by the length-aware solver, in a window around
 /// the margin the fast solver found) for moves leading to at most this many
