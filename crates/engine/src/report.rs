@@ -228,6 +228,10 @@ pub enum BoardView {
         /// The squares of the line that won the game, when one did.
         #[serde(skip_serializing_if = "Vec::is_empty")]
         line: Vec<usize>,
+        /// Empty squares the side to move may not play by the rules
+        /// (renju's forbidden points for black).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        forbidden: Vec<usize>,
     },
     /// Nim: objects per row, row 1 first.
     Heaps {
@@ -250,6 +254,7 @@ impl BoardView {
             counts: None,
             last: None,
             line: Vec::new(),
+            forbidden: Vec::new(),
         }
     }
 
@@ -266,6 +271,7 @@ impl BoardView {
             counts,
             last: None,
             line: Vec::new(),
+            forbidden: Vec::new(),
         }
     }
 
@@ -283,6 +289,15 @@ impl BoardView {
         } = &mut self
         {
             *line = crate::winning_line::winning_run(*rows, *cols, cells, Cell::Empty, k, exact);
+        }
+        self
+    }
+
+    /// The same grid with the empty squares the side to move may not play
+    /// marked; other views are unchanged.
+    pub fn with_forbidden(mut self, squares: Vec<usize>) -> BoardView {
+        if let BoardView::Grid { forbidden, .. } = &mut self {
+            *forbidden = squares;
         }
         self
     }

@@ -350,7 +350,25 @@ impl Playable for MnkWide {
             Some(GameResult::Win(_)) => {
                 view.with_winning_run(self.k().into(), self.rule() == Rule::Exact)
             }
-            _ => view,
+            Some(GameResult::Draw) => view,
+            // Renju: the points black may not play, for the page to mark.
+            None if self.rule() == Rule::Renju && self.game.stone_to_move() == Stone::Black => {
+                let width = board.width();
+                let forbidden = (0..board.height())
+                    .flat_map(|y| (0..width).map(move |x| (x, y)))
+                    .filter(|&(x, y)| {
+                        board
+                            .foul(Move {
+                                x: x as u8,
+                                y: y as u8,
+                            })
+                            .is_some()
+                    })
+                    .map(|(x, y)| y * width + x)
+                    .collect();
+                view.with_forbidden(forbidden)
+            }
+            None => view,
         }
     }
 

@@ -57,6 +57,7 @@ function drawGrid(board) {
   const discs = board.style === "discs";
   const over = app.game.turn === "over";
   const line = winningLine(board);
+  const forbidden = new Set(board.forbidden || []);
   for (let c = 0; c < cols; c++) {
     const x = 30 + (app.flipped ? cols - 1 - c : c) * size + size / 2;
     el("text", { x, y: 18, class: "coord", "text-anchor": "middle" }, svg).textContent = String.fromCharCode(97 + c);
@@ -74,7 +75,9 @@ function drawGrid(board) {
       const look = legal.has(name) ? looks.get(name) : undefined;
       const fading = !over && board.fading.includes(i);
       const what = mark ? sideName(mark) : "empty";
+      const barred = !over && forbidden.has(i);
       const extra = [fading ? "vanishes next" : "", line.has(i) ? "winning line" : "",
+        barred ? "forbidden by the rule" : "",
         legal.has(name) && !over ? "legal" : "", look ? valueWords(look.value) : "",
         look && look.best ? "best" : "", name === last ? "last move" : ""].filter(Boolean).join(", ");
       const g = cellGroup(row, name, `${name}, ${what}${extra ? ", " + extra : ""}`,
@@ -105,6 +108,11 @@ function drawGrid(board) {
         if (dense) label.textContent = label.textContent.replace("≈", "");
       } else if (legal.has(name) && !over) {
         el("circle", { cx: x + size / 2, cy: yy + size / 2, r: 4, class: "legal-spot" }, g);
+      } else if (barred) {
+        // A point the rule forbids the side to move (renju's for black).
+        const q = size / 3;
+        el("path", { d: `M${x + q} ${yy + q}L${x + size - q} ${yy + size - q}M${x + size - q} ${yy + q}L${x + q} ${yy + size - q}`,
+          class: "forbidden-mark" }, g);
       }
       if (name === last) {
         el("rect", { x: x + 4, y: yy + 4, width: size - 8, height: size - 8, rx: 4, class: "last-move" }, g);

@@ -178,3 +178,39 @@ fn nim_boards_are_its_rows() {
     });
     assert!(checked > 100);
 }
+
+/// Under renju the board marks black's forbidden points (for the page),
+/// and only then: not for white, not under another rule.
+#[test]
+fn renju_boards_mark_blacks_forbidden_points() {
+    let moves = ["i8", "a1", "k8", "c1", "h9", "e1", "h11", "g1"];
+    let board_after = |rule: &str, moves: &[&str]| {
+        let options = GameOptions::new()
+            .with_value("size", "15")
+            .with_value("k", "5")
+            .with_value("rule", rule);
+        let mut session = ply_registry::find("mnk")
+            .expect("mnk")
+            .new_session(&options)
+            .expect("a 15 x 15 renju game");
+        for mv in moves {
+            session.play(mv).expect("legal");
+        }
+        let BoardView::Grid {
+            cols, forbidden, ..
+        } = session.board()
+        else {
+            panic!("a grid");
+        };
+        let legal = session.legal_moves();
+        (cols, forbidden, legal)
+    };
+    let (cols, forbidden, legal) = board_after("renju", &moves);
+    // h8 (column h, row 8) is a double three through k8 and h11.
+    let h8 = 7 * cols + 7;
+    assert_eq!(forbidden, vec![h8]);
+    assert!(!legal.iter().any(|m| m == "h8"), "{legal:?}");
+    // White to move: nothing is forbidden; other rules forbid nothing.
+    assert!(board_after("renju", &moves[..7]).1.is_empty());
+    assert!(board_after("freestyle", &moves).1.is_empty());
+}

@@ -460,6 +460,38 @@ fn forced_pass_said(browser: &mut Browser, base: &str) {
     assert!(browser.text("#announce").contains("pass"));
 }
 
+/// Under renju the page marks the points black may not play, and says so.
+fn renju_forbidden_marked(browser: &mut Browser, base: &str) {
+    open(browser, base);
+    browser.choose("#game", "mnk");
+    browser.type_into("#options input[data-option=\"size\"]", "15");
+    browser.type_into("#options input[data-option=\"k\"]", "5");
+    browser.choose("#options select[data-option=\"rule\"]", "renju");
+    browser.choose("#player1", "human");
+    browser.choose("#player2", "human");
+    browser.click("#start");
+    wait_idle(browser);
+    for mv in ["i8", "a1", "k8", "c1", "h9", "e1", "h11", "g1"] {
+        browser.click(&format!("#board .cell[data-move=\"{mv}\"]"));
+        wait_idle(browser);
+    }
+    let marked = browser.script(
+        "return [...document.querySelectorAll('#board .cell')]\
+           .filter(c => c.querySelector('.forbidden-mark'))\
+           .map(c => [c.dataset.move, c.getAttribute('aria-label')]);",
+        json!([]),
+    );
+    let marked = marked.as_array().expect("cells");
+    assert_eq!(marked.len(), 1, "{marked:?}");
+    assert_eq!(marked[0][0], json!("h8"), "{marked:?}");
+    assert!(
+        marked[0][1]
+            .as_str()
+            .is_some_and(|l| l.contains("forbidden")),
+        "{marked:?}"
+    );
+}
+
 /// Clicking a history row goes to that position, and the moves after it
 /// stay, to go forward again with their values.
 fn history_rows_go_back_and_forth(browser: &mut Browser, base: &str) {
@@ -891,7 +923,7 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
     let base = format!("http://{}/", server.addr());
     let mut browser = Browser::start();
     type Check = fn(&mut Browser, &str);
-    let checks: [(&str, Check); 18] = [
+    let checks: [(&str, Check); 19] = [
         ("newcomer_setup", newcomer_setup),
         ("nim_long_row", nim_long_row),
         ("history_on_unsolved_boards", history_on_unsolved_boards),
@@ -903,6 +935,7 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
         ("controls_above_the_fold", controls_above_the_fold),
         ("labels_readable_on_a_phone", labels_readable_on_a_phone),
         ("forced_pass_said", forced_pass_said),
+        ("renju_forbidden_marked", renju_forbidden_marked),
         (
             "history_rows_go_back_and_forth",
             history_rows_go_back_and_forth,
