@@ -357,12 +357,13 @@ impl Playable for MnkWide {
                 let forbidden = (0..board.height())
                     .flat_map(|y| (0..width).map(move |x| (x, y)))
                     .filter(|&(x, y)| {
-                        board
-                            .foul(Move {
-                                x: x as u8,
-                                y: y as u8,
-                            })
-                            .is_some()
+                        let mv = Move {
+                            x: x as u8,
+                            y: y as u8,
+                        };
+                        // Empty and not black's to play: the rule forbids it
+                        // (is_legal runs the patterns' quick check first).
+                        board.stone(mv).is_none() && !board.is_legal(mv, Stone::Black)
                     })
                     .map(|(x, y)| y * width + x)
                     .collect();

@@ -208,9 +208,7 @@ impl Gtp {
                 Ok(String::new())
             }
             Err(e) => {
-                while self.session.moves_played().len() > before {
-                    self.session.undo();
-                }
+                self.rewind_to(before);
                 Err(format!("illegal move: {e}"))
             }
         }
@@ -237,20 +235,23 @@ impl Gtp {
         let moved = match moved {
             Ok(moved) => moved,
             Err(e) => {
-                while self.session.moves_played().len() > before {
-                    self.session.undo();
-                }
+                self.rewind_to(before);
                 return Err(e.to_string());
             }
         };
         if keep {
             self.history.push(passed + 1);
         } else {
-            while self.session.moves_played().len() > before {
-                self.session.undo();
-            }
+            self.rewind_to(before);
         }
         Ok(moved.mv)
+    }
+
+    /// Takes back the session's moves past the first `before`.
+    fn rewind_to(&mut self, before: usize) {
+        for _ in before..self.session.moves_played().len() {
+            self.session.undo();
+        }
     }
 
     fn undo(&mut self) -> Reply {

@@ -192,10 +192,7 @@ impl AppState {
             game: Arc::new(tokio::sync::Mutex::new(game)),
         });
         let mut table = self.table();
-        let quota = self.limits.max_games_per_client;
-        if table.values().filter(|e| e.client == client).count() >= quota {
-            return Err(ApiError::TooManyGames(quota));
-        }
+        self.within_quota(&table, client)?;
         while table.len() >= self.limits.max_games {
             let idle = table
                 .iter()
@@ -220,8 +217,17 @@ impl AppState {
     /// Refuses `client` when it holds its quota of games already (checked
     /// again when the game is stored).
     pub fn check_quota(&self, client: IpAddr) -> Result<(), ApiError> {
+        self.within_quota(&self.table(), client)
+    }
+
+    /// Refuses `client` when `table` holds its quota of games.
+    fn within_quota(
+        &self,
+        table: &HashMap<String, Arc<Entry>>,
+        client: IpAddr,
+    ) -> Result<(), ApiError> {
         let quota = self.limits.max_games_per_client;
-        if self.table().values().filter(|e| e.client == client).count() >= quota {
+        if table.values().filter(|e| e.client == client).count() >= quota {
             return Err(ApiError::TooManyGames(quota));
         }
         Ok(())

@@ -32,6 +32,15 @@ fn gtp_script(dir: &Path, name: &str, on_genmove: &str) -> String {
     format!("gtp:sh {}", path.display())
 }
 
+/// `ply ARGS --json` (a tournament), which must succeed: its report.
+fn tournament_json(args: &[&str]) -> Value {
+    let mut args = args.to_vec();
+    args.push("--json");
+    let run = ply(&args, "");
+    run.assert_ok();
+    serde_json::from_str(&run.stdout).expect("JSON")
+}
+
 fn standing<'a>(report: &'a Value, name: &str) -> &'a Value {
     report["standings"]
         .as_array()
@@ -51,22 +60,16 @@ fn outside_engines_play_and_faulty_ones_lose_with_their_reasons() {
     let crash = gtp_script(&dir, "crash", "exit 3");
     let silent = gtp_script(&dir, "silent", "sleep 30");
     let players = [nboard, gtp, illegal, crash, silent].join(",");
-    let run = ply(
-        &[
-            "tournament",
-            "othello",
-            "--players",
-            &players,
-            "--games",
-            "2",
-            "--move-time",
-            "400",
-            "--json",
-        ],
-        "",
-    );
-    run.assert_ok();
-    let report: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let report = tournament_json(&[
+        "tournament",
+        "othello",
+        "--players",
+        &players,
+        "--games",
+        "2",
+        "--move-time",
+        "400",
+    ]);
     assert_eq!(report["games"].as_array().expect("games").len(), 20);
     // The two real engines never fail; each wins every game against a
     // faulty one.
@@ -193,26 +196,20 @@ fn gomocup_engines_play_gomoku_and_faulty_ones_lose_with_their_reasons() {
         off_board,
     ]
     .join(",");
-    let run = ply(
-        &[
-            "tournament",
-            "mnk",
-            "--size",
-            "15",
-            "--k",
-            "5",
-            "--players",
-            &players,
-            "--games",
-            "2",
-            "--move-time",
-            "500",
-            "--json",
-        ],
-        "",
-    );
-    run.assert_ok();
-    let report: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let report = tournament_json(&[
+        "tournament",
+        "mnk",
+        "--size",
+        "15",
+        "--k",
+        "5",
+        "--players",
+        &players,
+        "--games",
+        "2",
+        "--move-time",
+        "500",
+    ]);
     let games = report["games"].as_array().expect("games");
     assert_eq!(games.len(), 42);
     // ply's brain never fails and wins every game it plays: against the
@@ -268,28 +265,22 @@ fn gomocup_engines_play_gomoku_and_faulty_ones_lose_with_their_reasons() {
 fn a_gomocup_engine_plays_the_session_rule() {
     let brain = format!("pbrain:{} gomocup", env!("CARGO_BIN_EXE_ply"));
     let players = format!("{brain},random");
-    let run = ply(
-        &[
-            "tournament",
-            "mnk",
-            "--size",
-            "15",
-            "--k",
-            "5",
-            "--rule",
-            "renju",
-            "--players",
-            &players,
-            "--games",
-            "2",
-            "--move-time",
-            "500",
-            "--json",
-        ],
-        "",
-    );
-    run.assert_ok();
-    let report: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let report = tournament_json(&[
+        "tournament",
+        "mnk",
+        "--size",
+        "15",
+        "--k",
+        "5",
+        "--rule",
+        "renju",
+        "--players",
+        &players,
+        "--games",
+        "2",
+        "--move-time",
+        "500",
+    ]);
     for game in report["games"].as_array().expect("games") {
         assert_eq!(game["ending"], "rules", "{game}");
         assert_eq!(game["winner"], 0, "{game}");
@@ -310,28 +301,22 @@ fn the_referee_speaks_the_gomocup_protocol() {
     )
     .expect("written");
     let players = format!("pbrain:sh {} {},random", wrapper.display(), log.display());
-    let run = ply(
-        &[
-            "tournament",
-            "mnk",
-            "--size",
-            "15",
-            "--k",
-            "5",
-            "--rule",
-            "exact",
-            "--players",
-            &players,
-            "--games",
-            "2",
-            "--move-time",
-            "500",
-            "--json",
-        ],
-        "",
-    );
-    run.assert_ok();
-    let report: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let report = tournament_json(&[
+        "tournament",
+        "mnk",
+        "--size",
+        "15",
+        "--k",
+        "5",
+        "--rule",
+        "exact",
+        "--players",
+        &players,
+        "--games",
+        "2",
+        "--move-time",
+        "500",
+    ]);
     let text = std::fs::read_to_string(&log).expect("the log");
     let lines: Vec<&str> = text.lines().collect();
     let games = report["games"].as_array().expect("games");
@@ -448,11 +433,8 @@ fn engines_are_told_the_openings() {
         "3",
         "--move-time",
         "500",
-        "--json",
     ];
-    let run = ply(&gomoku, "");
-    run.assert_ok();
-    let report: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let report = tournament_json(&gomoku);
     let opening: Vec<String> = report["openings"][0]
         .as_array()
         .expect("an opening")
@@ -490,11 +472,8 @@ fn engines_are_told_the_openings() {
         "1",
         "--move-time",
         "500",
-        "--json",
     ];
-    let run = ply(&othello, "");
-    run.assert_ok();
-    let report: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let report = tournament_json(&othello);
     let opening = &report["openings"][0];
     for game in report["games"].as_array().expect("games") {
         assert_eq!(game["ending"], "rules", "{game}");

@@ -11,12 +11,21 @@ use std::time::Duration;
 
 use support::command;
 
-#[test]
-fn serve_prints_its_address_answers_and_stops_on_ctrl_c() {
-    let mut child = command(&["serve", "--port", "0"])
+/// `ply serve --port 0 EXTRA`: the process, the rest of its output, and
+/// the address its first line prints.
+fn serve(
+    extra: &[&str],
+) -> (
+    std::process::Child,
+    BufReader<std::process::ChildStdout>,
+    String,
+) {
+    let mut args = vec!["serve", "--port", "0"];
+    args.extend_from_slice(extra);
+    let mut child = command(&args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(Stdio::null())
         .spawn()
         .expect("ply starts");
     let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
@@ -27,6 +36,13 @@ fn serve_prints_its_address_answers_and_stops_on_ctrl_c() {
         .find(|w| w.starts_with("http://127.0.0.1:"))
         .unwrap_or_else(|| panic!("no address in {line:?}"));
     let addr = url.trim_start_matches("http://").trim_end_matches('/');
+    (child, stdout, addr.to_string())
+}
+
+#[test]
+fn serve_prints_its_address_answers_and_stops_on_ctrl_c() {
+    let (mut child, mut stdout, addr) = serve(&[]);
+    let addr = addr.as_str();
 
     let mut stream = TcpStream::connect(addr).expect("the server listens");
     stream
@@ -66,20 +82,8 @@ fn serve_refuses_a_bad_address_in_one_line() {
 
 #[test]
 fn serve_takes_its_per_client_limits_from_the_command_line() {
-    let mut child = command(&["serve", "--port", "0", "--games-per-client", "1"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("ply starts");
-    let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
-    let mut line = String::new();
-    stdout.read_line(&mut line).expect("the first line");
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://127.0.0.1:"))
-        .unwrap_or_else(|| panic!("no address in {line:?}"));
-    let addr = url.trim_start_matches("http://").trim_end_matches('/');
+    let (mut child, _stdout, addr) = serve(&["--games-per-client", "1"]);
+    let addr = addr.as_str();
     let create = || {
         let mut stream = TcpStream::connect(addr).expect("the server listens");
         stream
