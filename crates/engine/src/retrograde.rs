@@ -192,6 +192,7 @@ impl<G: Game> Solution<G> {
             results.push((mv, value.as_move_value()));
         }
         Ok(Analysis {
+            pv: Vec::new(),
             value,
             moves: results,
             stats: None,

@@ -213,6 +213,7 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
             None => best_value(&results),
         };
         Analysis {
+            pv: Vec::new(),
             value,
             moves: results,
             stats: Some(self.stats()),
@@ -288,6 +289,7 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
             None => partial_value(&results, depth),
         };
         Some(Analysis {
+            pv: Vec::new(),
             value,
             moves: results,
             stats: Some(self.stats()),
@@ -322,6 +324,7 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
         let mut moves = Vec::new();
         game.generate_moves(&mut moves);
         let mut best = Analysis {
+            pv: Vec::new(),
             value: match game.result() {
                 Some(result) => self.finish_exact(game, score::terminal_score(game, result, 0)),
                 None => Value::unknown(),

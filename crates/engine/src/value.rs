@@ -191,6 +191,10 @@ pub struct Analysis<M> {
     /// time budget or interrupt that cut it short; 0 when no iteration
     /// finished); `None` for an exact analysis.
     pub depth: Option<u32>,
+    /// The principal variation the search found from this position, best
+    /// move first, as far as the search knows it; empty when the analyzer
+    /// keeps none (a retrograde table, an exact listing).
+    pub pv: Vec<M>,
 }
 
 impl<M: Copy> Analysis<M> {

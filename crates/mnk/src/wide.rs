@@ -553,6 +553,7 @@ impl Analyzer<MnkWide> for WideAnalyzer {
         };
         if let Some(value) = value {
             return Ok(Analysis {
+                pv: Vec::new(),
                 value,
                 moves: Vec::new(),
                 stats: None,
@@ -569,6 +570,7 @@ impl Analyzer<MnkWide> for WideAnalyzer {
             .collect();
         let value = position_value(&moves);
         Ok(Analysis {
+            pv: Vec::new(),
             value,
             moves,
             stats: None,

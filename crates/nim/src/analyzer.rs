@@ -24,6 +24,7 @@ impl Analyzer<Nim> for BoutonAnalyzer {
             .map(|mv| (mv, bouton::bouton_move_value(game, mv)))
             .collect();
         Ok(Analysis {
+            pv: Vec::new(),
             value: bouton::bouton_value(game.rows(), game.misere()),
             moves: values,
             stats: None,

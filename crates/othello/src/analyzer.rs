@@ -447,6 +447,7 @@ impl<G: Geometry> OthelloAnalyzer<G> {
     fn analyze_bitboards(&mut self, p: G::B, o: G::B, empties: u32) -> Analysis<Move> {
         if moves::<G>(p, o).is_empty() && moves::<G>(o, p).is_empty() {
             return Analysis {
+                pv: Vec::new(),
                 value: finished_value::<G>(p, o),
                 moves: Vec::new(),
                 stats: None,
@@ -494,6 +495,7 @@ impl<G: Geometry> OthelloAnalyzer<G> {
         let value = position_value(&moves);
         let all_exact = moves.iter().all(|(_, v)| is_exact(v));
         Analysis {
+            pv: Vec::new(),
             value,
             moves,
             stats: if searched.is_some() {
