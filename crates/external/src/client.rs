@@ -27,6 +27,12 @@ impl From<Silence> for Failure {
 pub trait Client: Send {
     /// The commands a protocol starts with, answered by `deadline`.
     fn handshake(&mut self, process: &mut EngineProcess, deadline: Instant) -> Result<(), Failure>;
+    /// Sets a new game up before the engine's clock for its first move
+    /// starts (a table the engine allocates is not charged to a move),
+    /// done by `deadline`.
+    fn prepare(&mut self, _process: &mut EngineProcess, _deadline: Instant) -> Result<(), Failure> {
+        Ok(())
+    }
     /// The engine's move in `session`'s position (its side to move), in
     /// the game's notation; `new_game` on its first call of a game.
     fn play(

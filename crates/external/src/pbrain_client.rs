@@ -17,11 +17,15 @@ use ply_engine::Session;
 use ply_gomoku::Rule;
 
 use crate::client::{movers, shown, Client, Failure};
-use crate::process::EngineProcess;
+use crate::process::{EngineProcess, Silence};
 
 /// The memory an engine is told it may take (`INFO max_memory`): 350 MiB,
 /// room for a strong engine's tables beside the referee's own games.
 pub const ENGINE_MEMORY: u64 = 350 << 20;
+
+/// How long an engine may take to answer `ABOUT` when it is first asked;
+/// one that says nothing by then is never asked again.
+const ABOUT_TIME: Duration = Duration::from_secs(1);
 
 /// How long an engine may take to leave after `END`.
 const END_TIME: Duration = Duration::from_millis(500);
@@ -74,6 +78,11 @@ pub struct PbrainClient {
     told: usize,
     /// The engine's time in this game so far, for `INFO time_left`.
     spent: Duration,
+    /// Whether the engine answers `ABOUT`, which then marks the end of a
+    /// new game's set-up: the engine has read every `INFO` (and made the
+    /// tables `max_memory` allows) before the clock of its first move
+    /// starts.
+    answers_about: bool,
 }
 
 impl PbrainClient {
@@ -84,6 +93,24 @@ impl PbrainClient {
             started: false,
             told: 0,
             spent: Duration::ZERO,
+            answers_about: false,
+        }
+    }
+
+    /// `ABOUT`, answered by any one line but chatter (the engine's name
+    /// and version, or `UNKNOWN`/`ERROR` from one that has no answer).
+    fn about(&mut self, process: &mut EngineProcess, deadline: Instant) -> Result<(), Failure> {
+        process.send("ABOUT")?;
+        loop {
+            let line = process.line_by(deadline)?;
+            let word = line.split_whitespace().next().unwrap_or("");
+            if !line.trim().is_empty()
+                && !["MESSAGE", "DEBUG", "SUGGEST"]
+                    .iter()
+                    .any(|skip| word.eq_ignore_ascii_case(skip))
+            {
+                return Ok(());
+            }
         }
     }
 
@@ -156,6 +183,28 @@ impl Client for PbrainClient {
     fn handshake(&mut self, process: &mut EngineProcess, deadline: Instant) -> Result<(), Failure> {
         self.start(process, deadline)?;
         self.started = true;
+        // The piskvork manager asks every engine its name; one that stays
+        // silent still plays, its set-up then timed with its first move.
+        self.answers_about = match self.about(process, deadline.min(Instant::now() + ABOUT_TIME)) {
+            Ok(()) => true,
+            Err(Failure::Silent(Silence::TimedOut)) => false,
+            Err(other) => return Err(other),
+        };
+        Ok(())
+    }
+
+    /// `START N` again after the first game, the match's `INFO`, and
+    /// `ABOUT` to wait until the engine has read them.
+    fn prepare(&mut self, process: &mut EngineProcess, deadline: Instant) -> Result<(), Failure> {
+        if !std::mem::take(&mut self.started) {
+            self.start(process, deadline)?;
+        }
+        self.info(process)?;
+        self.told = 0;
+        self.spent = Duration::ZERO;
+        if self.answers_about {
+            self.about(process, deadline)?;
+        }
         Ok(())
     }
 
@@ -167,14 +216,6 @@ impl Client for PbrainClient {
         deadline: Instant,
     ) -> Result<String, Failure> {
         let asked = Instant::now();
-        if new_game {
-            if !std::mem::take(&mut self.started) {
-                self.start(process, deadline)?;
-            }
-            self.info(process)?;
-            self.told = 0;
-            self.spent = Duration::ZERO;
-        }
         if let Some(limit) = self.game.game_time {
             let left = limit.saturating_sub(self.spent);
             process.send(&format!("INFO time_left {}", left.as_millis()))?;

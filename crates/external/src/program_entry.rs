@@ -78,50 +78,77 @@ impl Entry for ProgramEntry {
         new_game: bool,
         limit: Duration,
     ) -> Result<EntryAnswer, EntryFault> {
-        let asked = Instant::now();
-        let fault = |kind, reason: String| EntryFault {
+        // The move's clock: it starts once the engine is running and its
+        // game set up, so neither a restart nor a table it allocates for a
+        // new game counts as thinking (nor can push a move over its limit).
+        let mut clock = Instant::now();
+        let fault = |kind, reason: String, clock: Instant| EntryFault {
             kind,
             reason,
-            took: asked.elapsed(),
+            took: clock.elapsed(),
         };
         // A fault ends the game and the process with it: the next game
-        // starts it again, its start charged to it.
+        // starts it again.
         let running = match &mut self.running {
             Some(running) => running,
             running @ None => match Running::start(&self.program, &self.make) {
                 Ok(started) => running.insert(started),
                 Err(reason) => {
                     let reason = format!("crashed and could not be started again: {reason}");
-                    return Err(fault(FaultKind::Crashed, reason));
+                    return Err(fault(FaultKind::Crashed, reason, clock));
                 }
             },
         };
-        let deadline = Instant::now() + limit;
-        match running
-            .client
-            .play(&mut running.process, session, new_game, deadline)
-        {
+        // A timeout while the game is set up is the setup's, not the move's.
+        let mut setting_up = new_game;
+        let played = if new_game {
+            running
+                .client
+                .prepare(&mut running.process, Instant::now() + START_TIME)
+        } else {
+            Ok(())
+        }
+        .and_then(|()| {
+            setting_up = false;
+            clock = Instant::now();
+            let deadline = clock + limit;
+            running
+                .client
+                .play(&mut running.process, session, new_game, deadline)
+        });
+        match played {
             Ok(mv) => Ok(EntryAnswer {
                 mv,
-                took: asked.elapsed(),
+                took: clock.elapsed(),
             }),
             Err(failure) => {
                 self.running = None;
                 Err(match failure {
+                    Failure::Silent(Silence::TimedOut) if setting_up => fault(
+                        FaultKind::TimedOut,
+                        format!(
+                            "did not set its game up within {} s and was stopped",
+                            START_TIME.as_secs()
+                        ),
+                        clock,
+                    ),
                     Failure::Silent(Silence::TimedOut) => fault(
                         FaultKind::TimedOut,
                         format!(
                             "gave no answer within {} ms and was stopped",
                             limit.as_millis()
                         ),
+                        clock,
                     ),
                     Failure::Silent(Silence::Ended(how)) => {
-                        fault(FaultKind::Crashed, format!("crashed: {how}"))
+                        fault(FaultKind::Crashed, format!("crashed: {how}"), clock)
                     }
-                    Failure::Protocol(why) => {
-                        fault(FaultKind::Crashed, format!("broke the protocol: {why}"))
-                    }
-                    Failure::Answer(why) => fault(FaultKind::IllegalAnswer, why),
+                    Failure::Protocol(why) => fault(
+                        FaultKind::Crashed,
+                        format!("broke the protocol: {why}"),
+                        clock,
+                    ),
+                    Failure::Answer(why) => fault(FaultKind::IllegalAnswer, why, clock),
                 })
             }
         }

@@ -163,13 +163,14 @@ fn engine_programs_play_at_the_terminal_and_a_faulty_one_loses_there() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A Gomocup engine in `sh` that answers `START` with `OK`, each request
-/// for a move (`BEGIN`, `TURN`, `DONE` after a `BOARD`) with `on_move`
-/// (shell commands), ignores the rest and leaves at `END`.
+/// A Gomocup engine in `sh` that answers `START` with `OK`, `ABOUT` with
+/// its name, each request for a move (`BEGIN`, `TURN`, `DONE` after a
+/// `BOARD`) with `on_move` (shell commands), ignores the rest and leaves
+/// at `END`.
 fn pbrain_script(dir: &Path, name: &str, on_move: &str) -> String {
     let path = dir.join(format!("{name}.sh"));
     let script = format!(
-        "while read -r command rest; do\n  case \"$command\" in\n    START) echo OK ;;\n    \
+        "while read -r command rest; do\n  case \"$command\" in\n    START) echo OK ;;\n    ABOUT) echo 'name=\"{name}\"' ;;\n    \
          BEGIN|TURN|DONE) {on_move} ;;\n    END) exit 0 ;;\n  esac\ndone\n"
     );
     std::fs::write(&path, script).expect("script written");
@@ -365,6 +366,54 @@ fn the_referee_speaks_the_gomocup_protocol() {
     assert_eq!(turns, random_moves - 1, "{text}");
     // The tournament's end is the engine's.
     assert_eq!(lines.last(), Some(&"END"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An engine that makes its tables when told `INFO max_memory` (here a
+/// 1.5 s pause, as a large table takes to clear) is not charged that time
+/// on its first move: the referee waits for its `ABOUT` before the clock
+/// starts. One that never answers `ABOUT` still plays every move; its
+/// set-up then falls in its first move, as the protocol leaves it.
+#[test]
+fn a_gomocup_engines_set_up_is_not_charged_to_its_first_move() {
+    let dir = workdir("pbrain-setup");
+    let ply = env!("CARGO_BIN_EXE_ply");
+    let slow = dir.join("slow.sh");
+    std::fs::write(
+        &slow,
+        format!(
+            "while read -r line; do\n  case \"$line\" in \"INFO max_memory\"*) sleep 1.5 ;; esac\n  \
+             printf '%s\\n' \"$line\"\ndone | {ply} gomocup\n"
+        ),
+    )
+    .expect("written");
+    let mute = dir.join("mute.sh");
+    std::fs::write(
+        &mute,
+        format!("grep --line-buffered -v '^ABOUT' | {ply} gomocup\n"),
+    )
+    .expect("written");
+    for engine in [&slow, &mute] {
+        let players = format!("pbrain:sh {},random", engine.display());
+        let report = tournament_json(&[
+            "tournament",
+            "mnk",
+            "--size",
+            "15",
+            "--k",
+            "5",
+            "--players",
+            &players,
+            "--games",
+            "2",
+            "--move-time",
+            "800",
+        ]);
+        for game in report["games"].as_array().expect("games") {
+            assert_eq!(game["ending"], "rules", "{}: {game}", engine.display());
+            assert_eq!(game["winner"], 0, "{}: {game}", engine.display());
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
