@@ -390,8 +390,11 @@ function bestOf(analysis) {
 function thinkNote(analysis, times) {
   const depth = hasNumber(analysis.depth) ? `depth ${analysis.depth}` : "searched";
   const best = analysis.moves.length ? bestOf(analysis) : null;
+  // The principal variation: the line both sides play if each plays
+  // what the search found best.
+  const line = analysis.pv && analysis.pv.length ? `; line ${analysis.pv.join(" ")}` : "";
   return `Thought ${times} times as long: ${depth}` + (best ? `, best ${best.move} (${valueWords(best)})` : "") +
-    (unsolved(analysis) ? "." : "; solved.");
+    line + (unsolved(analysis) ? "." : "; solved.");
 }
 
 async function thinkLonger() {

@@ -746,3 +746,65 @@ fn records_are_written_and_read() {
         "unsupported",
     );
 }
+
+/// Thinking longer on a board no analysis solves answers the principal
+/// variation: a line of legal moves (the first among the legal moves and
+/// of the best value), its depth, and on an exact answer a line too.
+#[test]
+fn think_longer_answers_the_principal_variation() {
+    let server = common::start(common::quick_limits());
+    let mut http = Http::new(server.addr());
+    let (id, token, state) = create(
+        &mut http,
+        json!({"game": "mnk", "options": {"size": 8, "k": 5}}),
+    );
+    let game = format!("/api/games/{id}");
+    let thought = http.get(&format!("{game}?think=1"), Some(&token)).json();
+    let analysis = &thought["analysis"];
+    assert_eq!(analysis["value"], json!("unknown"), "{analysis}");
+    assert!(analysis["depth"].as_u64().is_some(), "{analysis}");
+    let pv: Vec<&str> = analysis["pv"]
+        .as_array()
+        .unwrap_or_else(|| panic!("a pv: {analysis}"))
+        .iter()
+        .map(|mv| mv.as_str().expect("a move name"))
+        .collect();
+    assert!(pv.len() >= 2, "{pv:?}");
+    let legal = state["legal_moves"].as_array().expect("legal moves");
+    assert!(legal.contains(&json!(pv[0])), "{pv:?}");
+    let best = analysis["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| (m["four_score"].as_i64(), m["score"].as_i64()))
+        .max()
+        .expect("a move");
+    let first = analysis["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .find(|m| m["move"] == json!(pv[0]))
+        .expect("the line's first move is listed");
+    assert_eq!(
+        (first["four_score"].as_i64(), first["score"].as_i64()),
+        best
+    );
+    // The line replays: a game created with its moves plays them all.
+    let (_, _, replayed) = create(
+        &mut http,
+        json!({"game": "mnk", "options": {"size": 8, "k": 5}, "moves": pv}),
+    );
+    assert_eq!(replayed["moves"].as_array().expect("moves").len(), pv.len());
+    // An exact answer's line ends the game (tic-tac-toe's is a draw to the
+    // end or to a position nobody can win).
+    let (id, token, _) = create(&mut http, json!({"game": "tictactoe", "moves": ["b2"]}));
+    let exact = http
+        .get(&format!("/api/games/{id}?values=true"), Some(&token))
+        .json();
+    assert!(
+        exact["analysis"]["pv"]
+            .as_array()
+            .is_some_and(|pv| !pv.is_empty()),
+        "{exact}"
+    );
+}

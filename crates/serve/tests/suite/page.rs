@@ -623,6 +623,42 @@ fn think_longer(browser: &mut Browser, base: &str) {
     );
 }
 
+/// Think longer on a board no analysis solves shows, as each step's
+/// answer arrives, its depth and the principal variation the server sent.
+fn think_longer_shows_the_line(browser: &mut Browser, base: &str) {
+    start(
+        browser,
+        base,
+        "mnk",
+        &[("rows", "8"), ("cols", "8"), ("k", "5")],
+        ["human", "computer"],
+    );
+    browser.click("#think");
+    for times in [3, 10] {
+        browser.wait_for(
+            &format!(
+                "document.getElementById('think-note').textContent.includes('{times} times as long:')"
+            ),
+            Duration::from_secs(30),
+        );
+        let note = browser.text("#think-note");
+        let analysis = state(browser)["analysis"].clone();
+        let line: Vec<&str> = analysis["pv"]
+            .as_array()
+            .unwrap_or_else(|| panic!("a line: {analysis}"))
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        assert!(line.len() >= 2, "{line:?}");
+        let depth = analysis["depth"].as_u64().expect("a depth");
+        assert!(
+            note.contains(&format!("depth {depth}"))
+                && note.contains(&format!("line {}", line.join(" "))),
+            "{note:?} for {analysis}"
+        );
+    }
+}
+
 /// A game exported as its record format (GGF for Othello, the Gomocup
 /// position for Gomoku) and imported again is the same game.
 fn records_export_and_import(browser: &mut Browser, base: &str) {
@@ -923,7 +959,7 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
     let base = format!("http://{}/", server.addr());
     let mut browser = Browser::start();
     type Check = fn(&mut Browser, &str);
-    let checks: [(&str, Check); 19] = [
+    let checks: [(&str, Check); 20] = [
         ("newcomer_setup", newcomer_setup),
         ("nim_long_row", nim_long_row),
         ("history_on_unsolved_boards", history_on_unsolved_boards),
@@ -942,13 +978,19 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
         ),
         ("variations_survive", variations_survive),
         ("think_longer", think_longer),
+        ("think_longer_shows_the_line", think_longer_shows_the_line),
         ("links_keep_the_game", links_keep_the_game),
         ("records_export_and_import", records_export_and_import),
         ("contrast_meets_aa", contrast_meets_aa),
         ("gallery", gallery),
     ];
     let mut failed = Vec::new();
+    // `PLY_PAGE_ONLY=think` runs the checks whose names contain it.
+    let only = std::env::var("PLY_PAGE_ONLY").unwrap_or_default();
     for (name, check) in checks {
+        if !name.contains(only.as_str()) {
+            continue;
+        }
         let started = std::time::Instant::now();
         if catch_unwind(AssertUnwindSafe(|| check(&mut browser, &base))).is_err() {
             failed.push(name);
