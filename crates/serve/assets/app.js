@@ -238,7 +238,11 @@ function writeLink() {
   if (Object.keys(game.options).length) params.set("options", JSON.stringify(game.options));
   params.set("players", game.players.join(","));
   params.set("start", game.start_position);
-  if (game.moves.length) params.set("moves", game.moves.map(m => m.move).join(" "));
+  const moves = game.moves.map(m => m.move).join(" ");
+  if (moves) params.set("moves", moves);
+  // The whole move tree, when it holds more than the line played.
+  const tree = app.tree && app.tree.id === game.id ? treeText(app.tree) : "";
+  if (tree && tree !== moves) params.set("tree", tree);
   history.replaceState(null, "", "#" + params.toString());
 }
 
@@ -252,6 +256,7 @@ function readLink() {
   const request = { game, options, players: [players[0] || "human", players[1] || "computer"] };
   if (params.get("start")) request.position = params.get("start");
   const moves = (params.get("moves") || "").split(" ").filter(Boolean);
+  app.linkTree = params.get("tree") ? treeFromText(params.get("tree")) : null;
   return { request, moves };
 }
 

@@ -600,6 +600,52 @@ fn variations_survive(browser: &mut Browser, base: &str) {
     assert_eq!(chips, json!(0), "the deleted line is gone");
 }
 
+/// The URL keeps the whole move tree: a line played, a variation played
+/// after going back, and after a reload both are in the tree (the
+/// variation shown, the old line a chip that goes back to it whole).
+fn variations_survive_a_reload(browser: &mut Browser, base: &str) {
+    start(browser, base, "tictactoe", &[], ["human", "computer"]);
+    click_first_legal(browser);
+    click_first_legal(browser);
+    let old = moves(&state(browser));
+    let name = |m: &Value| m["move"].as_str().expect("a move").to_string();
+    browser.click("#history .ply[data-ply=\"2\"]");
+    wait_idle(browser);
+    let other = state(browser)["legal_moves"]
+        .as_array()
+        .expect("legal moves")
+        .iter()
+        .filter_map(Value::as_str)
+        .find(|m| *m != name(&old[2]))
+        .expect("another move")
+        .to_string();
+    browser.click(&format!("#board .cell[data-move=\"{other}\"]"));
+    wait_idle(browser);
+    let new = moves(&state(browser));
+    browser.script("location.reload();", json!([]));
+    browser.wait_for("window.ply && window.ply.game", Duration::from_secs(20));
+    wait_idle(browser);
+    let names = |ms: &[Value]| ms.iter().map(name).collect::<Vec<_>>();
+    assert_eq!(
+        names(&moves(&state(browser))),
+        names(&new),
+        "the line shown"
+    );
+    let chip = format!(
+        "#history .ply[data-ply=\"3\"] .variation[data-move=\"{}\"] .go",
+        name(&old[2])
+    );
+    browser.click(&chip);
+    wait_idle(browser);
+    browser.click("#history .ply[data-ply=\"4\"]");
+    wait_idle(browser);
+    assert_eq!(
+        names(&moves(&state(browser))),
+        names(&old),
+        "the old line is in the tree after the reload"
+    );
+}
+
 /// Think longer asks for a longer analysis of an unsolved position and
 /// says how deep it went and which move it found best.
 fn think_longer(browser: &mut Browser, base: &str) {
@@ -959,7 +1005,7 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
     let base = format!("http://{}/", server.addr());
     let mut browser = Browser::start();
     type Check = fn(&mut Browser, &str);
-    let checks: [(&str, Check); 20] = [
+    let checks: [(&str, Check); 21] = [
         ("newcomer_setup", newcomer_setup),
         ("nim_long_row", nim_long_row),
         ("history_on_unsolved_boards", history_on_unsolved_boards),
@@ -977,6 +1023,7 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
             history_rows_go_back_and_forth,
         ),
         ("variations_survive", variations_survive),
+        ("variations_survive_a_reload", variations_survive_a_reload),
         ("think_longer", think_longer),
         ("think_longer_shows_the_line", think_longer_shows_the_line),
         ("links_keep_the_game", links_keep_the_game),
