@@ -15,7 +15,6 @@ const PLAYERS = [
   ["computer", "Computer: strongest", "the game's best engine: perfect where the game is solved, else its strongest search within the server's time"],
   ["other", "Custom (type a player)", "any player of ply play, e.g. alphabeta:6, mcts:10000, computer:5, perfect"],
 ];
-const PLAYER_SPECS = PLAYERS.map(p => p[0]);
 
 const ui = {};
 for (const id of ["game", "game-summary", "game-picture", "options", "player1", "player2", "player1-spec",
@@ -104,14 +103,35 @@ function fillPlayers(select, spec, chosen) {
   const about = select.parentElement.querySelector(".about");
   const typed = () => {
     spec.hidden = select.value !== "other";
-    about.textContent = PLAYERS.find(p => p[0] === select.value)[2];
+    const listed = PLAYERS.find(p => p[0] === select.value);
+    about.textContent = listed ? listed[2] : ENGINE_ABOUT;
   };
   select.addEventListener("change", typed);
   typed();
 }
 
+// The engines the server's owner offers for this game, by name, before
+// "Custom" in both lists.
+const ENGINE_ABOUT = "an engine program this server's owner offers, playing in a process of its own";
+function offerEngines(info) {
+  const engines = (info && info.engines) || [];
+  for (const select of [ui.player1, ui.player2]) {
+    const chosen = select.value;
+    for (const option of [...select.options]) if (option.dataset.engine) option.remove();
+    const custom = [...select.options].find(o => o.value === "other");
+    for (const name of engines) {
+      const option = new Option(`Engine: ${name}`, name);
+      option.dataset.engine = "yes";
+      option.title = ENGINE_ABOUT;
+      select.insertBefore(option, custom);
+    }
+    select.value = [...select.options].some(o => o.value === chosen) ? chosen : "computer";
+    select.dispatchEvent(new Event("change"));
+  }
+}
+
 function choosePlayer(select, spec, player) {
-  const listed = PLAYER_SPECS.includes(player) && player !== "other";
+  const listed = [...select.options].some(o => o.value === player) && player !== "other";
   select.value = listed ? player : "other";
   select.dispatchEvent(new Event("change"));
   spec.value = listed ? "" : player;
@@ -148,6 +168,7 @@ function optionControl(option) {
 
 function showOptions() {
   const { info, preset } = chosenEntry();
+  offerEngines(info);
   ui.gameSummary.textContent = info ? (preset ? preset.rules : info.rules) : "";
   ui.options.replaceChildren();
   ui.gamePicture.replaceChildren();

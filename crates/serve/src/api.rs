@@ -20,7 +20,7 @@ use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
 use crate::known;
-use crate::state::{RunningProgram, AppState, Entry, LiveGame, Seat};
+use crate::state::{AppState, Entry, LiveGame, RunningProgram, Seat};
 use crate::wire::{
     BoundedReport, CreateGame, GameInfo, GameState, PlayMove, PlayedMove, RecordQuery, RecordText,
     ResultView, SetLine, Turn, MAX_LISTED,
@@ -674,7 +674,12 @@ pub async fn computer(
         let seat = live.session.to_move().index();
         let game: &mut LiveGame = &mut live;
         let moved = if let Some(program) = game.programs[seat].as_mut() {
-            program_move(game.session.as_mut(), program, &game.seats[seat].name, limit)
+            program_move(
+                game.session.as_mut(),
+                program,
+                &game.seats[seat].name,
+                limit,
+            )
         } else {
             let session = live.session.as_mut();
             let mut bot = session.new_bot(&spec, &config)?;
@@ -714,9 +719,10 @@ fn program_move(
     limit: Duration,
 ) -> ApiResult<ply_engine::MoveReport> {
     let played = session.moves_played();
-    let new_game = !program.seen.as_ref().is_some_and(|seen| {
-        played.len() == seen.len() + 1 && played.starts_with(seen)
-    });
+    let new_game = !program
+        .seen
+        .as_ref()
+        .is_some_and(|seen| played.len() == seen.len() + 1 && played.starts_with(seen));
     let answer = program
         .entry
         .play(&*session, new_game, limit)

@@ -165,11 +165,7 @@ fn same_secret(a: &str, b: &str) -> bool {
 }
 
 impl AppState {
-    pub fn new(
-        games: Vec<&'static dyn GameKind>,
-        limits: Limits,
-        engines: OutsideEngines,
-    ) -> Self {
+    pub fn new(games: Vec<&'static dyn GameKind>, limits: Limits, engines: OutsideEngines) -> Self {
         AppState {
             games,
             engines,

@@ -646,6 +646,31 @@ fn variations_survive_a_reload(browser: &mut Browser, base: &str) {
     );
 }
 
+/// The engines the server's owner offers are in the player list of the
+/// games that play them, by name, and one plays its seat.
+fn owner_engines_offered(browser: &mut Browser, base: &str) {
+    let offered = |browser: &mut Browser| {
+        browser.script(
+            "return [...document.querySelectorAll('#player1 option')].map(o => o.value) \
+               .filter(v => v === 'centre').length;",
+            json!([]),
+        )
+    };
+    open(browser, base);
+    browser.choose("#game", "othello");
+    assert_eq!(
+        offered(browser),
+        json!(0),
+        "Othello plays no Gomocup engine"
+    );
+    // Gomoku: the (m,n,k) game's preset.
+    start(browser, base, "mnk/0", &[], ["centre", "human"]);
+    let game = state(browser);
+    assert_eq!(game["players"][0], json!("centre"));
+    assert_eq!(moves(&game).len(), 1, "the engine moved: {game}");
+    assert_eq!(game["turn"], json!("human"));
+}
+
 /// Think longer asks for a longer analysis of an unsolved position and
 /// says how deep it went and which move it found best.
 fn think_longer(browser: &mut Browser, base: &str) {
@@ -998,14 +1023,31 @@ fn gallery(browser: &mut Browser, base: &str) {
 #[test]
 fn the_page_is_an_analysis_board_in_headless_chromium() {
     // One browser starts many games: more than one address may hold.
-    let server = common::start(ply_serve::Limits {
-        max_games_per_client: 256,
-        ..common::quick_limits()
-    });
+    // The owner offers one outside engine: a Gomocup engine in `sh` that
+    // plays the centre.
+    let engines = ply_serve::OutsideEngines::new(
+        vec![(
+            "centre".into(),
+            common::pbrain_script("page-centre", "echo 7,7"),
+        )],
+        ply_registry::entry_host,
+        ply_registry::program_protocols,
+    )
+    .expect("a good name");
+    let server = ply_serve::Server::start_with_engines(
+        "127.0.0.1:0".parse().expect("an address"),
+        ply_registry::games(),
+        ply_serve::Limits {
+            max_games_per_client: 256,
+            ..common::quick_limits()
+        },
+        engines,
+    )
+    .expect("the server starts");
     let base = format!("http://{}/", server.addr());
     let mut browser = Browser::start();
     type Check = fn(&mut Browser, &str);
-    let checks: [(&str, Check); 21] = [
+    let checks: [(&str, Check); 22] = [
         ("newcomer_setup", newcomer_setup),
         ("nim_long_row", nim_long_row),
         ("history_on_unsolved_boards", history_on_unsolved_boards),
@@ -1025,6 +1067,7 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
         ("variations_survive", variations_survive),
         ("variations_survive_a_reload", variations_survive_a_reload),
         ("think_longer", think_longer),
+        ("owner_engines_offered", owner_engines_offered),
         ("think_longer_shows_the_line", think_longer_shows_the_line),
         ("links_keep_the_game", links_keep_the_game),
         ("records_export_and_import", records_export_and_import),
