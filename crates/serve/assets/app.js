@@ -263,7 +263,7 @@ function writeLink() {
   if (moves) params.set("moves", moves);
   // The whole move tree, when it holds more than the line played.
   const tree = app.tree && app.tree.id === game.id ? treeText(app.tree) : "";
-  if (tree && tree !== moves) params.set("tree", tree);
+  if (tree && tree !== moves) params.set("variations", tree);
   history.replaceState(null, "", "#" + params.toString());
 }
 
@@ -277,7 +277,7 @@ function readLink() {
   const request = { game, options, players: [players[0] || "human", players[1] || "computer"] };
   if (params.get("start")) request.position = params.get("start");
   const moves = (params.get("moves") || "").split(" ").filter(Boolean);
-  app.linkTree = params.get("tree") ? treeFromText(params.get("tree")) : null;
+  app.linkTree = params.get("variations") ? treeFromText(params.get("variations")) : null;
   return { request, moves };
 }
 
