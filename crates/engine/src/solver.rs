@@ -94,6 +94,10 @@ impl<M: Copy + PartialEq> RootLines<M> {
     }
 }
 
+/// A child's score on a line being read: the score (root-relative), its
+/// bound, and the child's entry when the table has one.
+type ChildScore<M> = (i32, Bound, Option<SearchEntry<M>>);
+
 /// How positions at the depth limit are scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Horizon {
@@ -585,7 +589,7 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
         child: &G,
         ply: u32,
         parent_depth: u8,
-    ) -> Option<(i32, Bound, Option<SearchEntry<G::Move>>)> {
+    ) -> Option<ChildScore<G::Move>> {
         if let Some(result) = child.result() {
             return Some((
                 score::terminal_score(child, result, ply),
