@@ -719,10 +719,13 @@ fn program_move(
     limit: Duration,
 ) -> ApiResult<ply_engine::MoveReport> {
     let played = session.moves_played();
+    // Told only the last move when the game is its last move's line plus
+    // one; else (and after a fault or a refused answer, which leave `seen`
+    // taken) told the game afresh.
     let new_game = !program
         .seen
-        .as_ref()
-        .is_some_and(|seen| played.len() == seen.len() + 1 && played.starts_with(seen));
+        .take()
+        .is_some_and(|seen| played.len() == seen.len() + 1 && played.starts_with(&seen));
     let answer = program
         .entry
         .play(&*session, new_game, limit)

@@ -111,6 +111,17 @@ pub struct LiveGame {
     pub programs: [Option<RunningProgram>; 2],
 }
 
+impl Drop for LiveGame {
+    /// A game that goes stops its engines off the request threads: an
+    /// engine is given a moment to leave when told the match is over.
+    fn drop(&mut self) {
+        let programs = std::mem::take(&mut self.programs);
+        if programs.iter().any(Option::is_some) {
+            std::thread::spawn(move || drop(programs));
+        }
+    }
+}
+
 /// An outside engine playing a seat.
 pub struct RunningProgram {
     pub entry: Box<dyn ply_engine::arena::entry::Entry>,
