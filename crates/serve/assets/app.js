@@ -16,6 +16,10 @@ const PLAYERS = [
   ["other", "Custom (type a player)", "any player of ply play, e.g. alphabeta:6, mcts:10000, computer:5, perfect"],
 ];
 
+// The computers from random to the strongest: the strength slider's
+// stops, each one of the list's entries.
+const STRENGTHS = PLAYERS.map(p => p[0]).filter(p => p !== "human" && p !== "other");
+
 const ui = {};
 for (const id of ["game", "game-summary", "game-picture", "options", "player1", "player2", "player1-spec",
   "player2-spec", "setup-form", "start", "load",
@@ -101,11 +105,21 @@ function fillPlayers(select, spec, chosen) {
     return option;
   }));
   const about = select.parentElement.querySelector(".about");
+  const strength = select.parentElement.querySelector(".strength");
+  const range = strength.querySelector("input");
   const typed = () => {
     spec.hidden = select.value !== "other";
     const listed = PLAYERS.find(p => p[0] === select.value);
     about.textContent = listed ? listed[2] : ENGINE_ABOUT;
+    // The slider shows where a computer of the list stands.
+    const at = STRENGTHS.indexOf(select.value);
+    strength.hidden = at < 0;
+    if (at >= 0) range.value = at;
   };
+  range.addEventListener("input", () => {
+    select.value = STRENGTHS[Number(range.value)];
+    typed();
+  });
   select.addEventListener("change", typed);
   typed();
 }

@@ -671,6 +671,34 @@ fn owner_engines_offered(browser: &mut Browser, base: &str) {
     assert_eq!(game["turn"], json!("human"));
 }
 
+/// The computer's strength is also a slider from random to perfect over
+/// the same list: moving it chooses the player, choosing one moves it.
+fn strength_slider(browser: &mut Browser, base: &str) {
+    open(browser, base);
+    browser.choose("#game", "tictactoe");
+    browser.choose("#player1", "human");
+    browser.choose("#player2", "computer");
+    let shown = browser.script(
+        "const s = document.querySelectorAll('.strength'); \
+         return [s[0].hidden, s[1].hidden, s[1].querySelector('input').value];",
+        json!([]),
+    );
+    assert_eq!(
+        shown,
+        json!([true, false, "4"]),
+        "a person has no slider; the strongest is at the end"
+    );
+    let chosen = browser.script(
+        "const r = document.querySelectorAll('.strength input')[1]; r.value = '0'; \
+         r.dispatchEvent(new Event('input')); return document.getElementById('player2').value;",
+        json!([]),
+    );
+    assert_eq!(chosen, json!("random"), "the slider's left end is random");
+    browser.click("#start");
+    wait_idle(browser);
+    assert_eq!(state(browser)["players"][1], json!("random"));
+}
+
 /// Think longer asks for a longer analysis of an unsolved position and
 /// says how deep it went and which move it found best.
 fn think_longer(browser: &mut Browser, base: &str) {
@@ -1047,7 +1075,7 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
     let base = format!("http://{}/", server.addr());
     let mut browser = Browser::start();
     type Check = fn(&mut Browser, &str);
-    let checks: [(&str, Check); 22] = [
+    let checks: [(&str, Check); 23] = [
         ("newcomer_setup", newcomer_setup),
         ("nim_long_row", nim_long_row),
         ("history_on_unsolved_boards", history_on_unsolved_boards),
@@ -1068,6 +1096,7 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
         ("variations_survive_a_reload", variations_survive_a_reload),
         ("think_longer", think_longer),
         ("owner_engines_offered", owner_engines_offered),
+        ("strength_slider", strength_slider),
         ("think_longer_shows_the_line", think_longer_shows_the_line),
         ("links_keep_the_game", links_keep_the_game),
         ("records_export_and_import", records_export_and_import),
