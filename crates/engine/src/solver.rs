@@ -485,7 +485,7 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
     }
 
     /// The principal variation of `analysis` of `game`: one of its best
-    /// moves (the first), then the line [`child_line`](Self::child_line)
+    /// moves (the first), then the line [`record_line`](Self::record_line)
     /// read after that move in the last search of it.
     fn principal_variation(&self, analysis: &Analysis<G::Move>) -> Vec<G::Move> {
         let Some(&first) = analysis.best_moves().first() else {
