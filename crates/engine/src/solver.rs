@@ -484,7 +484,7 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
         best
     }
 
-    /// The principal variation of `analysis` of `game`: one of its best
+    /// The principal variation of `analysis`: one of its best
     /// moves (the first), then the line [`record_line`](Self::record_line)
     /// read after that move in the last search of it.
     fn principal_variation(&self, analysis: &Analysis<G::Move>) -> Vec<G::Move> {
