@@ -196,6 +196,7 @@ mod tests {
                 })
                 .collect(),
             depth,
+            pv: Vec::new(),
             stats: None,
         }
     }

@@ -94,6 +94,7 @@ pub fn report(game: &'static str, proof: &ProofReport) -> Report {
         value: proof.value,
         moves: Vec::new(),
         depth: None,
+        pv: Vec::new(),
         notes: Some(notes),
         stats: None,
         stopped: proof.stopped.map(|stopped| match stopped {

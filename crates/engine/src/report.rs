@@ -99,6 +99,10 @@ pub struct Report {
     /// Plies searched, when a search with a horizon made the report.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub depth: Option<u32>,
+    /// The principal variation, best move first, in the game's notation,
+    /// when the analysis kept one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub pv: Vec<String>,
     /// What the game's solver knows beyond the values (positions counted,
     /// the final score).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -342,6 +346,7 @@ mod tests {
                 value: Value::lose(6),
             }],
             depth: None,
+            pv: Vec::new(),
             notes: None,
             stats: None,
             stopped: Some(Stopped::TimeBudget),

@@ -334,6 +334,7 @@ impl<G: Playable> Session for GameSession<G> {
                 })
                 .collect(),
             depth: analysis.depth,
+            pv: line_names(&game, &analysis.pv),
             notes: None,
             stats: analysis.stats,
             stopped: None,
@@ -647,4 +648,26 @@ pub trait GameKind: Send + Sync {
             self.name()
         )))
     }
+}
+
+/// The moves of `line` from `game` in the game's notation, each formatted
+/// in the position it is played in; the line ends before a move that is
+/// not legal where it comes (an analyzer's line is only as good as its
+/// table).
+fn line_names<G: Playable>(game: &G, line: &[G::Move]) -> Vec<String> {
+    let mut position = game.clone();
+    let mut legal = Vec::new();
+    let mut names = Vec::with_capacity(line.len());
+    for &mv in line {
+        if position.result().is_some() {
+            break;
+        }
+        position.generate_moves(&mut legal);
+        if !legal.contains(&mv) {
+            break;
+        }
+        names.push(position.format_move(mv));
+        position.play(mv);
+    }
+    names
 }

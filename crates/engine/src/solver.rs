@@ -64,6 +64,40 @@ pub struct SearchEntry<M> {
     best: Option<M>,
 }
 
+/// The line after each root move of a search, all in one buffer so that
+/// a searcher reusing it allocates nothing once it is warm.
+#[derive(Debug)]
+struct RootLines<M> {
+    moves: Vec<M>,
+    /// Each root move and the range of `moves` that follows it.
+    roots: Vec<(M, usize, usize)>,
+}
+
+impl<M: Copy + PartialEq> RootLines<M> {
+    fn new() -> Self {
+        RootLines {
+            moves: Vec::new(),
+            roots: Vec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.moves.clear();
+        self.roots.clear();
+    }
+
+    fn after(&self, root: M) -> Option<&[M]> {
+        self.roots
+            .iter()
+            .find(|(mv, _, _)| *mv == root)
+            .map(|&(_, start, end)| &self.moves[start..end])
+    }
+}
+
+/// A child's score on a line being read: the score (root-relative), its
+/// bound, and the child's entry when the table has one.
+type ChildScore<M> = (i32, Bound, Option<SearchEntry<M>>);
+
 /// How positions at the depth limit are scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Horizon {
@@ -78,6 +112,10 @@ enum Horizon {
 }
 
 const EXACT_DEPTH: u32 = u32::MAX;
+
+/// The longest principal variation read off the table (a game that never
+/// ends could otherwise cycle through symmetric images).
+const MAX_LINE: usize = 64;
 
 /// The deadline is read once every this many nodes (a power of two minus
 /// one, used as a mask): often enough to stop within a few milliseconds,
@@ -103,6 +141,17 @@ pub struct Searcher<G: Symmetric, K: Knowledge<G> = NoKnowledge, T = EngineTable
     /// Set once the deadline expired: every node then returns at once and
     /// nothing more is stored.
     aborted: bool,
+    /// The line after each root move its last search finished, read off
+    /// the table as soon as that search stored it (later root moves' searches
+    /// may evict its entries).
+    root_lines: RootLines<G::Move>,
+    /// The lines of the search under way, which become `root_lines` when it
+    /// finishes.
+    pending_lines: RootLines<G::Move>,
+    /// The positions of the line being read, to stop at a repeat.
+    line_seen: Vec<(u64, G::Key)>,
+    /// The legal moves of the line's position being read.
+    line_legal: Vec<G::Move>,
 }
 
 impl<G: Symmetric> Searcher<G> {
@@ -130,6 +179,10 @@ impl<G: Symmetric, T: SearchTable<G::Key, SearchEntry<G::Move>>> Searcher<G, NoK
             nodes: 0,
             deadline: None,
             aborted: false,
+            root_lines: RootLines::new(),
+            pending_lines: RootLines::new(),
+            line_seen: Vec::new(),
+            line_legal: Vec::new(),
         }
     }
 }
@@ -150,6 +203,10 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
             nodes: self.nodes,
             deadline: None,
             aborted: false,
+            root_lines: RootLines::new(),
+            pending_lines: RootLines::new(),
+            line_seen: Vec::new(),
+            line_legal: Vec::new(),
         }
     }
 
@@ -212,13 +269,15 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
             Some(result) => self.finish_exact(game, score::terminal_score(game, result, 0)),
             None => best_value(&results),
         };
-        Analysis {
+        let mut analysis = Analysis {
             pv: Vec::new(),
             value,
             moves: results,
             stats: Some(self.stats()),
             depth: None,
-        }
+        };
+        analysis.pv = self.principal_variation(&analysis);
+        analysis
     }
 
     /// The exact value of each move in order, `None` from the first one the
@@ -228,16 +287,22 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
         self.aborted = false;
         let mut results = Vec::with_capacity(moves.len());
         let mut position = game.clone();
+        self.pending_lines.clear();
         for &mv in moves {
             let undo = position.play(mv);
             let score = -self.negamax(&mut position, EXACT_DEPTH, 1, -WIN, WIN);
             let child = self.finish_exact(&position, score::to_node_relative(-score, 1));
+            if !self.aborted {
+                self.record_line(mv, &position);
+            }
             position.undo(mv, undo);
             if self.aborted {
                 break;
             }
             results.push(Some(child.as_move_value()));
         }
+        // The moves it finished keep their lines.
+        std::mem::swap(&mut self.root_lines, &mut self.pending_lines);
         results.resize(moves.len(), None);
         results
     }
@@ -258,16 +323,26 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
         game.generate_moves(&mut moves);
         let mut lower = Vec::with_capacity(moves.len());
         let mut upper = Vec::with_capacity(moves.len());
-        for (horizon, scores) in [
-            (Horizon::RootLoses(root), &mut lower),
-            (Horizon::RootWins(root), &mut upper),
-        ] {
+        self.pending_lines.clear();
+        for horizon in [Horizon::RootLoses(root), Horizon::RootWins(root)] {
             self.set_horizon(horizon);
+            let pessimistic = matches!(horizon, Horizon::RootLoses(_));
             let mut position = game.clone();
-            for &mv in &moves {
+            for (i, &mv) in moves.iter().enumerate() {
                 let undo = position.play(mv);
                 let child_depth = depth.saturating_sub(1);
-                scores.push(-self.negamax(&mut position, child_depth, 1, -WIN, WIN));
+                let score = -self.negamax(&mut position, child_depth, 1, -WIN, WIN);
+                if pessimistic {
+                    lower.push(score);
+                } else {
+                    upper.push(score);
+                }
+                // A win is proved by the pessimistic search (the horizon
+                // lost), so its line is that search's; every other line is
+                // the optimistic one's.
+                if !self.aborted && pessimistic == is_decided_win(lower[i]) {
+                    self.record_line(mv, &position);
+                }
                 position.undo(mv, undo);
                 if self.aborted {
                     return None;
@@ -284,17 +359,20 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
             }
             results.push((mv, value));
         }
+        std::mem::swap(&mut self.root_lines, &mut self.pending_lines);
         let value = match game.result() {
             Some(result) => self.finish_exact(game, score::terminal_score(game, result, 0)),
             None => partial_value(&results, depth),
         };
-        Some(Analysis {
+        let mut analysis = Analysis {
             pv: Vec::new(),
             value,
             moves: results,
             stats: Some(self.stats()),
             depth: Some(depth),
-        })
+        };
+        analysis.pv = self.principal_variation(&analysis);
+        Some(analysis)
     }
 
     /// The analysis `hint` and `solve` run: what can be proved before
@@ -394,7 +472,175 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
             best.depth = None;
         }
         best.stats = Some(self.stats());
+        // The exact solve's line when it proved the best move, else the
+        // last iteration's.
+        let line = self.principal_variation(&best);
+        let solved = line
+            .first()
+            .is_some_and(|&first| self.root_lines.after(first).is_some());
+        if solved || best.pv.first() != line.first() {
+            best.pv = line;
+        }
         best
+    }
+
+    /// The principal variation of `analysis`: one of its best
+    /// moves (the first), then the line [`record_line`](Self::record_line)
+    /// read after that move in the last search of it.
+    fn principal_variation(&self, analysis: &Analysis<G::Move>) -> Vec<G::Move> {
+        let Some(&first) = analysis.best_moves().first() else {
+            return Vec::new();
+        };
+        let after = self.root_lines.after(first).unwrap_or_default();
+        let mut line = Vec::with_capacity(1 + after.len());
+        line.push(first);
+        line.extend_from_slice(after);
+        line
+    }
+
+    /// Reads the line the table knows from `position`, the child of root
+    /// move `root`, into the pending lines, right after the search of it
+    /// stored it: at each position a move whose child's score proves it
+    /// best there (the stored best move tried first: it may have been
+    /// stored for a symmetric image, where it is another move), for as
+    /// long as the position's entry is there with a score that is exact or
+    /// a lower bound, the game is not over, and the line meets no position
+    /// twice.
+    fn record_line(&mut self, root: G::Move, position: &G) {
+        let mut lines = std::mem::replace(&mut self.pending_lines, RootLines::new());
+        let mut legal = std::mem::take(&mut self.line_legal);
+        let mut seen = std::mem::take(&mut self.line_seen);
+        let start = lines.moves.len();
+        self.read_line(position.clone(), &mut lines.moves, &mut legal, &mut seen);
+        lines.roots.push((root, start, lines.moves.len()));
+        self.pending_lines = lines;
+        self.line_legal = legal;
+        self.line_seen = seen;
+    }
+
+    /// [`record_line`](Self::record_line)'s reading, onto `line`.
+    fn read_line(
+        &mut self,
+        mut position: G,
+        line: &mut Vec<G::Move>,
+        legal: &mut Vec<G::Move>,
+        seen: &mut Vec<(u64, G::Key)>,
+    ) {
+        let start = line.len();
+        seen.clear();
+        seen.push(position.canonical());
+        let mut ply = 1;
+        let (hash, key) = position.canonical();
+        let mut here = match self.table.probe(hash, key) {
+            Some(entry) if position.result().is_none() => entry,
+            _ => return,
+        };
+        while line.len() - start < MAX_LINE {
+            let score = score::to_root_relative(here.score, ply);
+            if !matches!(here.bound, Bound::Exact | Bound::Lower) {
+                break;
+            }
+            position.generate_moves(legal);
+            if let Some(i) = here
+                .best
+                .and_then(|best| legal.iter().position(|&m| m == best))
+            {
+                legal[..=i].rotate_right(1);
+            }
+            let mut next = None;
+            for &mv in legal.iter() {
+                let undo = position.play(mv);
+                let child = self.child_score(&position, ply + 1, here.depth);
+                position.undo(mv, undo);
+                let proves = child.is_some_and(|(child_score, bound, _)| match here.bound {
+                    Bound::Exact => bound == Bound::Exact && -child_score == score,
+                    _ => matches!(bound, Bound::Exact | Bound::Upper) && -child_score >= score,
+                });
+                if proves {
+                    next = child.map(|(_, _, entry)| (mv, entry));
+                    break;
+                }
+            }
+            let Some((mv, entry)) = next else {
+                break;
+            };
+            position.play(mv);
+            let canonical = position.canonical();
+            if seen.contains(&canonical) {
+                break;
+            }
+            seen.push(canonical);
+            line.push(mv);
+            ply += 1;
+            match entry {
+                Some(entry) => here = entry,
+                None => break,
+            }
+        }
+    }
+
+    /// The score of `child` (`ply` plies from the root) as the search that
+    /// stored its parent, `parent_depth` deep, saw it, with its bound and
+    /// its table entry: a finished game, a dead draw or a horizon node is
+    /// scored as the search scores it (exact, no entry); else the entry's
+    /// score, `None` without one.
+    fn child_score(
+        &mut self,
+        child: &G,
+        ply: u32,
+        parent_depth: u8,
+    ) -> Option<ChildScore<G::Move>> {
+        if let Some(result) = child.result() {
+            return Some((
+                score::terminal_score(child, result, ply),
+                Bound::Exact,
+                None,
+            ));
+        }
+        let exact = self.horizon == Horizon::None;
+        let depth = if exact {
+            EXACT_DEPTH
+        } else {
+            u32::from(parent_depth.saturating_sub(1))
+        };
+        let fake_bounds = matches!(self.horizon, Horizon::RootLoses(_) | Horizon::RootWins(_));
+        if self.knowledge.is_dead_draw(child) {
+            let within = self
+                .knowledge
+                .draw_length(child)
+                .is_some_and(|length| length <= depth);
+            let score = if !fake_bounds || within {
+                0
+            } else {
+                self.horizon_score(child)
+            };
+            return Some((score, Bound::Exact, None));
+        }
+        if !exact && depth == 0 {
+            return Some((self.horizon_score(child), Bound::Exact, None));
+        }
+        let (hash, key) = child.canonical();
+        let entry = self.table.probe(hash, key)?;
+        Some((
+            score::to_root_relative(entry.score, ply),
+            entry.bound,
+            Some(entry),
+        ))
+    }
+
+    /// The best line the last heuristic search
+    /// ([`heuristic_scores`](Self::heuristic_scores) or its `_within`)
+    /// found from its position after `first` (the caller's best move):
+    /// `first`, then the line read off the table as [`Analysis::pv`] is.
+    pub fn line_after(&self, first: G::Move) -> Vec<G::Move> {
+        let single = Analysis {
+            value: Value::unknown(),
+            moves: vec![(first, Value::unknown())],
+            stats: None,
+            depth: None,
+            pv: Vec::new(),
+        };
+        self.principal_variation(&single)
     }
 
     /// Heuristic alpha-beta to `depth` plies: the score of every move (from
@@ -452,15 +698,20 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
         game.generate_moves(&mut moves);
         let mut position = game.clone();
         let mut scores = Vec::with_capacity(moves.len());
+        self.pending_lines.clear();
         for &mv in &moves {
             let undo = position.play(mv);
             let score = -self.negamax(&mut position, depth.saturating_sub(1), 1, -WIN, WIN);
+            if !self.aborted {
+                self.record_line(mv, &position);
+            }
             position.undo(mv, undo);
             if self.aborted {
                 return None;
             }
             scores.push((mv, score));
         }
+        std::mem::swap(&mut self.root_lines, &mut self.pending_lines);
         Some(scores)
     }
 
@@ -660,6 +911,11 @@ fn partial_value<M: Copy>(moves: &[(M, Value)], floor: u32) -> Value {
     }
 }
 
+/// Whether a score is a win the search decided (not the horizon's).
+fn is_decided_win(score: i32) -> bool {
+    score > DECIDED && score < WIN
+}
+
 /// The value of a move from lower and upper bound scores (mover's side).
 ///
 /// A decided win in the lower bound is exact, remoteness included: the
@@ -668,7 +924,7 @@ fn partial_value<M: Copy>(moves: &[(M, Value)], floor: u32) -> Value {
 /// true fastest win lies within it too. Likewise a decided loss in the upper
 /// bound.
 fn bounded_value(lower: i32, upper: i32) -> Value {
-    let decided_win = |s: i32| s > DECIDED && s < WIN;
+    let decided_win = is_decided_win;
     let decided_loss = |s: i32| s < -DECIDED && s > -WIN;
     // Scores are relative to the position one ply above the move's child: a
     // win scored WIN - p ends p plies after that position, p - 1 after the move.

@@ -6,7 +6,7 @@
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ply_engine::Deadline;
 use ply_engine::{
@@ -37,6 +37,9 @@ pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
 /// Plies of the heuristic search that scores the moves an analysis left
 /// unknown.
 const SCORE_DEPTH: u32 = 2;
+
+/// The deepest heuristic search for an undecided principal variation.
+const MAX_LINE_DEPTH: u32 = 12;
 
 impl Playable for Mnk {
     type Knowledge = MnkKnowledge;
@@ -140,7 +143,7 @@ impl Playable for Mnk {
                         ..config.clone()
                     };
                     Ok(Box::new(AnalyzingPlayer::new(
-                        Box::new(MnkAnalyzer::new(&bounded)),
+                        Box::new(MnkAnalyzer::new(&bounded).without_line()),
                         config,
                     )))
                 }
@@ -246,19 +249,24 @@ impl Player<Mnk> for DepthLimitedPlayer {
 pub struct MnkAnalyzer {
     inner: Box<dyn Analyzer<Mnk>>,
     scorer: Searcher<Mnk, MnkKnowledge>,
+    /// The whole budget: what the analysis and the scores leave of it
+    /// goes to a deeper heuristic search for the principal variation.
+    move_time: Option<Duration>,
+    /// Whether an undecided best move gets its line searched.
+    line: bool,
 }
 
 impl MnkAnalyzer {
     pub fn new(config: &EngineConfig) -> Self {
         let inner = SearchAnalyzer::new(MnkKnowledge, &Self::inner_config(config));
-        Self::over(Box::new(inner))
+        Self::over(Box::new(inner), config)
     }
 
     /// The analysis storing its configurations in the request's dictionary.
     pub fn chained(config: &EngineConfig) -> Self {
         let searcher = Searcher::with_table(Chained::new()).with_knowledge(MnkKnowledge);
         let inner = SearchAnalyzer::with_searcher(searcher, &Self::inner_config(config));
-        Self::over(Box::new(inner))
+        Self::over(Box::new(inner), config)
     }
 
     /// The scores after the analysis need a little of the budget.
@@ -269,16 +277,43 @@ impl MnkAnalyzer {
         }
     }
 
-    fn over(inner: Box<dyn Analyzer<Mnk>>) -> Self {
+    fn over(inner: Box<dyn Analyzer<Mnk>>, config: &EngineConfig) -> Self {
         MnkAnalyzer {
             inner,
             scorer: Searcher::new(1).with_knowledge(MnkKnowledge),
+            move_time: config.move_time,
+            line: true,
         }
+    }
+
+    /// This analysis without the heuristic search for an undecided
+    /// principal variation (the computer's moves need no line, and should
+    /// not spend the rest of their budget on one).
+    pub fn without_line(self) -> Self {
+        MnkAnalyzer {
+            line: false,
+            ..self
+        }
+    }
+
+    /// The principal variation from `game` starting with `first`, an
+    /// undecided best move: a heuristic search deepening up to `depth`
+    /// plies in what is left of the budget (`started` when the analysis
+    /// began), or the 2-ply scores' own line without a time budget.
+    fn heuristic_line(&mut self, game: &Mnk, first: u8, depth: u32, started: Instant) -> Vec<u8> {
+        if let Some(budget) = self.move_time {
+            let left = (budget * 7 / 8).saturating_sub(started.elapsed());
+            let depth = depth.clamp(SCORE_DEPTH, MAX_LINE_DEPTH);
+            self.scorer
+                .heuristic_scores_within(game, depth, Deadline::after(Some(left)));
+        }
+        self.scorer.line_after(first)
     }
 }
 
 impl Analyzer<Mnk> for MnkAnalyzer {
     fn analyze(&mut self, game: &Mnk) -> Result<Analysis<u8>, GameError> {
+        let started = Instant::now();
         let mut analysis = self.inner.analyze(game)?;
         let unknown = |v: &Value| v.outcome == Outcome::Unknown && v.heuristic.is_none();
         if analysis.moves.iter().any(|(_, v)| unknown(v)) {
@@ -297,6 +332,19 @@ impl Analyzer<Mnk> for MnkAnalyzer {
                     .filter(|(_, v)| v.outcome == Outcome::Unknown)
                     .filter_map(|(_, v)| v.heuristic)
                     .max();
+            }
+            // An undecided best move's line is the heuristic search's: the
+            // proving searches' lines run only where they decided.
+            let best = analysis.best_moves();
+            let undecided = |mv: &u8| {
+                analysis
+                    .moves
+                    .iter()
+                    .any(|(m, v)| m == mv && v.outcome == Outcome::Unknown)
+            };
+            if let Some(&first) = best.first().filter(|mv| self.line && undecided(mv)) {
+                let depth = analysis.depth.unwrap_or(SCORE_DEPTH);
+                analysis.pv = self.heuristic_line(game, first, depth, started);
             }
         }
         Ok(analysis)

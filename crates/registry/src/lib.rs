@@ -5,7 +5,7 @@
 #![warn(missing_docs)]
 
 use ply_engine::arena::entry::EntryHost;
-use ply_engine::GameKind;
+use ply_engine::{EngineProtocol, GameKind};
 
 /// The registered games, in menu order.
 pub fn games() -> Vec<&'static dyn GameKind> {
@@ -35,6 +35,21 @@ pub fn entry_host(kind: &dyn GameKind) -> Option<&'static dyn EntryHost> {
         Some(&ply_external::GOMOKU_ENGINES)
     } else {
         None
+    }
+}
+
+/// The protocols of the engine programs `kind` plays (the hosts of
+/// [`entry_host`] start them): GTP and NBoard for Othello, the Gomocup
+/// protocol for the (m,n,k) game's Gomoku; none for the others.
+pub fn program_protocols(kind: &dyn GameKind) -> &'static [EngineProtocol] {
+    let othello: &dyn GameKind = &ply_othello::OTHELLO;
+    let mnk: &dyn GameKind = &ply_mnk::MNK;
+    if kind.name() == othello.name() {
+        &[EngineProtocol::Gtp, EngineProtocol::Nboard]
+    } else if kind.name() == mnk.name() {
+        &[EngineProtocol::Pbrain]
+    } else {
+        &[]
     }
 }
 

@@ -15,7 +15,10 @@ const PLAYERS = [
   ["computer", "Computer: strongest", "the game's best engine: perfect where the game is solved, else its strongest search within the server's time"],
   ["other", "Custom (type a player)", "any player of ply play, e.g. alphabeta:6, mcts:10000, computer:5, perfect"],
 ];
-const PLAYER_SPECS = PLAYERS.map(p => p[0]);
+
+// The computers from random to the strongest: the strength slider's
+// stops, each one of the list's entries.
+const STRENGTHS = PLAYERS.map(p => p[0]).filter(p => p !== "human" && p !== "other");
 
 const ui = {};
 for (const id of ["game", "game-summary", "game-picture", "options", "player1", "player2", "player1-spec",
@@ -102,16 +105,47 @@ function fillPlayers(select, spec, chosen) {
     return option;
   }));
   const about = select.parentElement.querySelector(".about");
+  const strength = select.parentElement.querySelector(".strength");
+  const range = strength.querySelector("input");
   const typed = () => {
     spec.hidden = select.value !== "other";
-    about.textContent = PLAYERS.find(p => p[0] === select.value)[2];
+    const listed = PLAYERS.find(p => p[0] === select.value);
+    about.textContent = listed ? listed[2] : ENGINE_ABOUT;
+    // The slider shows where a computer of the list stands.
+    const at = STRENGTHS.indexOf(select.value);
+    strength.hidden = at < 0;
+    if (at >= 0) range.value = at;
   };
+  range.addEventListener("input", () => {
+    select.value = STRENGTHS[Number(range.value)];
+    typed();
+  });
   select.addEventListener("change", typed);
   typed();
 }
 
+// The engines the server's owner offers for this game, by name, before
+// "Custom" in both lists.
+const ENGINE_ABOUT = "an engine program this server's owner offers, playing in a process of its own";
+function offerEngines(info) {
+  const engines = (info && info.engines) || [];
+  for (const select of [ui.player1, ui.player2]) {
+    const chosen = select.value;
+    for (const option of [...select.options]) if (option.dataset.engine) option.remove();
+    const custom = [...select.options].find(o => o.value === "other");
+    for (const name of engines) {
+      const option = new Option(`Engine: ${name}`, name);
+      option.dataset.engine = "yes";
+      option.title = ENGINE_ABOUT;
+      select.insertBefore(option, custom);
+    }
+    select.value = [...select.options].some(o => o.value === chosen) ? chosen : "computer";
+    select.dispatchEvent(new Event("change"));
+  }
+}
+
 function choosePlayer(select, spec, player) {
-  const listed = PLAYER_SPECS.includes(player) && player !== "other";
+  const listed = [...select.options].some(o => o.value === player) && player !== "other";
   select.value = listed ? player : "other";
   select.dispatchEvent(new Event("change"));
   spec.value = listed ? "" : player;
@@ -148,6 +182,7 @@ function optionControl(option) {
 
 function showOptions() {
   const { info, preset } = chosenEntry();
+  offerEngines(info);
   ui.gameSummary.textContent = info ? (preset ? preset.rules : info.rules) : "";
   ui.options.replaceChildren();
   ui.gamePicture.replaceChildren();
@@ -238,7 +273,11 @@ function writeLink() {
   if (Object.keys(game.options).length) params.set("options", JSON.stringify(game.options));
   params.set("players", game.players.join(","));
   params.set("start", game.start_position);
-  if (game.moves.length) params.set("moves", game.moves.map(m => m.move).join(" "));
+  const moves = game.moves.map(m => m.move).join(" ");
+  if (moves) params.set("moves", moves);
+  // The whole move tree, when it holds more than the line played.
+  const tree = app.tree && app.tree.id === game.id ? treeText(app.tree) : "";
+  if (tree && tree !== moves) params.set("variations", tree);
   history.replaceState(null, "", "#" + params.toString());
 }
 
@@ -252,6 +291,7 @@ function readLink() {
   const request = { game, options, players: [players[0] || "human", players[1] || "computer"] };
   if (params.get("start")) request.position = params.get("start");
   const moves = (params.get("moves") || "").split(" ").filter(Boolean);
+  app.linkTree = params.get("variations") ? treeFromText(params.get("variations")) : null;
   return { request, moves };
 }
 
@@ -390,8 +430,11 @@ function bestOf(analysis) {
 function thinkNote(analysis, times) {
   const depth = hasNumber(analysis.depth) ? `depth ${analysis.depth}` : "searched";
   const best = analysis.moves.length ? bestOf(analysis) : null;
+  // The principal variation: the line both sides play if each plays
+  // what the search found best.
+  const line = analysis.pv && analysis.pv.length ? `; line ${analysis.pv.join(" ")}` : "";
   return `Thought ${times} times as long: ${depth}` + (best ? `, best ${best.move} (${valueWords(best)})` : "") +
-    (unsolved(analysis) ? "." : "; solved.");
+    line + (unsolved(analysis) ? "." : "; solved.");
 }
 
 async function thinkLonger() {

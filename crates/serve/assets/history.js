@@ -150,9 +150,14 @@ function child(node, move, side) {
   return next;
 }
 
-// Adds the server's line to the tree; a value once known is kept.
+// Adds the server's line to the tree; a value once known is kept. A game
+// opened from a link starts from the link's tree.
 function mergeLine(state) {
-  if (!app.tree || app.tree.id !== state.id) app.tree = { ...treeNode(null, null, null), id: state.id };
+  if (!app.tree || app.tree.id !== state.id) {
+    app.tree = { ...(app.linkTree || treeNode(null, null, null)), id: state.id };
+    for (const c of app.tree.children) c.parent = app.tree;
+    app.linkTree = null;
+  }
   let node = app.tree;
   for (const m of state.moves) {
     node = child(node, m.move, m.side);
@@ -160,6 +165,31 @@ function mergeLine(state) {
   }
   app.node = node;
   for (const move of state.redo_moves) node = child(node, move, "");
+}
+
+// The tree as text, as PGN writes variations: each position's first move,
+// then its other moves each in parentheses with what follows them, then
+// what follows the first ("b2 a1 (c3 a3) c1"); moves never hold spaces or
+// parentheses.
+function treeText(node) {
+  const [main, ...others] = node.children;
+  if (!main) return "";
+  const line = (n, rest) => [n.move, rest].filter(Boolean).join(" ");
+  return [main.move, ...others.map(o => `(${line(o, treeText(o))})`), treeText(main)].filter(Boolean).join(" ");
+}
+
+// The tree of `treeText`'s text; moves the server refuses are dropped when
+// they are visited, as any line is.
+function treeFromText(text) {
+  const root = treeNode(null, null, null);
+  let before = root, at = root;
+  const open = [];
+  for (const token of text.replace(/[()]/g, " $& ").split(/\s+/).filter(Boolean)) {
+    if (token === "(") { open.push([before, at]); at = before; }
+    else if (token === ")") { if (open.length) [before, at] = open.pop(); }
+    else { before = at; at = child(at, token, ""); }
+  }
+  return root;
 }
 
 function lineTo(node) {
@@ -187,6 +217,7 @@ function promote(node) {
   siblings.splice(siblings.indexOf(node), 1);
   siblings.unshift(node);
   drawHistory();
+  writeLink();
 }
 
 // Deletes a variation; from inside it, goes back to where it branched.
@@ -204,6 +235,7 @@ async function prune(node) {
   const siblings = node.parent.children;
   siblings.splice(siblings.indexOf(node), 1);
   drawHistory();
+  writeLink();
   updateControls();
 }
 

@@ -12,6 +12,7 @@ use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::Json;
+use ply_engine::arena::entry::ProgramMatch;
 use ply_engine::{
     echo, BotSpec, EngineConfig, GameKind, GameOptions, GameResult, PlayerSpec, Session, Value,
 };
@@ -19,7 +20,7 @@ use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
 use crate::known;
-use crate::state::{AppState, Entry, LiveGame, Seat};
+use crate::state::{AppState, Entry, LiveGame, RunningProgram, Seat};
 use crate::wire::{
     BoundedReport, CreateGame, GameInfo, GameState, PlayMove, PlayedMove, RecordQuery, RecordText,
     ResultView, SetLine, Turn, MAX_LISTED,
@@ -158,13 +159,28 @@ fn game_options(
     Ok(options)
 }
 
-/// A player the server will run: learners are refused (they read and write
-/// files), and bots whose search ignores the clock are capped.
-fn seat(text: &str) -> ApiResult<Seat> {
+/// A player the server will run: an outside engine the owner named, by its
+/// name; learners are refused (they read and write files), and so are
+/// programs and libraries a client names; bots whose search ignores the
+/// clock are capped.
+fn seat(state: &AppState, text: &str) -> ApiResult<Seat> {
     short(text, "a player")?;
+    if let Some(program) = state.engines.program(text) {
+        return Ok(Seat {
+            spec: PlayerSpec::Bot(BotSpec::Program(program.clone())),
+            name: text.to_string(),
+        });
+    }
     let spec: PlayerSpec = text.parse().map_err(ApiError::Game)?;
     let refuse = |why: String| Err(ApiError::BadRequest(why));
     match &spec {
+        PlayerSpec::Bot(BotSpec::Program(_) | BotSpec::Entry(_)) => {
+            return refuse(
+                "the server runs no program a client names: choose an engine its owner \
+                 offers by name (GET /api/games-list, each game's engines)"
+                    .into(),
+            )
+        }
         PlayerSpec::Bot(BotSpec::Learner(_)) => {
             return refuse("learner bots are not offered by the server (they use files)".into())
         }
@@ -317,7 +333,13 @@ fn game_state(id: &str, live: &LiveGame, state: &AppState, values: bool) -> Game
 
 /// `GET /api/games-list`.
 pub async fn games_list(State(state): Shared) -> Json<Vec<GameInfo>> {
-    Json(state.games.iter().map(|g| GameInfo::of(*g)).collect())
+    Json(
+        state
+            .games
+            .iter()
+            .map(|g| GameInfo::of(*g, state.engines.names_for(*g)))
+            .collect(),
+    )
 }
 
 /// `POST /api/games`.
@@ -347,7 +369,20 @@ pub async fn create(
             players.len()
         )));
     };
-    let seats = [seat(first)?, seat(second)?];
+    let seats = [seat(&state, first)?, seat(&state, second)?];
+    for seat in &seats {
+        if let PlayerSpec::Bot(BotSpec::Program(program)) = &seat.spec {
+            if !state.engines.plays(kind, program) {
+                return Err(ApiError::BadRequest(format!(
+                    "the engine {} does not play {}",
+                    seat.name,
+                    kind.name()
+                )));
+            }
+        }
+    }
+    let host = state.engines.host(kind);
+    let program_time = state.limits.move_time;
     if let Some(position) = &request.position {
         short(position, "the position")?;
     }
@@ -388,18 +423,36 @@ pub async fn create(
         }
         // Each bot is tried here (a spec the game cannot play is refused
         // now) and made afresh for each of its moves.
-        for seat in &work_seats {
-            if let PlayerSpec::Bot(spec) = &seat.spec {
-                let bot = session.new_bot(spec, &config)?;
-                session.drop_bot(bot);
+        let mut programs = [None, None];
+        for (seat, program) in work_seats.iter().zip(&mut programs) {
+            match (&seat.spec, host) {
+                // An outside engine starts now, in a process of its own: one
+                // that cannot play this game is refused with its reason.
+                (PlayerSpec::Bot(BotSpec::Program(spec)), Some(host)) => {
+                    let setting = ProgramMatch {
+                        options: &options,
+                        move_time: program_time,
+                        game_time: None,
+                    };
+                    let started = host.start_program(spec, &setting)?;
+                    *program = Some(RunningProgram {
+                        entry: started.entry,
+                        seen: None,
+                    });
+                }
+                (PlayerSpec::Bot(spec), _) => {
+                    let bot = session.new_bot(spec, &config)?;
+                    session.drop_bot(bot);
+                }
+                (PlayerSpec::Human, _) => {}
             }
         }
         let start = session.position();
         let values = replay(session.as_mut(), &moves)?;
-        Ok((session, start, values))
+        Ok((session, start, values, programs))
     })
     .await??;
-    let (session, start_position, values) = built;
+    let (session, start_position, values, programs) = built;
     let live = LiveGame {
         kind,
         options: request.options,
@@ -410,6 +463,7 @@ pub async fn create(
         analysis: None,
         seed,
         undone: Vec::new(),
+        programs,
     };
     let mut view = game_state("", &live, &state, false);
     let (id, token) = state.insert(live, client.ip())?;
@@ -615,11 +669,24 @@ pub async fn computer(
     );
     // The game stays locked while its bot thinks: other requests on it get
     // 409 busy, requests on other games go on.
+    let limit = state.limits.move_time;
     let mut live = search(&state, client.ip(), move || -> ApiResult<_> {
-        let session = live.session.as_mut();
-        let mut bot = session.new_bot(&spec, &config)?;
-        let moved = session.bot_move(&mut bot);
-        session.drop_bot(bot);
+        let seat = live.session.to_move().index();
+        let game: &mut LiveGame = &mut live;
+        let moved = if let Some(program) = game.programs[seat].as_mut() {
+            program_move(
+                game.session.as_mut(),
+                program,
+                &game.seats[seat].name,
+                limit,
+            )
+        } else {
+            let session = live.session.as_mut();
+            let mut bot = session.new_bot(&spec, &config)?;
+            let moved = session.bot_move(&mut bot);
+            session.drop_bot(bot);
+            moved.map_err(ApiError::Game)
+        };
         let moved = moved?;
         // The bot's own value, else the analysis of the position it moved
         // in (a game between computers watched with values on).
@@ -639,6 +706,50 @@ pub async fn computer(
     let view = game_state(&id, &live, &state, false);
     live.analysis = None;
     Ok(Json(view))
+}
+
+/// An outside engine's move in `session`: it is told the game (afresh
+/// unless the game is its last move's line plus one move), answers within
+/// `limit`, and its move is played. A fault or an illegal answer is the
+/// request's error, naming the engine.
+fn program_move(
+    session: &mut dyn Session,
+    program: &mut RunningProgram,
+    name: &str,
+    limit: Duration,
+) -> ApiResult<ply_engine::MoveReport> {
+    let played = session.moves_played();
+    // Told only the last move when the game is its last move's line plus
+    // one; else (and after a fault or a refused answer, which leave `seen`
+    // taken) told the game afresh.
+    let new_game = !program
+        .seen
+        .take()
+        .is_some_and(|seen| played.len() == seen.len() + 1 && played.starts_with(&seen));
+    let answer = program
+        .entry
+        .play(&*session, new_game, limit)
+        .map_err(|fault| {
+            ApiError::Game(ply_engine::GameError::Unsupported(format!(
+                "the engine {name} {}",
+                fault.reason
+            )))
+        })?;
+    let side = session.to_move();
+    let mv = session.play(&answer.mv).map_err(|error| {
+        ApiError::Game(ply_engine::GameError::Unsupported(format!(
+            "the engine {name} answered '{}': {error}",
+            echo::shown_within(&answer.mv, 40)
+        )))
+    })?;
+    let mut seen = played;
+    seen.push(mv.clone());
+    program.seen = Some(seen);
+    Ok(ply_engine::MoveReport {
+        mv,
+        side,
+        value: None,
+    })
 }
 
 /// `POST /api/games/{id}/undo`: takes back the last move.

@@ -16,6 +16,7 @@
 mod api;
 mod assets;
 mod connections;
+mod engines;
 mod error;
 mod fair;
 mod known;
@@ -37,6 +38,7 @@ use ply_engine::GameKind;
 use thiserror::Error;
 use tokio::sync::Semaphore;
 
+pub use engines::{HostOf, OutsideEngines, ProtocolsOf};
 pub use state::Limits;
 
 use connections::ConnectionShare;
@@ -162,6 +164,17 @@ impl Server {
         games: Vec<&'static dyn GameKind>,
         limits: Limits,
     ) -> Result<Server, ServeError> {
+        Self::start_with_engines(addr, games, limits, OutsideEngines::none())
+    }
+
+    /// [`start`](Self::start), offering the outside `engines` the owner
+    /// named as players of the games that play them.
+    pub fn start_with_engines(
+        addr: SocketAddr,
+        games: Vec<&'static dyn GameKind>,
+        limits: Limits,
+        engines: OutsideEngines,
+    ) -> Result<Server, ServeError> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .enable_all()
             .thread_name("ply-serve")
@@ -170,7 +183,7 @@ impl Server {
             .block_on(tokio::net::TcpListener::bind(addr))
             .map_err(|source| ServeError::Bind { addr, source })?;
         let addr = listener.local_addr()?;
-        let state = Arc::new(AppState::new(games, limits));
+        let state = Arc::new(AppState::new(games, limits, engines));
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let task = runtime.spawn(serve(listener, state, async {
             let _ = stopped.await;

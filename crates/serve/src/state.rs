@@ -11,6 +11,7 @@ use std::time::Duration;
 use ply_engine::{GameKind, PlayerSpec, Session, Value};
 use rand::RngCore;
 
+use crate::engines::OutsideEngines;
 use crate::error::ApiError;
 use crate::fair::{FairSlots, SlotPermit};
 use crate::wire::BoundedReport;
@@ -104,6 +105,29 @@ pub struct LiveGame {
     /// The moves taken back, the last taken back last, with their values:
     /// what `redo` replays, whichever seat made them.
     pub undone: Vec<(String, Option<Value>)>,
+    /// Each seat's outside engine, once started (a process of its own,
+    /// stopped when the game goes), and the moves it has been told: the
+    /// game's line after its last move.
+    pub programs: [Option<RunningProgram>; 2],
+}
+
+impl Drop for LiveGame {
+    /// A game that goes stops its engines off the request threads: an
+    /// engine is given a moment to leave when told the match is over.
+    fn drop(&mut self) {
+        let programs = std::mem::take(&mut self.programs);
+        if programs.iter().any(Option::is_some) {
+            std::thread::spawn(move || drop(programs));
+        }
+    }
+}
+
+/// An outside engine playing a seat.
+pub struct RunningProgram {
+    pub entry: Box<dyn ply_engine::arena::entry::Entry>,
+    /// The moves of the game after the engine's last move; `None` before
+    /// its first.
+    pub seen: Option<Vec<String>>,
 }
 
 /// A live game with its secret and when (in use ticks) it was last used.
@@ -125,6 +149,8 @@ impl Entry {
 /// Everything the handlers share.
 pub struct AppState {
     pub games: Vec<&'static dyn GameKind>,
+    /// The outside engines the owner named.
+    pub engines: OutsideEngines,
     pub limits: Limits,
     live: Mutex<HashMap<String, Arc<Entry>>>,
     searches: Arc<FairSlots>,
@@ -150,9 +176,10 @@ fn same_secret(a: &str, b: &str) -> bool {
 }
 
 impl AppState {
-    pub fn new(games: Vec<&'static dyn GameKind>, limits: Limits) -> Self {
+    pub fn new(games: Vec<&'static dyn GameKind>, limits: Limits, engines: OutsideEngines) -> Self {
         AppState {
             games,
+            engines,
             searches: FairSlots::new(limits.max_searches, limits.max_searches_per_client),
             limits,
             live: Mutex::new(HashMap::new()),

@@ -190,6 +190,9 @@ pub struct GameInfo {
     pub picture: Option<BoardView>,
     /// Well-known games that are this one with some options set.
     pub presets: Vec<PresetInfo>,
+    /// The outside engines the server's owner offers for it, by name.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub engines: Vec<String>,
 }
 
 /// A well-known game that is another with these options (Gomoku).
@@ -271,7 +274,8 @@ pub struct PositionInfo {
 }
 
 impl GameInfo {
-    pub fn of(kind: &dyn GameKind) -> Self {
+    /// `kind` as the list shows it, with the outside `engines` it plays.
+    pub fn of(kind: &dyn GameKind, engines: Vec<String>) -> Self {
         let notation = kind.position_notation();
         GameInfo {
             name: kind.name(),
@@ -291,6 +295,7 @@ impl GameInfo {
                 .into_iter()
                 .map(|preset| PresetInfo::of(kind, preset))
                 .collect(),
+            engines,
         }
     }
 }

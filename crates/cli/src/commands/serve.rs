@@ -34,10 +34,42 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = ply_serve::Limits::default().max_connections_per_client as u32,
           value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub connections_per_client: u32,
+    /// An outside engine offered in the page's player list under NAME:
+    /// NAME=pbrain:COMMAND (a Gomocup engine, for Gomoku), NAME=gtp:COMMAND
+    /// or NAME=nboard:COMMAND (Othello). Repeatable. Clients only name it;
+    /// a command a client sends is refused.
+    #[arg(long = "engine", value_name = "NAME=SPEC")]
+    pub engines: Vec<String>,
+}
+
+/// The `--engine NAME=SPEC` options as the server's outside engines.
+fn outside_engines(given: &[String]) -> anyhow::Result<ply_serve::OutsideEngines> {
+    let mut named = Vec::new();
+    for text in given {
+        let Some((name, spec)) = text.split_once('=') else {
+            anyhow::bail!(
+                "--engine '{}': write NAME=SPEC, e.g. rapfi=pbrain:pbrain-rapfi",
+                ply_engine::echo::shown_within(text, 80)
+            );
+        };
+        match spec.parse::<ply_engine::PlayerSpec>() {
+            Ok(ply_engine::PlayerSpec::Bot(ply_engine::BotSpec::Program(program))) => {
+                named.push((name.to_string(), program))
+            }
+            Ok(_) => anyhow::bail!(
+                "--engine '{}': SPEC is an engine program, pbrain:COMMAND, gtp:COMMAND or nboard:COMMAND",
+                ply_engine::echo::shown_within(text, 80)
+            ),
+            Err(error) => anyhow::bail!("--engine '{}': {error}", ply_engine::echo::shown_within(text, 80)),
+        }
+    }
+    ply_serve::OutsideEngines::new(named, registry::entry_host, registry::program_protocols)
+        .map_err(|why| anyhow::anyhow!("--engine: {why}"))
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
-    let server = ply_serve::Server::start(
+    let engines = outside_engines(&args.engines)?;
+    let server = ply_serve::Server::start_with_engines(
         SocketAddr::new(args.bind, args.port),
         registry::games(),
         ply_serve::Limits {
@@ -47,6 +79,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             max_connections_per_client: args.connections_per_client as usize,
             ..ply_serve::Limits::default()
         },
+        engines,
     )?;
     let url = format!("http://{}/", server.addr());
     let mut out = Output::stdout();

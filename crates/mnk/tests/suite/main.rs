@@ -10,6 +10,7 @@ mod kinds;
 mod no_alloc;
 mod notation_props;
 mod proof;
+mod pv;
 mod renju_caro;
 mod rules;
 mod table;

@@ -746,3 +746,165 @@ fn records_are_written_and_read() {
         "unsupported",
     );
 }
+
+/// Thinking longer on a board no analysis solves answers the principal
+/// variation: a line of legal moves (the first among the legal moves and
+/// of the best value), its depth, and on an exact answer a line too.
+#[test]
+fn think_longer_answers_the_principal_variation() {
+    let server = common::start(common::quick_limits());
+    let mut http = Http::new(server.addr());
+    let (id, token, state) = create(
+        &mut http,
+        json!({"game": "mnk", "options": {"size": 8, "k": 5}}),
+    );
+    let game = format!("/api/games/{id}");
+    let thought = http.get(&format!("{game}?think=1"), Some(&token)).json();
+    let analysis = &thought["analysis"];
+    assert_eq!(analysis["value"], json!("unknown"), "{analysis}");
+    assert!(analysis["depth"].as_u64().is_some(), "{analysis}");
+    let pv: Vec<&str> = analysis["pv"]
+        .as_array()
+        .unwrap_or_else(|| panic!("a pv: {analysis}"))
+        .iter()
+        .map(|mv| mv.as_str().expect("a move name"))
+        .collect();
+    assert!(pv.len() >= 2, "{pv:?}");
+    let legal = state["legal_moves"].as_array().expect("legal moves");
+    assert!(legal.contains(&json!(pv[0])), "{pv:?}");
+    let best = analysis["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| (m["four_score"].as_i64(), m["score"].as_i64()))
+        .max()
+        .expect("a move");
+    let first = analysis["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .find(|m| m["move"] == json!(pv[0]))
+        .expect("the line's first move is listed");
+    assert_eq!(
+        (first["four_score"].as_i64(), first["score"].as_i64()),
+        best
+    );
+    // The line replays: a game created with its moves plays them all.
+    let (_, _, replayed) = create(
+        &mut http,
+        json!({"game": "mnk", "options": {"size": 8, "k": 5}, "moves": pv}),
+    );
+    assert_eq!(replayed["moves"].as_array().expect("moves").len(), pv.len());
+    // An exact answer's line ends the game (tic-tac-toe's is a draw to the
+    // end or to a position nobody can win).
+    let (id, token, _) = create(&mut http, json!({"game": "tictactoe", "moves": ["b2"]}));
+    let exact = http
+        .get(&format!("/api/games/{id}?values=true"), Some(&token))
+        .json();
+    assert!(
+        exact["analysis"]["pv"]
+            .as_array()
+            .is_some_and(|pv| !pv.is_empty()),
+        "{exact}"
+    );
+}
+
+/// An engine the owner names is offered by name for the games that play
+/// it, plays its seat (told the game, answering in the protocol), and a
+/// program or library a client names is refused.
+#[cfg(unix)]
+#[test]
+fn outside_engines_are_the_owners_and_clients_only_name_them() {
+    let engines = ply_serve::OutsideEngines::new(
+        vec![
+            ("centre".into(), common::pbrain_script("centre", "echo 7,7")),
+            (
+                "occupied".into(),
+                common::pbrain_script("occupied", "echo 7,7"),
+            ),
+        ],
+        ply_registry::entry_host,
+        ply_registry::program_protocols,
+    )
+    .expect("good names");
+    let server = ply_serve::Server::start_with_engines(
+        "127.0.0.1:0".parse().expect("an address"),
+        ply_registry::games(),
+        common::quick_limits(),
+        engines,
+    )
+    .expect("the server starts");
+    let mut http = Http::new(server.addr());
+    let list = http.get("/api/games-list", None).json();
+    let engines_of = |name: &str| {
+        list.as_array()
+            .expect("games")
+            .iter()
+            .find(|g| g["name"] == json!(name))
+            .map(|g| g["engines"].clone())
+    };
+    let mnk: &dyn ply_engine::GameKind = &ply_mnk::MNK;
+    let othello: &dyn ply_engine::GameKind = &ply_othello::OTHELLO;
+    assert_eq!(engines_of(mnk.name()), Some(json!(["centre", "occupied"])));
+    assert_eq!(engines_of(othello.name()), Some(Value::Null));
+
+    let gomoku = json!({"size": 15, "k": 5});
+    let (id, token, state) = create(
+        &mut http,
+        json!({"game": mnk.name(), "options": gomoku, "players": ["centre", "human"]}),
+    );
+    assert_eq!(state["players"], json!(["centre", "human"]));
+    assert_eq!(state["turn"], json!("computer"));
+    let moved = http
+        .post_json(
+            &format!("/api/games/{id}/computer"),
+            Some(&token),
+            &json!({}),
+        )
+        .json();
+    assert_eq!(moved["moves"].as_array().map(Vec::len), Some(1), "{moved}");
+    assert_eq!(moved["turn"], json!("human"), "{moved}");
+    // An engine answering a taken square: refused with its name, the game
+    // unchanged.
+    let (id, token, _) = create(
+        &mut http,
+        json!({"game": mnk.name(), "options": gomoku, "players": ["human", "occupied"],
+               "moves": ["h8"]}),
+    );
+    let reply = http.post_json(
+        &format!("/api/games/{id}/computer"),
+        Some(&token),
+        &json!({}),
+    );
+    assert!(
+        reply.status >= 400 && reply.status < 500,
+        "{}",
+        reply.status
+    );
+    let error = reply.json()["error"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(error.contains("occupied"), "{error}");
+
+    for players in [
+        json!(["pbrain:sh -c true", "human"]),
+        json!(["human", "c:./entry.so"]),
+        json!(["human", "gtp:gtp-rhino"]),
+    ] {
+        let reply = http.post_json(
+            "/api/games",
+            None,
+            &json!({"game": mnk.name(), "options": gomoku, "players": players}),
+        );
+        refused(&reply, 400, "bad_request");
+    }
+    // A named engine on a game that does not play it.
+    let reply = http.post_json(
+        "/api/games",
+        None,
+        &json!({"game": othello.name(), "players": ["centre", "human"]}),
+    );
+    refused(&reply, 400, "bad_request");
+    server.stop().expect("the server stops");
+}

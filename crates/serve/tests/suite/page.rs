@@ -600,6 +600,105 @@ fn variations_survive(browser: &mut Browser, base: &str) {
     assert_eq!(chips, json!(0), "the deleted line is gone");
 }
 
+/// The URL keeps the whole move tree: a line played, a variation played
+/// after going back, and after a reload both are in the tree (the
+/// variation shown, the old line a chip that goes back to it whole).
+fn variations_survive_a_reload(browser: &mut Browser, base: &str) {
+    start(browser, base, "tictactoe", &[], ["human", "computer"]);
+    click_first_legal(browser);
+    click_first_legal(browser);
+    let old = moves(&state(browser));
+    let name = |m: &Value| m["move"].as_str().expect("a move").to_string();
+    browser.click("#history .ply[data-ply=\"2\"]");
+    wait_idle(browser);
+    let other = state(browser)["legal_moves"]
+        .as_array()
+        .expect("legal moves")
+        .iter()
+        .filter_map(Value::as_str)
+        .find(|m| *m != name(&old[2]))
+        .expect("another move")
+        .to_string();
+    browser.click(&format!("#board .cell[data-move=\"{other}\"]"));
+    wait_idle(browser);
+    let new = moves(&state(browser));
+    browser.script("location.reload();", json!([]));
+    browser.wait_for("window.ply && window.ply.game", Duration::from_secs(20));
+    wait_idle(browser);
+    let names = |ms: &[Value]| ms.iter().map(name).collect::<Vec<_>>();
+    assert_eq!(
+        names(&moves(&state(browser))),
+        names(&new),
+        "the line shown"
+    );
+    let chip = format!(
+        "#history .ply[data-ply=\"3\"] .variation[data-move=\"{}\"] .go",
+        name(&old[2])
+    );
+    browser.click(&chip);
+    wait_idle(browser);
+    browser.click("#history .ply[data-ply=\"4\"]");
+    wait_idle(browser);
+    assert_eq!(
+        names(&moves(&state(browser))),
+        names(&old),
+        "the old line is in the tree after the reload"
+    );
+}
+
+/// The engines the server's owner offers are in the player list of the
+/// games that play them, by name, and one plays its seat.
+fn owner_engines_offered(browser: &mut Browser, base: &str) {
+    let offered = |browser: &mut Browser| {
+        browser.script(
+            "return [...document.querySelectorAll('#player1 option')].map(o => o.value) \
+               .filter(v => v === 'centre').length;",
+            json!([]),
+        )
+    };
+    open(browser, base);
+    browser.choose("#game", "othello");
+    assert_eq!(
+        offered(browser),
+        json!(0),
+        "Othello plays no Gomocup engine"
+    );
+    // Gomoku: the (m,n,k) game's preset.
+    start(browser, base, "mnk/0", &[], ["centre", "human"]);
+    let game = state(browser);
+    assert_eq!(game["players"][0], json!("centre"));
+    assert_eq!(moves(&game).len(), 1, "the engine moved: {game}");
+    assert_eq!(game["turn"], json!("human"));
+}
+
+/// The computer's strength is also a slider from random to perfect over
+/// the same list: moving it chooses the player, choosing one moves it.
+fn strength_slider(browser: &mut Browser, base: &str) {
+    open(browser, base);
+    browser.choose("#game", "tictactoe");
+    browser.choose("#player1", "human");
+    browser.choose("#player2", "computer");
+    let shown = browser.script(
+        "const s = document.querySelectorAll('.strength'); \
+         return [s[0].hidden, s[1].hidden, s[1].querySelector('input').value];",
+        json!([]),
+    );
+    assert_eq!(
+        shown,
+        json!([true, false, "4"]),
+        "a person has no slider; the strongest is at the end"
+    );
+    let chosen = browser.script(
+        "const r = document.querySelectorAll('.strength input')[1]; r.value = '0'; \
+         r.dispatchEvent(new Event('input')); return document.getElementById('player2').value;",
+        json!([]),
+    );
+    assert_eq!(chosen, json!("random"), "the slider's left end is random");
+    browser.click("#start");
+    wait_idle(browser);
+    assert_eq!(state(browser)["players"][1], json!("random"));
+}
+
 /// Think longer asks for a longer analysis of an unsolved position and
 /// says how deep it went and which move it found best.
 fn think_longer(browser: &mut Browser, base: &str) {
@@ -621,6 +720,42 @@ fn think_longer(browser: &mut Browser, base: &str) {
         note.contains(&format!("depth {deeper}")) && note.contains("best "),
         "{note:?}"
     );
+}
+
+/// Think longer on a board no analysis solves shows, as each step's
+/// answer arrives, its depth and the principal variation the server sent.
+fn think_longer_shows_the_line(browser: &mut Browser, base: &str) {
+    start(
+        browser,
+        base,
+        "mnk",
+        &[("rows", "8"), ("cols", "8"), ("k", "5")],
+        ["human", "computer"],
+    );
+    browser.click("#think");
+    for times in [3, 10] {
+        browser.wait_for(
+            &format!(
+                "document.getElementById('think-note').textContent.includes('{times} times as long:')"
+            ),
+            Duration::from_secs(30),
+        );
+        let note = browser.text("#think-note");
+        let analysis = state(browser)["analysis"].clone();
+        let line: Vec<&str> = analysis["pv"]
+            .as_array()
+            .unwrap_or_else(|| panic!("a line: {analysis}"))
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        assert!(line.len() >= 2, "{line:?}");
+        let depth = analysis["depth"].as_u64().expect("a depth");
+        assert!(
+            note.contains(&format!("depth {depth}"))
+                && note.contains(&format!("line {}", line.join(" "))),
+            "{note:?} for {analysis}"
+        );
+    }
 }
 
 /// A game exported as its record format (GGF for Othello, the Gomocup
@@ -916,14 +1051,31 @@ fn gallery(browser: &mut Browser, base: &str) {
 #[test]
 fn the_page_is_an_analysis_board_in_headless_chromium() {
     // One browser starts many games: more than one address may hold.
-    let server = common::start(ply_serve::Limits {
-        max_games_per_client: 256,
-        ..common::quick_limits()
-    });
+    // The owner offers one outside engine: a Gomocup engine in `sh` that
+    // plays the centre.
+    let engines = ply_serve::OutsideEngines::new(
+        vec![(
+            "centre".into(),
+            common::pbrain_script("page-centre", "echo 7,7"),
+        )],
+        ply_registry::entry_host,
+        ply_registry::program_protocols,
+    )
+    .expect("a good name");
+    let server = ply_serve::Server::start_with_engines(
+        "127.0.0.1:0".parse().expect("an address"),
+        ply_registry::games(),
+        ply_serve::Limits {
+            max_games_per_client: 256,
+            ..common::quick_limits()
+        },
+        engines,
+    )
+    .expect("the server starts");
     let base = format!("http://{}/", server.addr());
     let mut browser = Browser::start();
     type Check = fn(&mut Browser, &str);
-    let checks: [(&str, Check); 19] = [
+    let checks: [(&str, Check); 23] = [
         ("newcomer_setup", newcomer_setup),
         ("nim_long_row", nim_long_row),
         ("history_on_unsolved_boards", history_on_unsolved_boards),
@@ -941,14 +1093,23 @@ fn the_page_is_an_analysis_board_in_headless_chromium() {
             history_rows_go_back_and_forth,
         ),
         ("variations_survive", variations_survive),
+        ("variations_survive_a_reload", variations_survive_a_reload),
         ("think_longer", think_longer),
+        ("owner_engines_offered", owner_engines_offered),
+        ("strength_slider", strength_slider),
+        ("think_longer_shows_the_line", think_longer_shows_the_line),
         ("links_keep_the_game", links_keep_the_game),
         ("records_export_and_import", records_export_and_import),
         ("contrast_meets_aa", contrast_meets_aa),
         ("gallery", gallery),
     ];
     let mut failed = Vec::new();
+    // `PLY_PAGE_ONLY=think` runs the checks whose names contain it.
+    let only = std::env::var("PLY_PAGE_ONLY").unwrap_or_default();
     for (name, check) in checks {
+        if !name.contains(only.as_str()) {
+            continue;
+        }
         let started = std::time::Instant::now();
         if catch_unwind(AssertUnwindSafe(|| check(&mut browser, &base))).is_err() {
             failed.push(name);

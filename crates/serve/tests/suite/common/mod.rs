@@ -260,3 +260,20 @@ pub fn create(http: &mut Http, body: serde_json::Value) -> (String, String, serd
     let token = state["token"].as_str().expect("a token").to_string();
     (id, token, state)
 }
+
+/// A Gomocup engine in `sh` that answers `START` with `OK` and every
+/// request for a move with `on_move` (shell commands).
+pub fn pbrain_script(name: &str, on_move: &str) -> ply_engine::EngineProgram {
+    let dir = std::env::temp_dir().join(format!("ply-serve-engines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let path = dir.join(format!("{name}.sh"));
+    let script = format!(
+        "while read -r command rest; do\n  case \"$command\" in\n    START) echo OK ;;\n    \
+         BEGIN|TURN|DONE) {on_move} ;;\n    END) exit 0 ;;\n  esac\ndone\n"
+    );
+    std::fs::write(&path, script).expect("the script");
+    ply_engine::EngineProgram {
+        protocol: ply_engine::EngineProtocol::Pbrain,
+        command: vec!["sh".into(), path.display().to_string()],
+    }
+}
