@@ -32,6 +32,7 @@ mod renju;
 // Public: the Gomocup protocol, a namespace a front end hands lines to.
 pub mod protocol;
 mod search;
+mod swap2;
 mod vcf;
 
 pub use analysis::{analyze_moves, Verdict};
@@ -41,6 +42,7 @@ pub use knowledge::GomokuKnowledge;
 pub use pattern::Level;
 pub use renju::{Foul, FoulKind, FoulLine, LineDirection};
 pub use search::{Engine, Score, SearchInfo};
+pub use swap2::{decide_swap2, Swap2Answer, Swap2Decision, EVEN as SWAP2_EVEN};
 pub use vcf::{find_vcf, find_vct, ThreatSearch};
 
 use thiserror::Error;
@@ -202,4 +204,7 @@ pub enum GomokuError {
     #[error("there is no move to take back")]
     /// No move has been played.
     NothingToUndo,
+    /// A swap2 position holds 0, 3 or 5 stones.
+    #[error("a swap2 position has 0, 3 or 5 stones, not {0}")]
+    Swap2Stones(usize),
 }

@@ -7,9 +7,15 @@
 //! `BEGIN`, `TURN x,y`, `BOARD` followed by `x,y,field` lines and `DONE`
 //! (field 1 our stone, 2 the opponent's, 3 a stone of neither, as the
 //! continuous-game mode sends), `INFO key value`, `TAKEBACK x,y`,
-//! `PLAY x,y`, `ABOUT`, `END`. Coordinates count from 0, `x` the column,
+//! `PLAY x,y`, `SWAP2BOARD` followed by `x,y` lines (the swap2 opening's
+//! stones so far, black first) and `DONE`, `ABOUT`, `END`. Coordinates count from 0, `x` the column,
 //! and every answer names a cell that way. A position where five in a row
 //! is already on the board is answered with an `ERROR`: the game is over.
+//! `SWAP2BOARD` is answered as swap2 asks ([`crate::decide_swap2`]): on
+//! an empty board the three opening stones `x1,y1 x2,y2 x3,y3`; after
+//! three stones `SWAP` (we take black), one white stone `x,y` (we take
+//! white) or two more stones `x1,y1 x2,y2` (white, black: the opponent
+//! chooses); after five stones `SWAP` or a white stone.
 //! Answers are `OK`, a move `x,y`, `ERROR text` for a command that cannot be
 //! carried out, `UNKNOWN text` for a line that is no command, and `MESSAGE`
 //! lines with what the search found. Nothing the manager sends can make the
@@ -107,6 +113,9 @@ pub struct Brain {
     max_memory: u64,
     /// `Some` between `BOARD` and `DONE`: cells as sent, checked on `DONE`.
     board_data: Option<Vec<((usize, usize), Field)>>,
+    /// `Some` between `SWAP2BOARD` and `DONE`: the opening's stones as
+    /// sent, black first.
+    swap2_data: Option<Vec<(usize, usize)>>,
 }
 
 impl Default for Brain {
@@ -132,6 +141,7 @@ impl Brain {
             time_left: None,
             max_memory: 0,
             board_data: None,
+            swap2_data: None,
         }
     }
 
@@ -182,11 +192,21 @@ impl Brain {
             None => (line, ""),
         };
         let command = word.to_ascii_uppercase();
+        if self.swap2_data.is_some() {
+            match command.as_str() {
+                "DONE" => return self.swap2_done(received),
+                "START" | "RECTSTART" | "RESTART" | "BEGIN" | "TURN" | "BOARD" | "END"
+                | "ABOUT" | "INFO" | "TAKEBACK" | "PLAY" | "SWAP2BOARD" => {
+                    self.swap2_data = None;
+                }
+                _ => return self.swap2_line(line),
+            }
+        }
         if self.board_data.is_some() {
             match command.as_str() {
                 "DONE" => return self.board_done(received),
                 "START" | "RECTSTART" | "RESTART" | "BEGIN" | "TURN" | "BOARD" | "END"
-                | "ABOUT" | "INFO" | "TAKEBACK" | "PLAY" => {
+                | "ABOUT" | "INFO" | "TAKEBACK" | "PLAY" | "SWAP2BOARD" => {
                     // The manager gave up on the position: so do we.
                     self.board_data = None;
                 }
@@ -216,6 +236,13 @@ impl Brain {
                 None => Reply::line("ERROR BOARD before START"),
                 Some(_) => {
                     self.board_data = Some(Vec::new());
+                    Reply::none()
+                }
+            },
+            "SWAP2BOARD" => match &self.board {
+                None => Reply::line("ERROR SWAP2BOARD before START"),
+                Some(_) => {
+                    self.swap2_data = Some(Vec::new());
                     Reply::none()
                 }
             },
@@ -397,6 +424,137 @@ impl Brain {
         errors.append(&mut reply.lines);
         reply.lines = errors;
         reply
+    }
+
+    fn swap2_line(&mut self, line: &str) -> Reply {
+        match (parse_pair(line), self.swap2_data.as_mut()) {
+            (Some(cell), Some(data)) => {
+                data.push(cell);
+                Reply::none()
+            }
+            _ => Reply::line(format!(
+                "ERROR a SWAP2BOARD line is x,y, not {}",
+                shown(line)
+            )),
+        }
+    }
+
+    /// The swap2 answer to the stones sent (black, white, black, ...): the
+    /// three opening stones on an empty board; `SWAP`, one white stone or
+    /// two more stones after three; `SWAP` or a white stone after five.
+    /// The position is kept with our colour as chosen, so the game goes
+    /// on from it with `TURN` (or a fresh `BOARD`).
+    fn swap2_done(&mut self, received: Instant) -> Reply {
+        let data = self.swap2_data.take().unwrap_or_default();
+        let Some((width, height)) = self.size else {
+            return Reply::line("ERROR SWAP2BOARD before START");
+        };
+        if !matches!(data.len(), 0 | 3 | 5) {
+            return Reply::line(format!("ERROR {}", GomokuError::Swap2Stones(data.len())));
+        }
+        let mut board = match Board::new(width, height, K, self.rule) {
+            Ok(board) => board,
+            Err(error) => return Reply::line(format!("ERROR {}", protocol_text(&error))),
+        };
+        let colour_of = |i: usize| {
+            if i % 2 == 0 {
+                Stone::Black
+            } else {
+                Stone::White
+            }
+        };
+        for (i, &(x, y)) in data.iter().enumerate() {
+            if x >= width || y >= height {
+                return Reply::line(format!("ERROR {x},{y} is off the {width} x {height} board"));
+            }
+            if let Err(error) = board.play(Move::new(x, y), colour_of(i)) {
+                return Reply::line(format!("ERROR {}", protocol_text(&error)));
+            }
+        }
+        if board.winner().is_some() {
+            return Reply::line("ERROR the game is over: the swap2 stones make five in a row");
+        }
+        let budget = self.budget();
+        let deadline = Deadline::after(Some(budget.saturating_sub(received.elapsed())));
+        let decision = match crate::decide_swap2(&mut self.engine, &board, deadline) {
+            Ok(decision) => decision,
+            Err(error) => return Reply::line(format!("ERROR {}", protocol_text(&error))),
+        };
+        // Our colour: black when we swap or open (the opener's colour until
+        // the opponent chooses), else white.
+        let (ours, extra): (Stone, Vec<Move>) = match decision.answer {
+            crate::Swap2Answer::Opening(stones) => (Stone::Black, stones.to_vec()),
+            crate::Swap2Answer::Swap => (Stone::Black, Vec::new()),
+            crate::Swap2Answer::Play(mv) => (Stone::White, vec![mv]),
+            // The opener chooses next; until then it holds black.
+            crate::Swap2Answer::Place(stones) => (Stone::White, stones.to_vec()),
+        };
+        let cells: Vec<(usize, usize)> = data
+            .iter()
+            .copied()
+            .chain(extra.iter().map(|m| (usize::from(m.x), usize::from(m.y))))
+            .collect();
+        let fresh = self.start(width, height);
+        if fresh.lines.first().map(String::as_str) != Some("OK") {
+            return fresh;
+        }
+        for (i, &cell) in cells.iter().enumerate() {
+            let field = if colour_of(i) == ours {
+                Field::Own
+            } else {
+                Field::Theirs
+            };
+            self.align_colours(field);
+            if let Err(reply) = self.place(cell, field) {
+                return reply;
+            }
+        }
+        let shown_value = |v: i32| {
+            if v.abs() >= 900_000 {
+                if v > 0 {
+                    "a proven win".to_string()
+                } else {
+                    "a proven loss".to_string()
+                }
+            } else {
+                format!("{v:+}")
+            }
+        };
+        let answer = match decision.answer {
+            crate::Swap2Answer::Swap => "SWAP".to_string(),
+            _ => extra
+                .iter()
+                .map(|m| format!("{},{}", m.x, m.y))
+                .collect::<Vec<_>>()
+                .join(" "),
+        };
+        let why = match (decision.answer, decision.white_value) {
+            (crate::Swap2Answer::Opening(_), _) => format!(
+                "swap2: opening stones placed as near even as found (white to move {})",
+                shown_value(-decision.value)
+            ),
+            (crate::Swap2Answer::Swap, Some(white)) => format!(
+                "swap2: taking black (white to move is {} for white)",
+                shown_value(white)
+            ),
+            (crate::Swap2Answer::Play(_), Some(white)) => format!(
+                "swap2: taking white (white to move is {} for white)",
+                shown_value(white)
+            ),
+            (crate::Swap2Answer::Place(_), Some(white)) => format!(
+                "swap2: two stones placed, the choice left to the opponent \
+                 (white to move was {} for white)",
+                shown_value(white)
+            ),
+            _ => "swap2".to_string(),
+        };
+        Reply {
+            lines: vec![
+                format!("MESSAGE {why}, {} ms", received.elapsed().as_millis()),
+                answer,
+            ],
+            quit: false,
+        }
     }
 
     fn takeback(&mut self, rest: &str) -> Reply {
@@ -727,6 +885,108 @@ mod tests {
         }
         let reply = answer(&mut brain, "DONE");
         assert_eq!(reply[0], "ERROR 3,4 is already taken", "{reply:?}");
+    }
+
+    /// The cells of an answer line: `x,y` pairs separated by spaces.
+    fn cells(line: &str) -> Vec<(usize, usize)> {
+        line.split_whitespace()
+            .map(|cell| parse_pair(cell).unwrap_or_else(|| panic!("not x,y: {line}")))
+            .collect()
+    }
+
+    fn swap2(brain: &mut Brain, stones: &[(usize, usize)]) -> Vec<String> {
+        assert!(answer(brain, "SWAP2BOARD").is_empty());
+        for (x, y) in stones {
+            assert!(answer(brain, &format!("{x},{y}")).is_empty());
+        }
+        answer(brain, "DONE")
+    }
+
+    fn fresh(turn_ms: u32) -> Brain {
+        let mut brain = Brain::new();
+        assert_eq!(answer(&mut brain, "START 15"), ["OK"]);
+        let line = format!("INFO timeout_turn {turn_ms}");
+        assert!(answer(&mut brain, &line).is_empty());
+        brain
+    }
+
+    /// Every swap2 stage answers legally: three distinct stones on the
+    /// empty board; then SWAP, one free cell or two; after five SWAP or
+    /// one; and the game goes on with `TURN` from the position chosen.
+    #[test]
+    fn swap2_answers_every_stage_legally() {
+        let mut brain = fresh(300);
+        let opening = swap2(&mut brain, &[]);
+        assert_eq!(opening.len(), 1, "{opening:?}");
+        let three = cells(&opening[0]);
+        assert_eq!(three.len(), 3, "{opening:?}");
+        assert!(three[0] != three[1] && three[1] != three[2] && three[0] != three[2]);
+        assert!(three.iter().all(|&(x, y)| x < 15 && y < 15));
+
+        let mut brain = fresh(300);
+        let reply = swap2(&mut brain, &three);
+        assert_eq!(reply.len(), 1, "{reply:?}");
+        let mut stones = three.clone();
+        if reply[0] != "SWAP" {
+            let added = cells(&reply[0]);
+            assert!(matches!(added.len(), 1 | 2), "{reply:?}");
+            for cell in &added {
+                assert!(!stones.contains(cell), "{reply:?} on {stones:?}");
+                stones.push(*cell);
+            }
+        }
+        // The opponent moves next after SWAP and after a white stone; the
+        // brain's answer is a free cell.
+        if stones.len() != 5 {
+            let free = (0..15)
+                .flat_map(|x| (0..15).map(move |y| (x, y)))
+                .find(|c| !stones.contains(c))
+                .expect("a free cell");
+            let next = answer(&mut brain, &format!("TURN {},{}", free.0, free.1));
+            let mv = cells(&next[0]);
+            assert_eq!(mv.len(), 1, "{next:?}");
+            assert!(!stones.contains(&mv[0]) && mv[0] != free, "{next:?}");
+        }
+
+        let five = [(7, 7), (8, 8), (6, 8), (9, 6), (5, 9)];
+        let mut brain = fresh(300);
+        let reply = swap2(&mut brain, &five);
+        assert_eq!(reply.len(), 1, "{reply:?}");
+        if reply[0] != "SWAP" {
+            let mv = cells(&reply[0]);
+            assert_eq!(mv.len(), 1, "{reply:?}");
+            assert!(!five.contains(&mv[0]), "{reply:?}");
+        }
+    }
+
+    /// The choice follows the evaluation: black's open three in the
+    /// centre against two white stones in corners is taken (SWAP); white
+    /// to move with two stones side by side in the centre against black's
+    /// three in corners is played.
+    #[test]
+    fn swap2_takes_the_better_colour() {
+        let mut brain = fresh(300);
+        let black_three = [(6, 7), (0, 0), (7, 7), (14, 14), (8, 7)];
+        assert_eq!(swap2(&mut brain, &black_three), ["SWAP"]);
+        let mut brain = fresh(300);
+        let white_two = [(0, 0), (7, 7), (14, 0), (8, 7), (0, 14)];
+        let reply = swap2(&mut brain, &white_two);
+        assert_eq!(reply.len(), 1, "{reply:?}");
+        let mv = cells(&reply[0]);
+        assert_eq!(mv.len(), 1, "{reply:?}");
+        assert!(!white_two.contains(&mv[0]), "{reply:?}");
+        let mut brain = fresh(300);
+        let errors = swap2(&mut brain, &[(7, 7), (8, 8)]);
+        assert!(
+            errors[0].starts_with("ERROR") && errors[0].contains("0, 3 or 5"),
+            "{errors:?}"
+        );
+        let mut brain = fresh(300);
+        let taken = swap2(&mut brain, &[(7, 7), (7, 7), (8, 8)]);
+        assert_eq!(taken, ["ERROR 7,7 is already taken"]);
+        let mut brain = fresh(300);
+        assert!(answer(&mut brain, "SWAP2BOARD").is_empty());
+        assert!(answer(&mut brain, "seven")[0].starts_with("ERROR"));
     }
 
     /// Issue 23, point 12: a position with five in a row is over.
