@@ -457,7 +457,7 @@ impl Brain {
             Err(error) => return Reply::line(format!("ERROR {}", protocol_text(&error))),
         };
         let colour_of = |i: usize| {
-            if i % 2 == 0 {
+            if i.is_multiple_of(2) {
                 Stone::Black
             } else {
                 Stone::White

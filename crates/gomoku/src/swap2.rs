@@ -320,7 +320,7 @@ mod tests {
     fn board_with(stones: &[(usize, usize)]) -> Board {
         let mut board = Board::new(15, 15, 5, Rule::Freestyle).expect("board");
         for (i, &(x, y)) in stones.iter().enumerate() {
-            let stone = if i % 2 == 0 {
+            let stone = if i.is_multiple_of(2) {
                 Stone::Black
             } else {
                 Stone::White
@@ -347,7 +347,7 @@ mod tests {
                 (5..=9).contains(&mv.x) && (5..=9).contains(&mv.y),
                 "{stones:?}"
             );
-            let stone = if i % 2 == 0 {
+            let stone = if i.is_multiple_of(2) {
                 Stone::Black
             } else {
                 Stone::White
