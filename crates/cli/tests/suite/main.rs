@@ -20,6 +20,7 @@ mod nim_trace_and_tree;
 mod obf_suite;
 mod othello_session;
 mod play_sessions;
+mod play_swap2;
 mod serve;
 mod solve_and_tournament;
 mod solve_budget;
