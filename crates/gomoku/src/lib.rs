@@ -35,7 +35,7 @@ mod search;
 mod swap2;
 mod vcf;
 
-pub use analysis::{analyze_moves, Verdict};
+pub use analysis::{analyze_moves, analyze_position, PositionAnalysis, Verdict};
 pub use board::Board;
 pub use game::GomokuGame;
 pub use knowledge::GomokuKnowledge;

@@ -714,15 +714,22 @@ impl Brain {
             Score::Loss(plies) => format!("loss in {plies}"),
             Score::Heuristic(s) => format!("{s}"),
         };
+        let line: Vec<String> = info
+            .principal
+            .iter()
+            .map(|m| format!("{},{}", m.x, m.y))
+            .collect();
         Reply {
             lines: vec![
                 format!(
-                    "MESSAGE depth {} score {score} nodes {} time {} ms{}",
+                    "MESSAGE depth {} score {score} nodes {} time {} ms{} pv {}",
                     info.depth,
                     info.nodes,
                     received.elapsed().as_millis(),
-                    if info.vcf { " (VCF)" } else { "" }
+                    if info.vcf { " (VCF)" } else { "" },
+                    line.join(" ")
                 ),
+                // The move is the answer's last line: managers read it.
                 format!("{},{}", mv.x, mv.y),
             ],
             quit: false,
@@ -987,6 +994,43 @@ mod tests {
         let mut brain = fresh(300);
         assert!(answer(&mut brain, "SWAP2BOARD").is_empty());
         assert!(answer(&mut brain, "seven")[0].starts_with("ERROR"));
+    }
+
+    /// The search explains itself before the move: one `MESSAGE` with the
+    /// depth, the score, the nodes and the principal variation (a legal
+    /// line from the position, the move first), the move the last line.
+    #[test]
+    fn the_message_line_has_the_principal_variation() {
+        let mut brain = fresh(300);
+        for line in [
+            "BOARD", "7,7,1", "8,7,1", "9,7,1", "0,0,2", "14,0,2", "0,14,2",
+        ] {
+            assert!(brain.handle(line).lines.is_empty(), "{line}");
+        }
+        let reply = brain.handle("DONE").lines;
+        assert_eq!(reply.len(), 2, "{reply:?}");
+        let message = &reply[0];
+        assert!(message.starts_with("MESSAGE depth "), "{message}");
+        for word in [" score win in ", " nodes ", " pv "] {
+            assert!(message.contains(word), "{message}");
+        }
+        let pv = cells(message.split(" pv ").nth(1).expect("a pv"));
+        let mv = cells(&reply[1]);
+        assert_eq!(pv.first(), mv.first(), "{reply:?}");
+        let mut board = Board::new(15, 15, 5, Rule::Freestyle).expect("board");
+        for (x, y) in [(7, 7), (8, 7), (9, 7)] {
+            board.play(Move::new(x, y), Stone::Black).expect("free");
+        }
+        for (x, y) in [(0, 0), (14, 0), (0, 14)] {
+            board.play(Move::new(x, y), Stone::White).expect("free");
+        }
+        let mut side = Stone::Black;
+        for &(x, y) in &pv {
+            assert!(board.winner().is_none(), "{pv:?}");
+            board.play(Move::new(x, y), side).expect("a legal line");
+            side = side.opponent();
+        }
+        assert_eq!(board.winner(), Some(Stone::Black), "{pv:?}");
     }
 
     /// Issue 23, point 12: a position with five in a row is over.

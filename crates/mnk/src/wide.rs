@@ -25,7 +25,7 @@ use ply_engine::{
     OpeningRecipe, Outcome, Playable, Player, SearchAnalyzer, Searcher, Side, Symmetric, Value,
 };
 use ply_gomoku::{
-    analyze_moves, decide_swap2, Engine, GomokuGame, GomokuKnowledge, Move, Rule, Score, Stone,
+    analyze_position, decide_swap2, Engine, GomokuGame, GomokuKnowledge, Move, Rule, Score, Stone,
     Swap2Answer, Verdict,
 };
 
@@ -610,14 +610,17 @@ impl Analyzer<MnkWide> for WideAnalyzer {
         let (num, den) = ANALYSIS_SHARE;
         let deadline = Deadline::after(Some(self.budget * num / den));
         let stone = game.game.stone_to_move();
-        let verdicts = analyze_moves(game.game.board(), stone, deadline, &mut self.engine);
-        let moves: Vec<(Move, Value)> = verdicts
+        let analysis = analyze_position(game.game.board(), stone, deadline, &mut self.engine);
+        let moves: Vec<(Move, Value)> = analysis
+            .moves
             .iter()
             .map(|&(mv, v)| (mv, verdict_value(v)))
             .collect();
         let value = position_value(&moves);
         Ok(Analysis {
-            pv: Vec::new(),
+            // The proof's line where the best move is decided, else the
+            // engine's expected line.
+            pv: analysis.principal,
             value,
             moves,
             stats: None,
@@ -734,5 +737,36 @@ mod opening_tests {
                 game.play(mv);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod principal_tests {
+    use super::*;
+
+    /// `hint`'s analysis carries the line: a proven win's, to the five.
+    #[test]
+    fn the_analysis_has_the_winning_line() {
+        let mut game = MnkWide::new(15, 15, 5, Rule::Freestyle).expect("15 x 15");
+        // Black: an open three on row 8; white: three stones in corners.
+        for (x, y) in [(5, 7), (0, 0), (6, 7), (14, 0), (7, 7), (0, 14)] {
+            game.play(Move::new(x, y));
+        }
+        let config = EngineConfig {
+            move_time: Some(Duration::from_millis(400)),
+            ..EngineConfig::default()
+        };
+        let analysis = WideAnalyzer::new(&config).analyze(&game).expect("analysis");
+        assert_eq!(analysis.value, Value::win(3), "{:?}", analysis.value);
+        assert_eq!(analysis.pv.len(), 3, "{:?}", analysis.pv);
+        assert!(analysis.best_moves().contains(&analysis.pv[0]));
+        let mut line = game.clone();
+        for &mv in &analysis.pv {
+            let mut legal = Vec::new();
+            line.generate_moves(&mut legal);
+            assert!(legal.contains(&mv), "{mv:?} legal in the line");
+            line.play(mv);
+        }
+        assert_eq!(line.result(), Some(GameResult::Win(Side::First)));
     }
 }
