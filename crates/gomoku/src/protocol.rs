@@ -21,10 +21,14 @@
 //! lines with what the search found. Nothing the manager sends can make the
 //! brain panic or stop answering.
 //!
-//! Time: a move is searched for at most 70% of `timeout_turn` less 30 ms
-//! (20 ms when `timeout_turn` is 0, "as fast as possible"), at most a
-//! 25th of `time_left` when the match has a time limit, and at most a day
-//! (a number too large to store is taken as the largest). Memory: the
+//! Time: a move is answered within `timeout_turn` less 30 ms and a
+//! twentieth (20 ms when `timeout_turn` is 0, "as fast as possible"), and
+//! when the match has a time limit within a tenth of `time_left` (less a
+//! margin), at most a day (a number too large to store is taken as the
+//! largest). Within that, the search starts no new iteration after 70%
+//! of it (a thirtieth of `time_left` under a match clock), and after twice
+//! that in a sharp position: the opponent has an open three, would win by
+//! fours after some moves, or the best move just changed. Memory: the
 //! transposition table takes at most a third of `max_memory` (and 64 MiB).
 //! `INFO rule`, a bitmask: 4 is renju ([`Rule::Renju`]: black, the first
 //! player, may not make an overline, a double four or a double three, and
@@ -54,6 +58,15 @@ const DEFAULT_TABLE: usize = 64 << 20;
 /// The longest think, whatever `timeout_turn` says: a day, as the longest
 /// `--move-time` elsewhere in ply.
 const MAX_TURN: Duration = Duration::from_secs(24 * 60 * 60);
+/// The time kept back from `timeout_turn` for the answer to travel and a
+/// busy machine's scheduling, besides a twentieth of the turn.
+const TURN_MARGIN_MS: u64 = 30;
+/// The think when `timeout_turn` is 0, "as fast as possible".
+const FASTEST_MS: u64 = 20;
+/// Under a match clock a move takes at most this share of what is left...
+const MATCH_SHARE_HARD: u64 = 10;
+/// ... and starts no new iteration after this share (doubled when sharp).
+const MATCH_SHARE_SOFT: u64 = 30;
 /// Longest line looked at; the rest of a longer one is ignored.
 pub const MAX_LINE: usize = 4096;
 
@@ -275,10 +288,11 @@ impl Brain {
                 self.own = OWN;
                 self.placed.clear();
                 self.board_data = None;
-                if self.engine_bytes != self.table_bytes {
-                    self.engine = Engine::new(self.table_bytes);
-                    self.engine_bytes = self.table_bytes;
-                } else {
+                // A table of the size wanted is built when the first move
+                // is searched, after the INFO lines that follow START have
+                // said how much memory there is (a default-sized table
+                // built now would pass a smaller max_memory at once).
+                if self.engine_bytes == self.table_bytes {
                     self.engine.clear();
                 }
                 Reply::line("OK")
@@ -474,7 +488,8 @@ impl Brain {
         if board.winner().is_some() {
             return Reply::line("ERROR the game is over: the swap2 stones make five in a row");
         }
-        let budget = self.budget();
+        self.ready_engine();
+        let (budget, _) = self.budget();
         let deadline = Deadline::after(Some(budget.saturating_sub(received.elapsed())));
         let decision = match crate::decide_swap2(&mut self.engine, &board, deadline) {
             Ok(decision) => decision,
@@ -627,10 +642,11 @@ impl Brain {
                 } else {
                     (number / 3).min(DEFAULT_TABLE as u64) as usize
                 };
-                // A smaller limit applies at once; a larger one at the next game.
+                // A smaller limit frees the larger table at once; the table
+                // of the new size is built at the next search.
                 if self.engine_bytes > self.table_bytes {
-                    self.engine = Engine::new(self.table_bytes);
-                    self.engine_bytes = self.table_bytes;
+                    self.engine = Engine::new(0);
+                    self.engine_bytes = 0;
                 }
             }
             _ => {
@@ -658,28 +674,52 @@ impl Brain {
         Reply::none()
     }
 
-    /// The time for this move, from the limits the manager gave.
-    fn budget(&self) -> Duration {
+    /// The time for this move, from the limits the manager gave: the
+    /// hard limit (the answer is sent within it) and the soft one (no new
+    /// iteration starts after it, doubled in a sharp position; see
+    /// [`Engine::best_move_timed`]).
+    fn budget(&self) -> (Duration, Duration) {
         // Saturating: a huge turn time is a long think, and a product that
         // wrapped around would make it a few milliseconds.
-        let mut ms = if self.timeout_turn == 0 {
-            20
+        let mut hard = if self.timeout_turn == 0 {
+            FASTEST_MS
         } else {
-            (self.timeout_turn.saturating_mul(7) / 10)
-                .saturating_sub(30)
-                .max(5)
+            let margin = TURN_MARGIN_MS.saturating_add(self.timeout_turn / 20);
+            self.timeout_turn.saturating_sub(margin).max(5)
         };
+        let mut soft = hard * 7 / 10;
         if let Some(left) = self.time_left {
             if self.timeout_match > 0 {
-                ms = ms.min((left / 25).max(5));
+                // What the match clock allows: a share of what is left,
+                // more for a sharp move, never the last of it.
+                let usable = left.saturating_sub(TURN_MARGIN_MS + left / 20);
+                hard = hard.min((usable / MATCH_SHARE_HARD).max(5));
+                soft = soft.min((usable / MATCH_SHARE_SOFT).max(2));
             }
         }
-        Duration::from_millis(ms).min(MAX_TURN)
+        (
+            Duration::from_millis(hard).min(MAX_TURN),
+            Duration::from_millis(soft).min(MAX_TURN),
+        )
+    }
+
+    /// The engine with the table size the limits ask for, built afresh
+    /// when that changed (at the first search of a game, once the INFO
+    /// lines are in).
+    fn ready_engine(&mut self) {
+        if self.engine_bytes != self.table_bytes {
+            // The old table goes before the new one is built: the two
+            // never take memory at once.
+            self.engine = Engine::new(0);
+            self.engine = Engine::new(self.table_bytes);
+            self.engine_bytes = self.table_bytes;
+        }
     }
 
     /// Searches, plays and announces our move.
     fn think(&mut self, received: Instant) -> Reply {
-        let budget = self.budget();
+        self.ready_engine();
+        let (budget, soft) = self.budget();
         self.align_colours(Field::Own);
         let own = self.own;
         let Some(board) = self.board.as_ref() else {
@@ -698,7 +738,11 @@ impl Brain {
             ));
         }
         let deadline = Deadline::after(Some(budget.saturating_sub(received.elapsed())));
-        let Some(info) = self.engine.best_move(board, own, deadline) else {
+        let soft = soft.saturating_sub(received.elapsed());
+        let Some(info) = self
+            .engine
+            .best_move_timed(board, own, deadline, Some(soft))
+        else {
             return Reply::line(if board.is_full() {
                 "ERROR the board is full"
             } else {
@@ -864,7 +908,7 @@ mod tests {
             let mut brain = Brain::new();
             let line = format!("INFO timeout_turn {value}");
             assert!(answer(&mut brain, &line).is_empty(), "{value}");
-            let budget = brain.budget();
+            let (budget, _) = brain.budget();
             assert!(budget >= Duration::from_secs(3600), "{value}: {budget:?}");
             assert!(
                 budget <= Duration::from_secs(24 * 3600),
@@ -1031,6 +1075,58 @@ mod tests {
             side = side.opponent();
         }
         assert_eq!(board.winner(), Some(Stone::Black), "{pv:?}");
+    }
+
+    /// The turn is used but for its margin, and a match clock's time is
+    /// shared out: a tenth of what is left at most, never all of it.
+    #[test]
+    fn budgets_follow_the_limits() {
+        let mut brain = fresh(1000);
+        let (hard, soft) = brain.budget();
+        assert_eq!(hard, Duration::from_millis(1000 - 30 - 50));
+        assert!(soft < hard && soft >= hard / 2, "{soft:?}");
+        for line in ["INFO timeout_match 60000", "INFO time_left 5000"] {
+            assert!(answer(&mut brain, line).is_empty());
+        }
+        let (hard, soft) = brain.budget();
+        assert!(
+            hard <= Duration::from_millis(500) && soft <= hard / 2,
+            "{hard:?} {soft:?}"
+        );
+        assert!(answer(&mut brain, "INFO time_left 100").is_empty());
+        let (hard, _) = brain.budget();
+        assert!(hard <= Duration::from_millis(10), "{hard:?}");
+        assert!(answer(&mut brain, "INFO timeout_turn 0").is_empty());
+        assert!(brain.budget().0 <= Duration::from_millis(FASTEST_MS));
+    }
+
+    /// `max_memory` is held from the first search: the INFO lines come
+    /// after START, so START builds no table of the default size, and the
+    /// table searched with is at most a third of the limit.
+    #[test]
+    fn the_table_keeps_within_max_memory() {
+        let mut brain = Brain::new();
+        assert_eq!(answer(&mut brain, "START 15"), ["OK"]);
+        assert!(
+            brain.engine.table_bytes() <= 1 << 20,
+            "nothing large at START"
+        );
+        for line in ["INFO max_memory 20000000", "INFO timeout_turn 100"] {
+            assert!(answer(&mut brain, line).is_empty());
+        }
+        assert_eq!(answer(&mut brain, "BEGIN"), ["7,7"]);
+        let bytes = brain.engine.table_bytes();
+        assert!(bytes <= 20_000_000 / 3 && bytes >= 1 << 20, "{bytes}");
+        // A smaller limit mid-game frees the table at once.
+        assert!(answer(&mut brain, "INFO max_memory 3000000").is_empty());
+        assert!(brain.engine.table_bytes() <= 1_000_000);
+        assert_eq!(answer(&mut brain, "TURN 8,8").len(), 1);
+        assert!(brain.engine.table_bytes() <= 1_000_000);
+        // No limit (0): the default table, 64 MiB, at the next game.
+        assert!(answer(&mut brain, "INFO max_memory 0").is_empty());
+        assert_eq!(answer(&mut brain, "START 15"), ["OK"]);
+        assert_eq!(answer(&mut brain, "BEGIN"), ["7,7"]);
+        assert_eq!(brain.engine.table_bytes(), DEFAULT_TABLE);
     }
 
     /// Issue 23, point 12: a position with five in a row is over.

@@ -150,6 +150,23 @@ impl Engine {
         to_move: Stone,
         deadline: Deadline,
     ) -> Option<SearchInfo> {
+        self.best_move_timed(board, to_move, deadline, None)
+    }
+
+    /// [`Engine::best_move`] that also stops deepening once an iteration
+    /// ends after `soft` has passed (`deadline` still cuts an iteration
+    /// short). The soft limit doubles, within the deadline, when the
+    /// position is sharp: the opponent threatens a four or an open four,
+    /// he would have a forced win by fours after some moves, or the best
+    /// move changed in the last iteration. A match clock's time is spent
+    /// where it decides the game.
+    pub fn best_move_timed(
+        &mut self,
+        board: &Board,
+        to_move: Stone,
+        deadline: Deadline,
+        soft: Option<std::time::Duration>,
+    ) -> Option<SearchInfo> {
         let start = Instant::now();
         let mut board = board.clone();
         self.nodes = 0;
@@ -236,10 +253,13 @@ impl Engine {
         }
         // If the opponent would have a forced win by fours, keep the moves
         // after which he has none (when there are such moves).
+        // An open three of the opponent's makes the position sharp.
+        let mut sharp = board.threatens(opponent, Level::OpenFour);
         if self
             .threats
             .vcf(&mut board, opponent, 30, share(&deadline, 8))
         {
+            sharp = true;
             let check = share(&deadline, 3);
             let mut safe = Vec::new();
             for &cell in root.iter().take(40) {
@@ -264,7 +284,7 @@ impl Engine {
         // The search stops early enough to leave time for the check below.
         let outer = self.deadline;
         self.deadline = match outer.remaining() {
-            Some(left) => Deadline::after(Some(left * 4 / 5)),
+            Some(left) => Deadline::after(Some(left * 9 / 10)),
             None => outer,
         };
         for depth in 1..=MAX_DEPTH {
@@ -308,6 +328,7 @@ impl Engine {
                 break;
             }
             completed = depth;
+            let changed = depth > 1 && iteration_best != best;
             best = iteration_best;
             best_raw = alpha;
             // Next iteration: best first, then by this iteration's scores.
@@ -322,6 +343,12 @@ impl Engine {
             }
             if best_raw.abs() >= DECIDED || root.len() == 1 {
                 break;
+            }
+            if let Some(soft) = soft {
+                let limit = if sharp || changed { soft * 2 } else { soft };
+                if start.elapsed() >= limit {
+                    break;
+                }
             }
         }
         self.deadline = outer;

@@ -8,6 +8,7 @@ mod cli_errors;
 mod engine_programs;
 mod front_ends;
 mod gomocup;
+mod gomocup_time;
 mod gtp;
 mod interrupts;
 mod menu;
