@@ -1116,7 +1116,7 @@ mod tests {
         }
         assert_eq!(answer(&mut brain, "BEGIN"), ["7,7"]);
         let bytes = brain.engine.table_bytes();
-        assert!(bytes <= 20_000_000 / 3 && bytes >= 1 << 20, "{bytes}");
+        assert!((1 << 20..=20_000_000 / 3).contains(&bytes), "{bytes}");
         // A smaller limit mid-game frees the table at once.
         assert!(answer(&mut brain, "INFO max_memory 3000000").is_empty());
         assert!(brain.engine.table_bytes() <= 1_000_000);
