@@ -30,6 +30,8 @@
 //! that in a sharp position: the opponent has an open three, would win by
 //! fours after some moves, or the best move just changed. Memory: the
 //! transposition table takes at most a third of `max_memory` (and 64 MiB).
+//! `INFO thread_num`: the search's threads (lazy SMP, at most
+//! [`MAX_THREADS`]; 0 is taken as 1).
 //! `INFO rule`, a bitmask: 4 is renju ([`Rule::Renju`]: black, the first
 //! player, may not make an overline, a double four or a double three, and
 //! wins with exactly five), else 8 is caro ([`Rule::Caro`], as piskvork
@@ -48,7 +50,7 @@ use std::time::{Duration, Instant};
 use ply_engine::Deadline;
 
 use crate::board::Board;
-use crate::search::{Engine, Score};
+use crate::search::{Engine, Score, MAX_THREADS};
 use crate::{GomokuError, Move, Rule, Stone, MAX_SIDE};
 
 /// The stones in a row that win Gomocup games.
@@ -129,6 +131,8 @@ pub struct Brain {
     /// `Some` between `SWAP2BOARD` and `DONE`: the opening's stones as
     /// sent, black first.
     swap2_data: Option<Vec<(usize, usize)>>,
+    /// Search threads (`INFO thread_num`, or the front end's default).
+    threads: usize,
 }
 
 impl Default for Brain {
@@ -155,7 +159,21 @@ impl Brain {
             max_memory: 0,
             board_data: None,
             swap2_data: None,
+            threads: 1,
         }
+    }
+
+    /// A brain searching on `threads` threads (1 to [`MAX_THREADS`])
+    /// until `INFO thread_num` says otherwise.
+    pub fn with_threads(threads: usize) -> Brain {
+        let mut brain = Brain::new();
+        brain.set_threads(threads);
+        brain
+    }
+
+    fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+        self.engine.set_threads(self.threads);
     }
 
     /// The colour of a field's stones on the board.
@@ -619,7 +637,7 @@ impl Brain {
         let number = || saturating_number(value);
         let known = matches!(
             key.as_str(),
-            "timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule"
+            "timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule" | "thread_num"
         );
         if !known {
             // game_type, evaluate, folder and future keys need nothing.
@@ -635,6 +653,7 @@ impl Brain {
             "timeout_turn" => self.timeout_turn = number,
             "timeout_match" => self.timeout_match = number,
             "time_left" => self.time_left = Some(number),
+            "thread_num" => self.set_threads(number.min(MAX_THREADS as u64) as usize),
             "max_memory" => {
                 self.max_memory = number;
                 self.table_bytes = if number == 0 {
@@ -713,6 +732,7 @@ impl Brain {
             self.engine = Engine::new(0);
             self.engine = Engine::new(self.table_bytes);
             self.engine_bytes = self.table_bytes;
+            self.engine.set_threads(self.threads);
         }
     }
 
@@ -1098,6 +1118,32 @@ mod tests {
         assert!(hard <= Duration::from_millis(10), "{hard:?}");
         assert!(answer(&mut brain, "INFO timeout_turn 0").is_empty());
         assert!(brain.budget().0 <= Duration::from_millis(FASTEST_MS));
+    }
+
+    /// `INFO thread_num` sets the search's threads, within 1 to the most,
+    /// and keeps them when the table is rebuilt for a new size.
+    #[test]
+    fn thread_num_sets_the_threads() {
+        let mut brain = Brain::with_threads(3);
+        assert_eq!(brain.engine.threads(), 3);
+        assert_eq!(answer(&mut brain, "START 15"), ["OK"]);
+        for (value, threads) in [
+            ("2", 2),
+            ("0", 1),
+            ("100000", MAX_THREADS),
+            ("1", 1),
+            ("2", 2),
+        ] {
+            let line = format!("INFO thread_num {value}");
+            assert!(answer(&mut brain, &line).is_empty(), "{line}");
+            assert_eq!(brain.engine.threads(), threads, "{line}");
+        }
+        assert!(answer(&mut brain, "INFO max_memory 30000000").is_empty());
+        assert!(answer(&mut brain, "INFO timeout_turn 200").is_empty());
+        assert_eq!(answer(&mut brain, "BEGIN"), ["7,7"]);
+        let reply = answer(&mut brain, "TURN 8,8");
+        assert!(parse_pair(&reply[0]).is_some(), "{reply:?}");
+        assert_eq!(brain.engine.threads(), 2);
     }
 
     /// `max_memory` is held from the first search: the INFO lines come
