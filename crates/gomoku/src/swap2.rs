@@ -154,14 +154,23 @@ fn open(engine: &mut Engine, board: &Board, deadline: Deadline) -> Swap2Decision
         &layouts,
         &[Stone::Black, Stone::White, Stone::Black],
     );
-    let (stones, value) = most_even(
+    let found = most_even(
         engine,
         &scratch,
         &screened,
         &[Stone::Black, Stone::White, Stone::Black],
         deadline,
     )
-    .unwrap_or(([centre, Move::new(0, 0), Move::new(0, 0)].to_vec(), 0));
+    .or_else(|| layouts.first().map(|layout| (layout.to_vec(), 0)));
+    let Some((stones, value)) = found else {
+        // No room for three stones near the centre (a board too small for
+        // Gomoku): no opening to offer.
+        return Swap2Decision {
+            answer: Swap2Answer::Swap,
+            value: 0,
+            white_value: None,
+        };
+    };
     Swap2Decision {
         answer: Swap2Answer::Opening([stones[0], stones[1], stones[2]]),
         // The opponent takes the better colour.

@@ -366,13 +366,13 @@ impl GameKind for MnkKind {
         }
         let dictionary = dictionary_choice(options)?;
         let swap2 = swap2_opening(options)?;
-        if swap2 && fits_bitboard(rows, cols, rule) {
+        if swap2 && (fits_bitboard(rows, cols, rule) || k != 5) {
             return Err(GameError::option(
                 "opening",
                 OptionProblem::Invalid {
                     value: "swap2".into(),
-                    why: "swap2 is a Gomoku opening: play it on a board larger than 8x8 \
-                          (as --size 15 --k 5)"
+                    why: "swap2 is a Gomoku opening: play it with five in a row on a board \
+                          larger than 8x8 (as --size 15 --k 5)"
                         .into(),
                     example: None,
                 },
