@@ -13,7 +13,11 @@
 //!   [`Board::check_move`] and [`Board::foul`]: whether a move is allowed,
 //!   and under renju why black may not play a point ([`Foul`]);
 //! - [`Engine::best_move`]: the move to play within a time budget, with its
-//!   score and the principal variation;
+//!   score and the principal variation ([`Engine::best_move_timed`] with a
+//!   soft limit as well; [`Engine::set_threads`] for lazy SMP);
+//! - [`analyze_position`]: every move valued, with the principal variation;
+//! - [`decide_swap2`]: the swap2 opening's answers by the engine's
+//!   evaluation;
 //! - [`find_vcf`] / [`find_vct`]: a forced win by fours (or threats).
 //!
 //! The side to move is a parameter everywhere: the board does not insist
