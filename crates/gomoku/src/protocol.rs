@@ -562,9 +562,9 @@ impl Brain {
                 .join(" "),
         };
         let why = match (decision.answer, decision.white_value) {
-            (crate::Swap2Answer::Opening(_), _) => format!(
+            (crate::Swap2Answer::Opening(_), white) => format!(
                 "swap2: opening stones placed as near even as found (white to move {})",
-                shown_value(-decision.value)
+                white.map_or("unsearched".to_string(), shown_value)
             ),
             (crate::Swap2Answer::Swap, Some(white)) => format!(
                 "swap2: taking black (white to move is {} for white)",

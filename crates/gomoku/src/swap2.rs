@@ -54,8 +54,9 @@ pub struct Swap2Decision {
     /// The value of the answer for the chooser, in evaluation points (a
     /// proven win is worth about a million).
     pub value: i32,
-    /// The position's value for white to move as the search found it,
-    /// before the answer (none on the empty board).
+    /// The value for white to move as the search found it: of the
+    /// position before the answer, or on the empty board of the opening
+    /// placed (none when there was no search).
     pub white_value: Option<i32>,
 }
 
@@ -175,7 +176,7 @@ fn open(engine: &mut Engine, board: &Board, deadline: Deadline) -> Swap2Decision
         answer: Swap2Answer::Opening([stones[0], stones[1], stones[2]]),
         // The opponent takes the better colour.
         value: -value.abs(),
-        white_value: None,
+        white_value: Some(value),
     }
 }
 
