@@ -45,7 +45,7 @@ pub use game::GomokuGame;
 pub use knowledge::GomokuKnowledge;
 pub use pattern::Level;
 pub use renju::{Foul, FoulKind, FoulLine, LineDirection};
-pub use search::{Engine, Score, SearchInfo, MAX_THREADS};
+pub use search::{Engine, Progress, Score, SearchInfo, MAX_THREADS};
 pub use swap2::{decide_swap2, Swap2Answer, Swap2Decision, EVEN as SWAP2_EVEN};
 pub use vcf::{find_vcf, find_vct, ThreatSearch};
 

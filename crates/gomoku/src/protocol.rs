@@ -133,7 +133,18 @@ pub struct Brain {
     swap2_data: Option<Vec<(usize, usize)>>,
     /// Search threads (`INFO thread_num`, or the front end's default).
     threads: usize,
+    /// Where the search's progress goes as it happens: a `MESSAGE` line
+    /// per iteration completed after [`PROGRESS_AFTER`] (none by default:
+    /// the answer's own `MESSAGE` line says where the search ended).
+    progress: Option<ProgressSink>,
 }
+
+/// A sink for `MESSAGE` lines sent while the search runs.
+pub type ProgressSink = Box<dyn FnMut(&str)>;
+
+/// Iterations that end this soon after the search began are not shown as
+/// they happen: a quick move's answer says it all.
+pub const PROGRESS_AFTER: Duration = Duration::from_millis(100);
 
 impl Default for Brain {
     fn default() -> Self {
@@ -160,7 +171,17 @@ impl Brain {
             board_data: None,
             swap2_data: None,
             threads: 1,
+            progress: None,
         }
+    }
+
+    /// Sends the search's progress to `sink` as it happens, a `MESSAGE`
+    /// line per iteration (depth, score, nodes, time, principal variation)
+    /// completed after [`PROGRESS_AFTER`]; the front end writes them out
+    /// at once. The answers of [`Brain::handle`] are unchanged, the move
+    /// still their last line.
+    pub fn show_progress(&mut self, sink: ProgressSink) {
+        self.progress = Some(sink);
     }
 
     /// A brain searching on `threads` threads (1 to [`MAX_THREADS`])
@@ -759,9 +780,25 @@ impl Brain {
         }
         let deadline = Deadline::after(Some(budget.saturating_sub(received.elapsed())));
         let soft = soft.saturating_sub(received.elapsed());
+        let wanted = self.progress.is_some();
+        let progress = &mut self.progress;
+        let mut show = |found: &crate::Progress| {
+            if let (true, Some(sink)) = (found.elapsed >= PROGRESS_AFTER, progress.as_mut()) {
+                sink(&message(
+                    found.depth,
+                    found.score,
+                    found.nodes,
+                    received.elapsed(),
+                    false,
+                    found.principal,
+                ));
+            }
+        };
+        let report: Option<&mut dyn FnMut(&crate::Progress)> =
+            if wanted { Some(&mut show) } else { None };
         let Some(info) = self
             .engine
-            .best_move_timed(board, own, deadline, Some(soft))
+            .best_move_reporting(board, own, deadline, Some(soft), report)
         else {
             return Reply::line(if board.is_full() {
                 "ERROR the board is full"
@@ -773,25 +810,15 @@ impl Brain {
         if let Err(reply) = self.place((mv.x.into(), mv.y.into()), Field::Own) {
             return reply;
         }
-        let score = match info.score {
-            Score::Win(plies) => format!("win in {plies}"),
-            Score::Loss(plies) => format!("loss in {plies}"),
-            Score::Heuristic(s) => format!("{s}"),
-        };
-        let line: Vec<String> = info
-            .principal
-            .iter()
-            .map(|m| format!("{},{}", m.x, m.y))
-            .collect();
         Reply {
             lines: vec![
-                format!(
-                    "MESSAGE depth {} score {score} nodes {} time {} ms{} pv {}",
+                message(
                     info.depth,
+                    info.score,
                     info.nodes,
-                    received.elapsed().as_millis(),
-                    if info.vcf { " (VCF)" } else { "" },
-                    line.join(" ")
+                    received.elapsed(),
+                    info.vcf,
+                    &info.principal,
                 ),
                 // The move is the answer's last line: managers read it.
                 format!("{},{}", mv.x, mv.y),
@@ -799,6 +826,33 @@ impl Brain {
             quit: false,
         }
     }
+}
+
+/// The `MESSAGE` line of a search: depth, score, nodes, time since the
+/// command came, whether a win by fours was found, the principal variation.
+fn message(
+    depth: u32,
+    score: Score,
+    nodes: u64,
+    elapsed: Duration,
+    vcf: bool,
+    principal: &[Move],
+) -> String {
+    let score = match score {
+        Score::Win(plies) => format!("win in {plies}"),
+        Score::Loss(plies) => format!("loss in {plies}"),
+        Score::Heuristic(s) => format!("{s}"),
+    };
+    let line: Vec<String> = principal
+        .iter()
+        .map(|m| format!("{},{}", m.x, m.y))
+        .collect();
+    format!(
+        "MESSAGE depth {depth} score {score} nodes {nodes} time {} ms{} pv {}",
+        elapsed.as_millis(),
+        if vcf { " (VCF)" } else { "" },
+        line.join(" ")
+    )
 }
 
 /// The first [`MAX_LINE`] bytes of `line`, on a character boundary.
@@ -1118,6 +1172,49 @@ mod tests {
         assert!(hard <= Duration::from_millis(10), "{hard:?}");
         assert!(answer(&mut brain, "INFO timeout_turn 0").is_empty());
         assert!(brain.budget().0 <= Duration::from_millis(FASTEST_MS));
+    }
+
+    /// With a progress sink the search's iterations are shown as they end,
+    /// deeper each time, each with a legal line; the answer is unchanged:
+    /// its own MESSAGE, then the move last.
+    #[test]
+    fn progress_lines_come_while_the_search_runs() {
+        use std::sync::{Arc, Mutex};
+        let shown = Arc::new(Mutex::new(Vec::<String>::new()));
+        let mut brain = fresh(600);
+        let sink = Arc::clone(&shown);
+        brain.show_progress(Box::new(move |line| {
+            sink.lock().expect("the lines").push(line.to_string());
+        }));
+        for line in ["BOARD", "7,7,1", "8,8,2", "6,8,1", "8,6,2"] {
+            assert!(brain.handle(line).lines.is_empty(), "{line}");
+        }
+        let reply = brain.handle("DONE").lines;
+        assert_eq!(reply.len(), 2, "{reply:?}");
+        assert!(reply[0].starts_with("MESSAGE depth "));
+        assert!(parse_pair(&reply[1]).is_some(), "{reply:?}");
+        let shown = shown.lock().expect("the lines").clone();
+        assert!(!shown.is_empty(), "a 600 ms search shows its iterations");
+        let depths: Vec<u32> = shown
+            .iter()
+            .map(|line| {
+                assert!(
+                    line.starts_with("MESSAGE depth ") && line.contains(" pv "),
+                    "{line}"
+                );
+                line["MESSAGE depth ".len()..]
+                    .split(' ')
+                    .next()
+                    .and_then(|d| d.parse().ok())
+                    .expect("a depth")
+            })
+            .collect();
+        assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
+        for line in &shown {
+            let pv = cells(line.split(" pv ").nth(1).expect("a pv"));
+            let taken = [(7, 7), (8, 8), (6, 8), (8, 6)];
+            assert!(pv.iter().all(|c| !taken.contains(c)), "{line}");
+        }
     }
 
     /// `INFO thread_num` sets the search's threads, within 1 to the most,

@@ -93,6 +93,21 @@ struct Limits {
     sharp: bool,
 }
 
+/// What one completed iteration of the search found.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress<'a> {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// The best move's value for the side to move.
+    pub score: Score,
+    /// Positions the main thread visited so far.
+    pub nodes: u64,
+    /// Time since the search began.
+    pub elapsed: Duration,
+    /// The expected line, the best move first.
+    pub principal: &'a [Move],
+}
+
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
     key: u64,
@@ -273,6 +288,20 @@ impl Engine {
         deadline: Deadline,
         soft: Option<std::time::Duration>,
     ) -> Option<SearchInfo> {
+        self.best_move_reporting(board, to_move, deadline, soft, None)
+    }
+
+    /// [`Engine::best_move_timed`] that tells `report` what each completed
+    /// iteration found, as it finds it (a front end shows the search's
+    /// progress); the answer is the same.
+    pub fn best_move_reporting(
+        &mut self,
+        board: &Board,
+        to_move: Stone,
+        deadline: Deadline,
+        soft: Option<std::time::Duration>,
+        mut report: Option<&mut dyn FnMut(&Progress)>,
+    ) -> Option<SearchInfo> {
         let start = Instant::now();
         let mut board = board.clone();
         self.nodes = 0;
@@ -391,7 +420,7 @@ impl Engine {
         };
         let limits = Limits { start, soft, sharp };
         let (mut best, best_raw, completed) = if self.helpers.is_empty() {
-            self.deepen(&mut board, me, &mut root, limits, 1)
+            self.deepen(&mut board, me, &mut root, limits, 1, &mut report)
         } else {
             let mut helpers = std::mem::take(&mut self.helpers);
             self.stop.store(false, Ordering::Relaxed);
@@ -405,10 +434,17 @@ impl Engine {
                     // not all search the same depth at once.
                     let first_depth = 1 + (i as u32 + 1) % 2;
                     scope.spawn(move || {
-                        helper.deepen(&mut own_board, me, &mut own_root, limits, first_depth);
+                        helper.deepen(
+                            &mut own_board,
+                            me,
+                            &mut own_root,
+                            limits,
+                            first_depth,
+                            &mut None,
+                        );
                     });
                 }
-                let found = self.deepen(&mut board, me, &mut root, limits, 1);
+                let found = self.deepen(&mut board, me, &mut root, limits, 1, &mut report);
                 self.stop.store(true, Ordering::Relaxed);
                 found
             });
@@ -437,6 +473,7 @@ impl Engine {
         root: &mut [usize],
         limits: Limits,
         first_depth: u32,
+        report: &mut Option<&mut dyn FnMut(&Progress)>,
     ) -> (usize, i32, u32) {
         let opponent = me.opponent();
         let mut best = root[0];
@@ -490,6 +527,20 @@ impl Engine {
             for ((cell, score), &(c, s)) in root.iter_mut().zip(scores.iter_mut()).zip(&self.order)
             {
                 (*cell, *score) = (c, s);
+            }
+            if let Some(report) = report.as_mut() {
+                let line: Vec<Move> = self
+                    .principal(board, me, best)
+                    .iter()
+                    .map(|&c| board.to_move(c))
+                    .collect();
+                report(&Progress {
+                    depth,
+                    score: Score::from_raw(best_raw),
+                    nodes: self.nodes,
+                    elapsed: limits.start.elapsed(),
+                    principal: &line,
+                });
             }
             if best_raw.abs() >= DECIDED || root.len() == 1 {
                 break;
