@@ -76,8 +76,10 @@ fn command() -> Command {
                 .about("Othello engine over the Go Text Protocol (GTP) on stdin/stdout"),
         ))
         .subcommand(
-            Command::new("gomocup")
-                .about("Gomoku engine over the Gomocup (piskvork) protocol on stdin/stdout"),
+            <commands::gomocup::GomocupArgs as clap::Args>::augment_args(
+                Command::new("gomocup")
+                    .about("Gomoku engine over the Gomocup (piskvork) protocol on stdin/stdout"),
+            ),
         )
 }
 
@@ -184,7 +186,10 @@ fn run() -> anyhow::Result<()> {
         Some(("serve", m)) => serve::run(
             serve::ServeArgs::from_arg_matches(m).map_err(|e| anyhow::anyhow!(e.to_string()))?,
         ),
-        Some(("gomocup", _)) => commands::gomocup::run(),
+        Some(("gomocup", m)) => commands::gomocup::run(
+            commands::gomocup::GomocupArgs::from_arg_matches(m)
+                .map_err(|e| anyhow::anyhow!(e.to_string()))?,
+        ),
         Some(("gtp", m)) => commands::gtp::run(
             commands::gtp::GtpArgs::from_arg_matches(m)
                 .map_err(|e| anyhow::anyhow!(e.to_string()))?,

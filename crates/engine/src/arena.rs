@@ -346,6 +346,10 @@ pub struct PairResult {
     pub opponent: usize,
     /// `player`'s wins, draws and losses against `opponent`.
     pub results: Tally,
+    /// Of `results`, the games `player` moved first in.
+    pub as_first: Tally,
+    /// Of `results`, the games `player` moved second in (`opponent` first).
+    pub as_second: Tally,
     /// `player`'s score fraction, its 95% interval and the Elo difference
     /// over `opponent` (none before a game).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -817,10 +821,19 @@ fn report(
         .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
         .map(|(player, opponent)| {
             let results = totals.crosstable[player][opponent];
+            let as_first = totals.first_against[player][opponent];
+            // The opponent's results moving first, seen from `player`.
+            let theirs = totals.first_against[opponent][player];
             PairResult {
                 player,
                 opponent,
                 results,
+                as_first,
+                as_second: Tally {
+                    wins: theirs.losses,
+                    draws: theirs.draws,
+                    losses: theirs.wins,
+                },
                 stats: ScoreStats::of(results),
             }
         })

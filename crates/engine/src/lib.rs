@@ -49,7 +49,9 @@ pub use game::{Game, GameResult, Notation, Side};
 pub use knowledge::{Knowledge, NoKnowledge};
 pub use learner::{Learnable, LearnerPlayer};
 pub use mcts::MctsPlayer;
-pub use opening::{balanced_opening, opening_seed, OpeningRecipe, OPENING_TRIES};
+pub use opening::{
+    balanced_opening, opening_seed, ColourOpening, OpeningChoice, OpeningRecipe, OPENING_TRIES,
+};
 pub use options::{Command, GameOptions, OptionRole, OptionSpec, OptionValues};
 pub use perft::perft;
 pub use playable::{generic_player, Playable};

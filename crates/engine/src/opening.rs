@@ -17,6 +17,29 @@ use rand::{Rng, SeedableRng};
 
 use crate::game::Game;
 
+/// An opening rule in which the players settle their colours after the
+/// first stones, rather than the first mover keeping the first colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColourOpening {
+    /// Swap2: the first player places three stones (first colour, second,
+    /// first); the second takes the first colour ([`OpeningChoice::Swap`]),
+    /// takes the second and plays a stone, or places two more (second
+    /// colour, first) and the first player chooses between taking the
+    /// first colour and playing the second.
+    Swap2,
+}
+
+/// A player's answer in a colour-settling opening ([`ColourOpening`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningChoice<M> {
+    /// Place these stones, in turn from the side to move: the opening's
+    /// three, the two more of swap2, or one stone of the colour to move
+    /// (taking that colour).
+    Stones(Vec<M>),
+    /// Take the colour that does not move next (swap2's "swap": black).
+    Swap,
+}
+
 /// The most draws looked at for one opening: the most even of them is
 /// taken when none is within the bound.
 pub const OPENING_TRIES: u32 = 200;

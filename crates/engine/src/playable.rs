@@ -128,6 +128,22 @@ pub trait Playable: Notation + Learnable {
     fn opening(&self, _seed: u64) -> Option<Vec<Self::Move>> {
         None
     }
+
+    /// The colour-settling opening this game is played with (the options
+    /// chose it), if any: `ply play` runs it before the moves.
+    fn colour_opening(&self) -> Option<crate::ColourOpening> {
+        None
+    }
+
+    /// The computer's answer in the colour opening at this position (its
+    /// stones so far), thinking about `time` in all (`None`: the game's
+    /// own default); `None` for a game without one.
+    fn opening_choice(
+        &self,
+        _time: Option<std::time::Duration>,
+    ) -> Option<Result<crate::OpeningChoice<Self::Move>, GameError>> {
+        None
+    }
 }
 
 /// The name learner files record for a game: its type name without the

@@ -125,6 +125,16 @@ pub trait Session: Send {
         &self,
         options: &crate::options::GameOptions,
     ) -> Option<Result<crate::solve::Listing, GameError>>;
+    /// The colour-settling opening the game is played with, if any
+    /// ([`Playable::colour_opening`]).
+    fn colour_opening(&self) -> Option<crate::ColourOpening>;
+    /// The computer's answer in the colour opening at the current position,
+    /// moves in canonical notation ([`Playable::opening_choice`]), thinking
+    /// within `config`'s move time.
+    fn opening_choice(
+        &self,
+        config: &EngineConfig,
+    ) -> Option<Result<crate::OpeningChoice<String>, GameError>>;
 }
 
 /// The one implementation of `Session`, generic over the game.
@@ -449,6 +459,34 @@ impl<G: Playable> Session for GameSession<G> {
 
     fn piece_count(&self) -> Option<crate::report::PieceCount> {
         self.current().piece_count()
+    }
+
+    fn colour_opening(&self) -> Option<crate::ColourOpening> {
+        self.current().colour_opening()
+    }
+
+    fn opening_choice(
+        &self,
+        config: &EngineConfig,
+    ) -> Option<Result<crate::OpeningChoice<String>, GameError>> {
+        let game = self.current();
+        let choice = game.opening_choice(config.move_time)?;
+        Some(choice.map(|choice| match choice {
+            crate::OpeningChoice::Swap => crate::OpeningChoice::Swap,
+            crate::OpeningChoice::Stones(stones) => {
+                let mut after = game.clone();
+                crate::OpeningChoice::Stones(
+                    stones
+                        .into_iter()
+                        .map(|mv| {
+                            let text = after.format_move(mv);
+                            after.play(mv);
+                            text
+                        })
+                        .collect(),
+                )
+            }
+        }))
     }
 
     fn opening(&self, seed: u64) -> Option<Vec<String>> {

@@ -54,6 +54,18 @@ fn static_score(board: &Board, me: Stone) -> i32 {
     (crate::search::balance(board, me) / 4).clamp(-10_000, 10_000)
 }
 
+/// Every move of a position valued, and the line expected from it.
+#[derive(Clone, Debug, Default)]
+pub struct PositionAnalysis {
+    /// Every empty cell (but black's forbidden points under renju) with
+    /// its value for the side to move ([`analyze_moves`]).
+    pub moves: Vec<(Move, Verdict)>,
+    /// The principal variation, the best move first, both sides' moves in
+    /// turn: where the best move is proved won or lost, the proof's line
+    /// (to the five); else the engine's expected line.
+    pub principal: Vec<Move>,
+}
+
 /// Every empty cell of `board` valued for `me`, to move, within `deadline`
 /// (see the module notes); empty when the game is over or the board full.
 /// `engine` chooses the recommended move with a third of the budget.
@@ -63,9 +75,19 @@ pub fn analyze_moves(
     deadline: Deadline,
     engine: &mut Engine,
 ) -> Vec<(Move, Verdict)> {
+    analyze_position(board, me, deadline, engine).moves
+}
+
+/// [`analyze_moves`] with the principal variation of the best move.
+pub fn analyze_position(
+    board: &Board,
+    me: Stone,
+    deadline: Deadline,
+    engine: &mut Engine,
+) -> PositionAnalysis {
     let mut board = board.clone();
     if board.winner().is_some() || board.is_full() {
-        return Vec::new();
+        return PositionAnalysis::default();
     }
     let opponent = me.opponent();
     let searched = engine.best_move(&board, me, share(&deadline, 3));
@@ -89,8 +111,12 @@ pub fn analyze_moves(
     let my_fives: Vec<usize> = board.cells_at_least(me, Level::Five).collect();
     let their_fives: Vec<usize> = board.cells_at_least(opponent, Level::Five).collect();
     let mut out = Vec::with_capacity(order.len());
+    // The proof lines of decided moves, by their index in `out`.
+    let mut lines: Vec<Option<Vec<usize>>> = Vec::with_capacity(order.len());
     for (done, &cell) in order.iter().enumerate() {
+        let mut line = None;
         let verdict = if my_fives.contains(&cell) {
+            line = Some(vec![cell]);
             Verdict::Win(0)
         } else if !my_fives.is_empty() {
             // Slower than the line at hand, but not lost: left unknown.
@@ -99,6 +125,8 @@ pub fn analyze_moves(
             board.take_back();
             Verdict::Unknown(score)
         } else if their_fives.len() >= 2 || their_fives.first().is_some_and(|&f| f != cell) {
+            let five = their_fives.iter().copied().find(|&f| f != cell);
+            line = five.map(|five| vec![cell, five]);
             Verdict::Loss(1)
         } else if deadline.expired() {
             board.put_stone(cell, me);
@@ -110,12 +138,36 @@ pub fn analyze_moves(
             let per_move = deadline
                 .remaining()
                 .map(|r| (r * 4 / left).min(r).min(Duration::from_millis(200)));
-            examine(&mut board, cell, me, Deadline::after(per_move))
+            let (verdict, proof) = examine(&mut board, cell, me, Deadline::after(per_move));
+            line = proof;
+            verdict
         };
         out.push((board.to_move(cell), verdict));
+        lines.push(line);
     }
-    rank_like_the_engine(&mut out, considered, searched.map(|info| info.best));
-    out
+    let chosen = searched.as_ref().map(|info| info.best);
+    rank_like_the_engine(&mut out, considered, chosen);
+    // The best move as the analysis ranks it (the quickest win, else the
+    // best unknown, else the slowest loss), and its line.
+    let rank = |v: &Verdict| match *v {
+        Verdict::Win(n) => (2, -(n as i64)),
+        Verdict::Unknown(score) => (1, i64::from(score)),
+        Verdict::Loss(n) => (0, i64::from(n)),
+    };
+    let best =
+        (0..out.len()).max_by_key(|&i| (rank(&out[i].1), out[i].0 == chosen.unwrap_or(out[i].0)));
+    let principal = match best {
+        Some(i) => match (&lines[i], &searched) {
+            (Some(line), _) => line.iter().map(|&c| board.to_move(c)).collect(),
+            (None, Some(info)) if info.best == out[i].0 => info.principal.clone(),
+            (None, _) => vec![out[i].0],
+        },
+        None => Vec::new(),
+    };
+    PositionAnalysis {
+        moves: out,
+        principal,
+    }
 }
 
 /// Makes the unknown scores of `out` (in the order of `analyze_moves`:
@@ -152,37 +204,61 @@ fn rank_like_the_engine(out: &mut [(Move, Verdict)], considered: usize, chosen: 
 }
 
 /// The verdict of `me` playing the empty `cell`, when nobody has a line to
-/// make before it.
-fn examine(board: &mut Board, cell: usize, me: Stone, deadline: Deadline) -> Verdict {
+/// make before it, and for a decided one its proof's line (`cell` first,
+/// both sides in turn, to the five) where it is one line.
+fn examine(
+    board: &mut Board,
+    cell: usize,
+    me: Stone,
+    deadline: Deadline,
+) -> (Verdict, Option<Vec<usize>>) {
     let opponent = me.opponent();
     board.put_stone(cell, me);
     let fives: Vec<usize> = board.cells_at_least(me, Level::Five).collect();
-    let verdict = if board.winner() == Some(me) {
-        Verdict::Win(0)
+    let cells = |line: Vec<Move>, board: &Board| -> Vec<usize> {
+        let mut out = vec![cell];
+        out.extend(line.into_iter().filter_map(|m| board.index(m).ok()));
+        out
+    };
+    let result = if board.winner() == Some(me) {
+        (Verdict::Win(0), Some(vec![cell]))
     } else if board.has_at_least(opponent, Level::Five) {
         // Only reachable when the opponent's line was not there before
         // (never, as a stone cannot make the other side's line): unknown.
-        Verdict::Unknown(static_score(board, me))
-    } else if fives.len() >= 2 || fives.first().is_some_and(|&f| board.forbidden(f, opponent)) {
-        // Two cells to stop, or (renju) one black may not take.
-        Verdict::Win(2)
+        (Verdict::Unknown(static_score(board, me)), None)
+    } else if fives.len() >= 2 {
+        // Two cells to stop: he blocks one, the other makes the line.
+        (Verdict::Win(2), Some(vec![cell, fives[0], fives[1]]))
+    } else if fives.first().is_some_and(|&f| board.forbidden(f, opponent)) {
+        // Renju: the one cell is one black may not take; his reply is any
+        // other move, so the line stops here.
+        (Verdict::Win(2), Some(vec![cell]))
     } else if let [block] = fives[..] {
         // The opponent must take the one cell, then the mover needs a VCF.
         board.put_stone(block, opponent);
         let found = crate::vcf::find_vcf(board, me, MAX_FOURS, deadline);
+        let result = match found {
+            Some(line) => {
+                let plies = 1 + line.len() as u32;
+                let mut proof = vec![cell, block];
+                proof.extend(line.into_iter().filter_map(|m| board.index(m).ok()));
+                (Verdict::Win(plies), Some(proof))
+            }
+            None => (Verdict::Unknown(static_score(board, me)), None),
+        };
         board.take_back();
-        match found {
-            Some(line) => Verdict::Win(1 + line.len() as u32),
-            None => Verdict::Unknown(static_score(board, me)),
-        }
+        result
     } else {
         match crate::vcf::find_vcf(board, opponent, MAX_FOURS, deadline) {
-            Some(line) => Verdict::Loss(line.len() as u32),
-            None => Verdict::Unknown(static_score(board, me)),
+            Some(line) => {
+                let plies = line.len() as u32;
+                (Verdict::Loss(plies), Some(cells(line, board)))
+            }
+            None => (Verdict::Unknown(static_score(board, me)), None),
         }
     };
     board.take_back();
-    verdict
+    result
 }
 
 /// `1/parts` of what is left of `deadline` (a second when it has no limit).

@@ -13,7 +13,11 @@
 //!   [`Board::check_move`] and [`Board::foul`]: whether a move is allowed,
 //!   and under renju why black may not play a point ([`Foul`]);
 //! - [`Engine::best_move`]: the move to play within a time budget, with its
-//!   score and the principal variation;
+//!   score and the principal variation ([`Engine::best_move_timed`] with a
+//!   soft limit as well; [`Engine::set_threads`] for lazy SMP);
+//! - [`analyze_position`]: every move valued, with the principal variation;
+//! - [`decide_swap2`]: the swap2 opening's answers by the engine's
+//!   evaluation;
 //! - [`find_vcf`] / [`find_vct`]: a forced win by fours (or threats).
 //!
 //! The side to move is a parameter everywhere: the board does not insist
@@ -32,15 +36,17 @@ mod renju;
 // Public: the Gomocup protocol, a namespace a front end hands lines to.
 pub mod protocol;
 mod search;
+mod swap2;
 mod vcf;
 
-pub use analysis::{analyze_moves, Verdict};
+pub use analysis::{analyze_moves, analyze_position, PositionAnalysis, Verdict};
 pub use board::Board;
 pub use game::GomokuGame;
 pub use knowledge::GomokuKnowledge;
 pub use pattern::Level;
 pub use renju::{Foul, FoulKind, FoulLine, LineDirection};
-pub use search::{Engine, Score, SearchInfo};
+pub use search::{Engine, Progress, Score, SearchInfo, MAX_THREADS};
+pub use swap2::{decide_swap2, Swap2Answer, Swap2Decision, EVEN as SWAP2_EVEN};
 pub use vcf::{find_vcf, find_vct, ThreatSearch};
 
 use thiserror::Error;
@@ -202,4 +208,7 @@ pub enum GomokuError {
     #[error("there is no move to take back")]
     /// No move has been played.
     NothingToUndo,
+    /// A swap2 position holds 0, 3 or 5 stones.
+    #[error("a swap2 position has 0, 3 or 5 stones, not {0}")]
+    Swap2Stones(usize),
 }

@@ -7,19 +7,31 @@
 //! `BEGIN`, `TURN x,y`, `BOARD` followed by `x,y,field` lines and `DONE`
 //! (field 1 our stone, 2 the opponent's, 3 a stone of neither, as the
 //! continuous-game mode sends), `INFO key value`, `TAKEBACK x,y`,
-//! `PLAY x,y`, `ABOUT`, `END`. Coordinates count from 0, `x` the column,
+//! `PLAY x,y`, `SWAP2BOARD` followed by `x,y` lines (the swap2 opening's
+//! stones so far, black first) and `DONE`, `ABOUT`, `END`. Coordinates count from 0, `x` the column,
 //! and every answer names a cell that way. A position where five in a row
 //! is already on the board is answered with an `ERROR`: the game is over.
+//! `SWAP2BOARD` is answered as swap2 asks ([`crate::decide_swap2`]): on
+//! an empty board the three opening stones `x1,y1 x2,y2 x3,y3`; after
+//! three stones `SWAP` (we take black), one white stone `x,y` (we take
+//! white) or two more stones `x1,y1 x2,y2` (white, black: the opponent
+//! chooses); after five stones `SWAP` or a white stone.
 //! Answers are `OK`, a move `x,y`, `ERROR text` for a command that cannot be
 //! carried out, `UNKNOWN text` for a line that is no command, and `MESSAGE`
 //! lines with what the search found. Nothing the manager sends can make the
 //! brain panic or stop answering.
 //!
-//! Time: a move is searched for at most 70% of `timeout_turn` less 30 ms
-//! (20 ms when `timeout_turn` is 0, "as fast as possible"), at most a
-//! 25th of `time_left` when the match has a time limit, and at most a day
-//! (a number too large to store is taken as the largest). Memory: the
+//! Time: a move is answered within `timeout_turn` less 30 ms and a
+//! twentieth (20 ms when `timeout_turn` is 0, "as fast as possible"), and
+//! when the match has a time limit within a tenth of `time_left` (less a
+//! margin), at most a day (a number too large to store is taken as the
+//! largest). Within that, the search starts no new iteration after 70%
+//! of it (a thirtieth of `time_left` under a match clock), and after twice
+//! that in a sharp position: the opponent has an open three, would win by
+//! fours after some moves, or the best move just changed. Memory: the
 //! transposition table takes at most a third of `max_memory` (and 64 MiB).
+//! `INFO thread_num`: the search's threads (lazy SMP, at most
+//! [`MAX_THREADS`]; 0 is taken as 1).
 //! `INFO rule`, a bitmask: 4 is renju ([`Rule::Renju`]: black, the first
 //! player, may not make an overline, a double four or a double three, and
 //! wins with exactly five), else 8 is caro ([`Rule::Caro`], as piskvork
@@ -38,7 +50,7 @@ use std::time::{Duration, Instant};
 use ply_engine::Deadline;
 
 use crate::board::Board;
-use crate::search::{Engine, Score};
+use crate::search::{Engine, Score, MAX_THREADS};
 use crate::{GomokuError, Move, Rule, Stone, MAX_SIDE};
 
 /// The stones in a row that win Gomocup games.
@@ -48,6 +60,15 @@ const DEFAULT_TABLE: usize = 64 << 20;
 /// The longest think, whatever `timeout_turn` says: a day, as the longest
 /// `--move-time` elsewhere in ply.
 const MAX_TURN: Duration = Duration::from_secs(24 * 60 * 60);
+/// The time kept back from `timeout_turn` for the answer to travel and a
+/// busy machine's scheduling, besides a twentieth of the turn.
+const TURN_MARGIN_MS: u64 = 30;
+/// The think when `timeout_turn` is 0, "as fast as possible".
+const FASTEST_MS: u64 = 20;
+/// Under a match clock a move takes at most this share of what is left...
+const MATCH_SHARE_HARD: u64 = 10;
+/// ... and starts no new iteration after this share (doubled when sharp).
+const MATCH_SHARE_SOFT: u64 = 30;
 /// Longest line looked at; the rest of a longer one is ignored.
 pub const MAX_LINE: usize = 4096;
 
@@ -107,7 +128,23 @@ pub struct Brain {
     max_memory: u64,
     /// `Some` between `BOARD` and `DONE`: cells as sent, checked on `DONE`.
     board_data: Option<Vec<((usize, usize), Field)>>,
+    /// `Some` between `SWAP2BOARD` and `DONE`: the opening's stones as
+    /// sent, black first.
+    swap2_data: Option<Vec<(usize, usize)>>,
+    /// Search threads (`INFO thread_num`, or the front end's default).
+    threads: usize,
+    /// Where the search's progress goes as it happens: a `MESSAGE` line
+    /// per iteration completed after [`PROGRESS_AFTER`] (none by default:
+    /// the answer's own `MESSAGE` line says where the search ended).
+    progress: Option<ProgressSink>,
 }
+
+/// A sink for `MESSAGE` lines sent while the search runs.
+pub type ProgressSink = Box<dyn FnMut(&str)>;
+
+/// Iterations that end this soon after the search began are not shown as
+/// they happen: a quick move's answer says it all.
+pub const PROGRESS_AFTER: Duration = Duration::from_millis(100);
 
 impl Default for Brain {
     fn default() -> Self {
@@ -132,7 +169,32 @@ impl Brain {
             time_left: None,
             max_memory: 0,
             board_data: None,
+            swap2_data: None,
+            threads: 1,
+            progress: None,
         }
+    }
+
+    /// Sends the search's progress to `sink` as it happens, a `MESSAGE`
+    /// line per iteration (depth, score, nodes, time, principal variation)
+    /// completed after [`PROGRESS_AFTER`]; the front end writes them out
+    /// at once. The answers of [`Brain::handle`] are unchanged, the move
+    /// still their last line.
+    pub fn show_progress(&mut self, sink: ProgressSink) {
+        self.progress = Some(sink);
+    }
+
+    /// A brain searching on `threads` threads (1 to [`MAX_THREADS`])
+    /// until `INFO thread_num` says otherwise.
+    pub fn with_threads(threads: usize) -> Brain {
+        let mut brain = Brain::new();
+        brain.set_threads(threads);
+        brain
+    }
+
+    fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+        self.engine.set_threads(self.threads);
     }
 
     /// The colour of a field's stones on the board.
@@ -182,11 +244,21 @@ impl Brain {
             None => (line, ""),
         };
         let command = word.to_ascii_uppercase();
+        if self.swap2_data.is_some() {
+            match command.as_str() {
+                "DONE" => return self.swap2_done(received),
+                "START" | "RECTSTART" | "RESTART" | "BEGIN" | "TURN" | "BOARD" | "END"
+                | "ABOUT" | "INFO" | "TAKEBACK" | "PLAY" | "SWAP2BOARD" => {
+                    self.swap2_data = None;
+                }
+                _ => return self.swap2_line(line),
+            }
+        }
         if self.board_data.is_some() {
             match command.as_str() {
                 "DONE" => return self.board_done(received),
                 "START" | "RECTSTART" | "RESTART" | "BEGIN" | "TURN" | "BOARD" | "END"
-                | "ABOUT" | "INFO" | "TAKEBACK" | "PLAY" => {
+                | "ABOUT" | "INFO" | "TAKEBACK" | "PLAY" | "SWAP2BOARD" => {
                     // The manager gave up on the position: so do we.
                     self.board_data = None;
                 }
@@ -219,6 +291,13 @@ impl Brain {
                     Reply::none()
                 }
             },
+            "SWAP2BOARD" => match &self.board {
+                None => Reply::line("ERROR SWAP2BOARD before START"),
+                Some(_) => {
+                    self.swap2_data = Some(Vec::new());
+                    Reply::none()
+                }
+            },
             "DONE" => Reply::line("ERROR DONE without BOARD"),
             "TAKEBACK" => self.takeback(rest),
             "INFO" => self.info(rest),
@@ -248,10 +327,11 @@ impl Brain {
                 self.own = OWN;
                 self.placed.clear();
                 self.board_data = None;
-                if self.engine_bytes != self.table_bytes {
-                    self.engine = Engine::new(self.table_bytes);
-                    self.engine_bytes = self.table_bytes;
-                } else {
+                // A table of the size wanted is built when the first move
+                // is searched, after the INFO lines that follow START have
+                // said how much memory there is (a default-sized table
+                // built now would pass a smaller max_memory at once).
+                if self.engine_bytes == self.table_bytes {
                     self.engine.clear();
                 }
                 Reply::line("OK")
@@ -399,6 +479,138 @@ impl Brain {
         reply
     }
 
+    fn swap2_line(&mut self, line: &str) -> Reply {
+        match (parse_pair(line), self.swap2_data.as_mut()) {
+            (Some(cell), Some(data)) => {
+                data.push(cell);
+                Reply::none()
+            }
+            _ => Reply::line(format!(
+                "ERROR a SWAP2BOARD line is x,y, not {}",
+                shown(line)
+            )),
+        }
+    }
+
+    /// The swap2 answer to the stones sent (black, white, black, ...): the
+    /// three opening stones on an empty board; `SWAP`, one white stone or
+    /// two more stones after three; `SWAP` or a white stone after five.
+    /// The position is kept with our colour as chosen, so the game goes
+    /// on from it with `TURN` (or a fresh `BOARD`).
+    fn swap2_done(&mut self, received: Instant) -> Reply {
+        let data = self.swap2_data.take().unwrap_or_default();
+        let Some((width, height)) = self.size else {
+            return Reply::line("ERROR SWAP2BOARD before START");
+        };
+        if !matches!(data.len(), 0 | 3 | 5) {
+            return Reply::line(format!("ERROR {}", GomokuError::Swap2Stones(data.len())));
+        }
+        let mut board = match Board::new(width, height, K, self.rule) {
+            Ok(board) => board,
+            Err(error) => return Reply::line(format!("ERROR {}", protocol_text(&error))),
+        };
+        let colour_of = |i: usize| {
+            if i.is_multiple_of(2) {
+                Stone::Black
+            } else {
+                Stone::White
+            }
+        };
+        for (i, &(x, y)) in data.iter().enumerate() {
+            if x >= width || y >= height {
+                return Reply::line(format!("ERROR {x},{y} is off the {width} x {height} board"));
+            }
+            if let Err(error) = board.play(Move::new(x, y), colour_of(i)) {
+                return Reply::line(format!("ERROR {}", protocol_text(&error)));
+            }
+        }
+        if board.winner().is_some() {
+            return Reply::line("ERROR the game is over: the swap2 stones make five in a row");
+        }
+        self.ready_engine();
+        let (budget, _) = self.budget();
+        let deadline = Deadline::after(Some(budget.saturating_sub(received.elapsed())));
+        let decision = match crate::decide_swap2(&mut self.engine, &board, deadline) {
+            Ok(decision) => decision,
+            Err(error) => return Reply::line(format!("ERROR {}", protocol_text(&error))),
+        };
+        // Our colour: black when we swap or open (the opener's colour until
+        // the opponent chooses), else white.
+        let (ours, extra): (Stone, Vec<Move>) = match decision.answer {
+            crate::Swap2Answer::Opening(stones) => (Stone::Black, stones.to_vec()),
+            crate::Swap2Answer::Swap => (Stone::Black, Vec::new()),
+            crate::Swap2Answer::Play(mv) => (Stone::White, vec![mv]),
+            // The opener chooses next; until then it holds black.
+            crate::Swap2Answer::Place(stones) => (Stone::White, stones.to_vec()),
+        };
+        let cells: Vec<(usize, usize)> = data
+            .iter()
+            .copied()
+            .chain(extra.iter().map(|m| (usize::from(m.x), usize::from(m.y))))
+            .collect();
+        let fresh = self.start(width, height);
+        if fresh.lines.first().map(String::as_str) != Some("OK") {
+            return fresh;
+        }
+        for (i, &cell) in cells.iter().enumerate() {
+            let field = if colour_of(i) == ours {
+                Field::Own
+            } else {
+                Field::Theirs
+            };
+            self.align_colours(field);
+            if let Err(reply) = self.place(cell, field) {
+                return reply;
+            }
+        }
+        let shown_value = |v: i32| {
+            if v.abs() >= 900_000 {
+                if v > 0 {
+                    "a proven win".to_string()
+                } else {
+                    "a proven loss".to_string()
+                }
+            } else {
+                format!("{v:+}")
+            }
+        };
+        let answer = match decision.answer {
+            crate::Swap2Answer::Swap => "SWAP".to_string(),
+            _ => extra
+                .iter()
+                .map(|m| format!("{},{}", m.x, m.y))
+                .collect::<Vec<_>>()
+                .join(" "),
+        };
+        let why = match (decision.answer, decision.white_value) {
+            (crate::Swap2Answer::Opening(_), white) => format!(
+                "swap2: opening stones placed as near even as found (white to move {})",
+                white.map_or("unsearched".to_string(), shown_value)
+            ),
+            (crate::Swap2Answer::Swap, Some(white)) => format!(
+                "swap2: taking black (white to move is {} for white)",
+                shown_value(white)
+            ),
+            (crate::Swap2Answer::Play(_), Some(white)) => format!(
+                "swap2: taking white (white to move is {} for white)",
+                shown_value(white)
+            ),
+            (crate::Swap2Answer::Place(_), Some(white)) => format!(
+                "swap2: two stones placed, the choice left to the opponent \
+                 (white to move was {} for white)",
+                shown_value(white)
+            ),
+            _ => "swap2".to_string(),
+        };
+        Reply {
+            lines: vec![
+                format!("MESSAGE {why}, {} ms", received.elapsed().as_millis()),
+                answer,
+            ],
+            quit: false,
+        }
+    }
+
     fn takeback(&mut self, rest: &str) -> Reply {
         let Some((x, y)) = parse_pair(rest) else {
             return Reply::line("ERROR TAKEBACK takes x,y");
@@ -446,7 +658,7 @@ impl Brain {
         let number = || saturating_number(value);
         let known = matches!(
             key.as_str(),
-            "timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule"
+            "timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule" | "thread_num"
         );
         if !known {
             // game_type, evaluate, folder and future keys need nothing.
@@ -462,6 +674,7 @@ impl Brain {
             "timeout_turn" => self.timeout_turn = number,
             "timeout_match" => self.timeout_match = number,
             "time_left" => self.time_left = Some(number),
+            "thread_num" => self.set_threads(number.min(MAX_THREADS as u64) as usize),
             "max_memory" => {
                 self.max_memory = number;
                 self.table_bytes = if number == 0 {
@@ -469,10 +682,11 @@ impl Brain {
                 } else {
                     (number / 3).min(DEFAULT_TABLE as u64) as usize
                 };
-                // A smaller limit applies at once; a larger one at the next game.
+                // A smaller limit frees the larger table at once; the table
+                // of the new size is built at the next search.
                 if self.engine_bytes > self.table_bytes {
-                    self.engine = Engine::new(self.table_bytes);
-                    self.engine_bytes = self.table_bytes;
+                    self.engine = Engine::new(0);
+                    self.engine_bytes = 0;
                 }
             }
             _ => {
@@ -500,28 +714,53 @@ impl Brain {
         Reply::none()
     }
 
-    /// The time for this move, from the limits the manager gave.
-    fn budget(&self) -> Duration {
+    /// The time for this move, from the limits the manager gave: the
+    /// hard limit (the answer is sent within it) and the soft one (no new
+    /// iteration starts after it, doubled in a sharp position; see
+    /// [`Engine::best_move_timed`]).
+    fn budget(&self) -> (Duration, Duration) {
         // Saturating: a huge turn time is a long think, and a product that
         // wrapped around would make it a few milliseconds.
-        let mut ms = if self.timeout_turn == 0 {
-            20
+        let mut hard = if self.timeout_turn == 0 {
+            FASTEST_MS
         } else {
-            (self.timeout_turn.saturating_mul(7) / 10)
-                .saturating_sub(30)
-                .max(5)
+            let margin = TURN_MARGIN_MS.saturating_add(self.timeout_turn / 20);
+            self.timeout_turn.saturating_sub(margin).max(5)
         };
+        let mut soft = hard * 7 / 10;
         if let Some(left) = self.time_left {
             if self.timeout_match > 0 {
-                ms = ms.min((left / 25).max(5));
+                // What the match clock allows: a share of what is left,
+                // more for a sharp move, never the last of it.
+                let usable = left.saturating_sub(TURN_MARGIN_MS + left / 20);
+                hard = hard.min((usable / MATCH_SHARE_HARD).max(5));
+                soft = soft.min((usable / MATCH_SHARE_SOFT).max(2));
             }
         }
-        Duration::from_millis(ms).min(MAX_TURN)
+        (
+            Duration::from_millis(hard).min(MAX_TURN),
+            Duration::from_millis(soft).min(MAX_TURN),
+        )
+    }
+
+    /// The engine with the table size the limits ask for, built afresh
+    /// when that changed (at the first search of a game, once the INFO
+    /// lines are in).
+    fn ready_engine(&mut self) {
+        if self.engine_bytes != self.table_bytes {
+            // The old table goes before the new one is built: the two
+            // never take memory at once.
+            self.engine = Engine::new(0);
+            self.engine = Engine::new(self.table_bytes);
+            self.engine_bytes = self.table_bytes;
+            self.engine.set_threads(self.threads);
+        }
     }
 
     /// Searches, plays and announces our move.
     fn think(&mut self, received: Instant) -> Reply {
-        let budget = self.budget();
+        self.ready_engine();
+        let (budget, soft) = self.budget();
         self.align_colours(Field::Own);
         let own = self.own;
         let Some(board) = self.board.as_ref() else {
@@ -540,7 +779,27 @@ impl Brain {
             ));
         }
         let deadline = Deadline::after(Some(budget.saturating_sub(received.elapsed())));
-        let Some(info) = self.engine.best_move(board, own, deadline) else {
+        let soft = soft.saturating_sub(received.elapsed());
+        let wanted = self.progress.is_some();
+        let progress = &mut self.progress;
+        let mut show = |found: &crate::Progress| {
+            if let (true, Some(sink)) = (found.elapsed >= PROGRESS_AFTER, progress.as_mut()) {
+                sink(&message(
+                    found.depth,
+                    found.score,
+                    found.nodes,
+                    received.elapsed(),
+                    false,
+                    found.principal,
+                ));
+            }
+        };
+        let report: Option<&mut dyn FnMut(&crate::Progress)> =
+            if wanted { Some(&mut show) } else { None };
+        let Some(info) = self
+            .engine
+            .best_move_reporting(board, own, deadline, Some(soft), report)
+        else {
             return Reply::line(if board.is_full() {
                 "ERROR the board is full"
             } else {
@@ -551,25 +810,49 @@ impl Brain {
         if let Err(reply) = self.place((mv.x.into(), mv.y.into()), Field::Own) {
             return reply;
         }
-        let score = match info.score {
-            Score::Win(plies) => format!("win in {plies}"),
-            Score::Loss(plies) => format!("loss in {plies}"),
-            Score::Heuristic(s) => format!("{s}"),
-        };
         Reply {
             lines: vec![
-                format!(
-                    "MESSAGE depth {} score {score} nodes {} time {} ms{}",
+                message(
                     info.depth,
+                    info.score,
                     info.nodes,
-                    received.elapsed().as_millis(),
-                    if info.vcf { " (VCF)" } else { "" }
+                    received.elapsed(),
+                    info.vcf,
+                    &info.principal,
                 ),
+                // The move is the answer's last line: managers read it.
                 format!("{},{}", mv.x, mv.y),
             ],
             quit: false,
         }
     }
+}
+
+/// The `MESSAGE` line of a search: depth, score, nodes, time since the
+/// command came, whether a win by fours was found, the principal variation.
+fn message(
+    depth: u32,
+    score: Score,
+    nodes: u64,
+    elapsed: Duration,
+    vcf: bool,
+    principal: &[Move],
+) -> String {
+    let score = match score {
+        Score::Win(plies) => format!("win in {plies}"),
+        Score::Loss(plies) => format!("loss in {plies}"),
+        Score::Heuristic(s) => format!("{s}"),
+    };
+    let line: Vec<String> = principal
+        .iter()
+        .map(|m| format!("{},{}", m.x, m.y))
+        .collect();
+    format!(
+        "MESSAGE depth {depth} score {score} nodes {nodes} time {} ms{} pv {}",
+        elapsed.as_millis(),
+        if vcf { " (VCF)" } else { "" },
+        line.join(" ")
+    )
 }
 
 /// The first [`MAX_LINE`] bytes of `line`, on a character boundary.
@@ -699,7 +982,7 @@ mod tests {
             let mut brain = Brain::new();
             let line = format!("INFO timeout_turn {value}");
             assert!(answer(&mut brain, &line).is_empty(), "{value}");
-            let budget = brain.budget();
+            let (budget, _) = brain.budget();
             assert!(budget >= Duration::from_secs(3600), "{value}: {budget:?}");
             assert!(
                 budget <= Duration::from_secs(24 * 3600),
@@ -727,6 +1010,266 @@ mod tests {
         }
         let reply = answer(&mut brain, "DONE");
         assert_eq!(reply[0], "ERROR 3,4 is already taken", "{reply:?}");
+    }
+
+    /// The cells of an answer line: `x,y` pairs separated by spaces.
+    fn cells(line: &str) -> Vec<(usize, usize)> {
+        line.split_whitespace()
+            .map(|cell| parse_pair(cell).unwrap_or_else(|| panic!("not x,y: {line}")))
+            .collect()
+    }
+
+    fn swap2(brain: &mut Brain, stones: &[(usize, usize)]) -> Vec<String> {
+        assert!(answer(brain, "SWAP2BOARD").is_empty());
+        for (x, y) in stones {
+            assert!(answer(brain, &format!("{x},{y}")).is_empty());
+        }
+        answer(brain, "DONE")
+    }
+
+    fn fresh(turn_ms: u32) -> Brain {
+        let mut brain = Brain::new();
+        assert_eq!(answer(&mut brain, "START 15"), ["OK"]);
+        let line = format!("INFO timeout_turn {turn_ms}");
+        assert!(answer(&mut brain, &line).is_empty());
+        brain
+    }
+
+    /// Every swap2 stage answers legally: three distinct stones on the
+    /// empty board; then SWAP, one free cell or two; after five SWAP or
+    /// one; and the game goes on with `TURN` from the position chosen.
+    #[test]
+    fn swap2_answers_every_stage_legally() {
+        let mut brain = fresh(300);
+        let opening = swap2(&mut brain, &[]);
+        assert_eq!(opening.len(), 1, "{opening:?}");
+        let three = cells(&opening[0]);
+        assert_eq!(three.len(), 3, "{opening:?}");
+        assert!(three[0] != three[1] && three[1] != three[2] && three[0] != three[2]);
+        assert!(three.iter().all(|&(x, y)| x < 15 && y < 15));
+
+        let mut brain = fresh(300);
+        let reply = swap2(&mut brain, &three);
+        assert_eq!(reply.len(), 1, "{reply:?}");
+        let mut stones = three.clone();
+        if reply[0] != "SWAP" {
+            let added = cells(&reply[0]);
+            assert!(matches!(added.len(), 1 | 2), "{reply:?}");
+            for cell in &added {
+                assert!(!stones.contains(cell), "{reply:?} on {stones:?}");
+                stones.push(*cell);
+            }
+        }
+        // The opponent moves next after SWAP and after a white stone; the
+        // brain's answer is a free cell.
+        if stones.len() != 5 {
+            let free = (0..15)
+                .flat_map(|x| (0..15).map(move |y| (x, y)))
+                .find(|c| !stones.contains(c))
+                .expect("a free cell");
+            let next = answer(&mut brain, &format!("TURN {},{}", free.0, free.1));
+            let mv = cells(&next[0]);
+            assert_eq!(mv.len(), 1, "{next:?}");
+            assert!(!stones.contains(&mv[0]) && mv[0] != free, "{next:?}");
+        }
+
+        let five = [(7, 7), (8, 8), (6, 8), (9, 6), (5, 9)];
+        let mut brain = fresh(300);
+        let reply = swap2(&mut brain, &five);
+        assert_eq!(reply.len(), 1, "{reply:?}");
+        if reply[0] != "SWAP" {
+            let mv = cells(&reply[0]);
+            assert_eq!(mv.len(), 1, "{reply:?}");
+            assert!(!five.contains(&mv[0]), "{reply:?}");
+        }
+    }
+
+    /// The choice follows the evaluation: black's open three in the
+    /// centre against two white stones in corners is taken (SWAP); white
+    /// to move with two stones side by side in the centre against black's
+    /// three in corners is played.
+    #[test]
+    fn swap2_takes_the_better_colour() {
+        let mut brain = fresh(300);
+        let black_three = [(6, 7), (0, 0), (7, 7), (14, 14), (8, 7)];
+        assert_eq!(swap2(&mut brain, &black_three), ["SWAP"]);
+        let mut brain = fresh(300);
+        let white_two = [(0, 0), (7, 7), (14, 0), (8, 7), (0, 14)];
+        let reply = swap2(&mut brain, &white_two);
+        assert_eq!(reply.len(), 1, "{reply:?}");
+        let mv = cells(&reply[0]);
+        assert_eq!(mv.len(), 1, "{reply:?}");
+        assert!(!white_two.contains(&mv[0]), "{reply:?}");
+        let mut brain = fresh(300);
+        let errors = swap2(&mut brain, &[(7, 7), (8, 8)]);
+        assert!(
+            errors[0].starts_with("ERROR") && errors[0].contains("0, 3 or 5"),
+            "{errors:?}"
+        );
+        let mut brain = fresh(300);
+        let taken = swap2(&mut brain, &[(7, 7), (7, 7), (8, 8)]);
+        assert_eq!(taken, ["ERROR 7,7 is already taken"]);
+        let mut brain = fresh(300);
+        assert!(answer(&mut brain, "SWAP2BOARD").is_empty());
+        assert!(answer(&mut brain, "seven")[0].starts_with("ERROR"));
+    }
+
+    /// The search explains itself before the move: one `MESSAGE` with the
+    /// depth, the score, the nodes and the principal variation (a legal
+    /// line from the position, the move first), the move the last line.
+    #[test]
+    fn the_message_line_has_the_principal_variation() {
+        let mut brain = fresh(300);
+        for line in [
+            "BOARD", "7,7,1", "8,7,1", "9,7,1", "0,0,2", "14,0,2", "0,14,2",
+        ] {
+            assert!(brain.handle(line).lines.is_empty(), "{line}");
+        }
+        let reply = brain.handle("DONE").lines;
+        assert_eq!(reply.len(), 2, "{reply:?}");
+        let message = &reply[0];
+        assert!(message.starts_with("MESSAGE depth "), "{message}");
+        for word in [" score win in ", " nodes ", " pv "] {
+            assert!(message.contains(word), "{message}");
+        }
+        let pv = cells(message.split(" pv ").nth(1).expect("a pv"));
+        let mv = cells(&reply[1]);
+        assert_eq!(pv.first(), mv.first(), "{reply:?}");
+        let mut board = Board::new(15, 15, 5, Rule::Freestyle).expect("board");
+        for (x, y) in [(7, 7), (8, 7), (9, 7)] {
+            board.play(Move::new(x, y), Stone::Black).expect("free");
+        }
+        for (x, y) in [(0, 0), (14, 0), (0, 14)] {
+            board.play(Move::new(x, y), Stone::White).expect("free");
+        }
+        let mut side = Stone::Black;
+        for &(x, y) in &pv {
+            assert!(board.winner().is_none(), "{pv:?}");
+            board.play(Move::new(x, y), side).expect("a legal line");
+            side = side.opponent();
+        }
+        assert_eq!(board.winner(), Some(Stone::Black), "{pv:?}");
+    }
+
+    /// The turn is used but for its margin, and a match clock's time is
+    /// shared out: a tenth of what is left at most, never all of it.
+    #[test]
+    fn budgets_follow_the_limits() {
+        let mut brain = fresh(1000);
+        let (hard, soft) = brain.budget();
+        assert_eq!(hard, Duration::from_millis(1000 - 30 - 50));
+        assert!(soft < hard && soft >= hard / 2, "{soft:?}");
+        for line in ["INFO timeout_match 60000", "INFO time_left 5000"] {
+            assert!(answer(&mut brain, line).is_empty());
+        }
+        let (hard, soft) = brain.budget();
+        assert!(
+            hard <= Duration::from_millis(500) && soft <= hard / 2,
+            "{hard:?} {soft:?}"
+        );
+        assert!(answer(&mut brain, "INFO time_left 100").is_empty());
+        let (hard, _) = brain.budget();
+        assert!(hard <= Duration::from_millis(10), "{hard:?}");
+        assert!(answer(&mut brain, "INFO timeout_turn 0").is_empty());
+        assert!(brain.budget().0 <= Duration::from_millis(FASTEST_MS));
+    }
+
+    /// With a progress sink the search's iterations are shown as they end,
+    /// deeper each time, each with a legal line; the answer is unchanged:
+    /// its own MESSAGE, then the move last.
+    #[test]
+    fn progress_lines_come_while_the_search_runs() {
+        use std::sync::{Arc, Mutex};
+        let shown = Arc::new(Mutex::new(Vec::<String>::new()));
+        let mut brain = fresh(600);
+        let sink = Arc::clone(&shown);
+        brain.show_progress(Box::new(move |line| {
+            sink.lock().expect("the lines").push(line.to_string());
+        }));
+        for line in ["BOARD", "7,7,1", "8,8,2", "6,8,1", "8,6,2"] {
+            assert!(brain.handle(line).lines.is_empty(), "{line}");
+        }
+        let reply = brain.handle("DONE").lines;
+        assert_eq!(reply.len(), 2, "{reply:?}");
+        assert!(reply[0].starts_with("MESSAGE depth "));
+        assert!(parse_pair(&reply[1]).is_some(), "{reply:?}");
+        let shown = shown.lock().expect("the lines").clone();
+        assert!(!shown.is_empty(), "a 600 ms search shows its iterations");
+        let depths: Vec<u32> = shown
+            .iter()
+            .map(|line| {
+                assert!(
+                    line.starts_with("MESSAGE depth ") && line.contains(" pv "),
+                    "{line}"
+                );
+                line["MESSAGE depth ".len()..]
+                    .split(' ')
+                    .next()
+                    .and_then(|d| d.parse().ok())
+                    .expect("a depth")
+            })
+            .collect();
+        assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
+        for line in &shown {
+            let pv = cells(line.split(" pv ").nth(1).expect("a pv"));
+            let taken = [(7, 7), (8, 8), (6, 8), (8, 6)];
+            assert!(pv.iter().all(|c| !taken.contains(c)), "{line}");
+        }
+    }
+
+    /// `INFO thread_num` sets the search's threads, within 1 to the most,
+    /// and keeps them when the table is rebuilt for a new size.
+    #[test]
+    fn thread_num_sets_the_threads() {
+        let mut brain = Brain::with_threads(3);
+        assert_eq!(brain.engine.threads(), 3);
+        assert_eq!(answer(&mut brain, "START 15"), ["OK"]);
+        for (value, threads) in [
+            ("2", 2),
+            ("0", 1),
+            ("100000", MAX_THREADS),
+            ("1", 1),
+            ("2", 2),
+        ] {
+            let line = format!("INFO thread_num {value}");
+            assert!(answer(&mut brain, &line).is_empty(), "{line}");
+            assert_eq!(brain.engine.threads(), threads, "{line}");
+        }
+        assert!(answer(&mut brain, "INFO max_memory 30000000").is_empty());
+        assert!(answer(&mut brain, "INFO timeout_turn 200").is_empty());
+        assert_eq!(answer(&mut brain, "BEGIN"), ["7,7"]);
+        let reply = answer(&mut brain, "TURN 8,8");
+        assert!(parse_pair(&reply[0]).is_some(), "{reply:?}");
+        assert_eq!(brain.engine.threads(), 2);
+    }
+
+    /// `max_memory` is held from the first search: the INFO lines come
+    /// after START, so START builds no table of the default size, and the
+    /// table searched with is at most a third of the limit.
+    #[test]
+    fn the_table_keeps_within_max_memory() {
+        let mut brain = Brain::new();
+        assert_eq!(answer(&mut brain, "START 15"), ["OK"]);
+        assert!(
+            brain.engine.table_bytes() <= 1 << 20,
+            "nothing large at START"
+        );
+        for line in ["INFO max_memory 20000000", "INFO timeout_turn 100"] {
+            assert!(answer(&mut brain, line).is_empty());
+        }
+        assert_eq!(answer(&mut brain, "BEGIN"), ["7,7"]);
+        let bytes = brain.engine.table_bytes();
+        assert!((1 << 20..=20_000_000 / 3).contains(&bytes), "{bytes}");
+        // A smaller limit mid-game frees the table at once.
+        assert!(answer(&mut brain, "INFO max_memory 3000000").is_empty());
+        assert!(brain.engine.table_bytes() <= 1_000_000);
+        assert_eq!(answer(&mut brain, "TURN 8,8").len(), 1);
+        assert!(brain.engine.table_bytes() <= 1_000_000);
+        // No limit (0): the default table, 64 MiB, at the next game.
+        assert!(answer(&mut brain, "INFO max_memory 0").is_empty());
+        assert_eq!(answer(&mut brain, "START 15"), ["OK"]);
+        assert_eq!(answer(&mut brain, "BEGIN"), ["7,7"]);
+        assert_eq!(brain.engine.table_bytes(), DEFAULT_TABLE);
     }
 
     /// Issue 23, point 12: a position with five in a row is over.

@@ -16,7 +16,9 @@
 //! by the patterns they make for both sides, and only the best
 //! [`BRANCH_LIMIT`] are searched below the root.
 
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use ply_engine::Deadline;
 
@@ -80,6 +82,32 @@ pub struct SearchInfo {
     pub elapsed: std::time::Duration,
 }
 
+/// Bytes a table entry takes: two 64-bit words.
+const ENTRY_BYTES: usize = 16;
+
+/// When a search stops deepening (see [`Engine::best_move_timed`]).
+#[derive(Clone, Copy)]
+struct Limits {
+    start: Instant,
+    soft: Option<Duration>,
+    sharp: bool,
+}
+
+/// What one completed iteration of the search found.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress<'a> {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// The best move's value for the side to move.
+    pub score: Score,
+    /// Positions the main thread visited so far.
+    pub nodes: u64,
+    /// Time since the search began.
+    pub elapsed: Duration,
+    /// The expected line, the best move first.
+    pub principal: &'a [Move],
+}
+
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
     key: u64,
@@ -94,9 +122,71 @@ const EXACT: u8 = 1;
 const LOWER: u8 = 2;
 const UPPER: u8 = 3;
 
+/// The transposition table, shared by the search threads: each slot two
+/// atomic words, the entry's data and its key mixed with the data (the
+/// lockless scheme of Hyatt and Mann), so a slot half written by one thread
+/// while another reads it fails the key check instead of answering wrong.
+struct Table {
+    slots: Vec<[AtomicU64; 2]>,
+}
+
+impl Table {
+    fn new(entries: usize) -> Table {
+        Table {
+            slots: (0..entries)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    fn load(&self, slot: usize) -> Entry {
+        let [mixed, data] = &self.slots[slot];
+        let data = data.load(Ordering::Relaxed);
+        let key = mixed.load(Ordering::Relaxed) ^ data;
+        Entry {
+            key,
+            score: data as u32 as i32,
+            cell: (data >> 32) as u16,
+            depth: (data >> 48) as u8,
+            bound: (data >> 56) as u8,
+        }
+    }
+
+    fn store(&self, slot: usize, entry: Entry) {
+        let data = u64::from(entry.score as u32)
+            | u64::from(entry.cell) << 32
+            | u64::from(entry.depth) << 48
+            | u64::from(entry.bound) << 56;
+        let [mixed, stored] = &self.slots[slot];
+        stored.store(data, Ordering::Relaxed);
+        mixed.store(entry.key ^ data, Ordering::Relaxed);
+    }
+
+    fn clear(&self) {
+        for [mixed, data] in &self.slots {
+            mixed.store(0, Ordering::Relaxed);
+            data.store(0, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Most search threads of one engine.
+pub const MAX_THREADS: usize = 64;
+
 /// A Gomoku engine: keeps its transposition table between moves.
 pub struct Engine {
-    table: Vec<Entry>,
+    table: Arc<Table>,
+    /// Set when the main thread has its answer: the helper threads stop.
+    stop: Arc<AtomicBool>,
+    /// The helper threads' engines (lazy SMP): the same search on the
+    /// same shared table, each with its own buffers and history.
+    helpers: Vec<Engine>,
+    /// True for a helper: it stops when `stop` is set.
+    is_helper: bool,
     nodes: u64,
     deadline: Deadline,
     aborted: bool,
@@ -114,11 +204,23 @@ impl Engine {
     /// An engine whose table takes at most `table_bytes` bytes (at least
     /// one entry).
     pub fn new(table_bytes: usize) -> Engine {
-        let entries = (table_bytes / std::mem::size_of::<Entry>()).max(1);
+        let entries = (table_bytes / ENTRY_BYTES).max(1);
         // A power of two, so an index is a mask of the hash.
         let entries = 1usize << (usize::BITS - 1 - entries.leading_zeros());
+        Engine::sharing(
+            Arc::new(Table::new(entries)),
+            Arc::new(AtomicBool::new(false)),
+            false,
+        )
+    }
+
+    /// An engine searching with `table`, a helper stopped by `stop`.
+    fn sharing(table: Arc<Table>, stop: Arc<AtomicBool>, is_helper: bool) -> Engine {
         Engine {
-            table: vec![Entry::default(); entries],
+            table,
+            stop,
+            helpers: Vec::new(),
+            is_helper,
             nodes: 0,
             deadline: Deadline::none(),
             aborted: false,
@@ -132,12 +234,31 @@ impl Engine {
 
     /// Bytes the table takes.
     pub fn table_bytes(&self) -> usize {
-        self.table.len() * std::mem::size_of::<Entry>()
+        self.table.len() * ENTRY_BYTES
     }
 
     /// Forgets everything learned (a new game).
     pub fn clear(&mut self) {
-        self.table.fill(Entry::default());
+        self.table.clear();
+    }
+
+    /// Searches on `threads` threads (1 to [`MAX_THREADS`]), sharing the
+    /// table (lazy SMP): the answer is the main thread's, which the
+    /// others speed up by filling the table. Forced moves and proofs by
+    /// threats are found before the threads start, by the main thread
+    /// alone, so they are the same whatever the count.
+    pub fn set_threads(&mut self, threads: usize) {
+        let helpers = threads.clamp(1, MAX_THREADS) - 1;
+        self.helpers.truncate(helpers);
+        while self.helpers.len() < helpers {
+            let helper = Engine::sharing(Arc::clone(&self.table), Arc::clone(&self.stop), true);
+            self.helpers.push(helper);
+        }
+    }
+
+    /// The threads the search runs on.
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
     }
 
     /// The move for `to_move` on `board` within `deadline`, or `None` when
@@ -149,6 +270,37 @@ impl Engine {
         board: &Board,
         to_move: Stone,
         deadline: Deadline,
+    ) -> Option<SearchInfo> {
+        self.best_move_timed(board, to_move, deadline, None)
+    }
+
+    /// [`Engine::best_move`] that also stops deepening once an iteration
+    /// ends after `soft` has passed (`deadline` still cuts an iteration
+    /// short). The soft limit doubles, within the deadline, when the
+    /// position is sharp: the opponent threatens a four or an open four,
+    /// he would have a forced win by fours after some moves, or the best
+    /// move changed in the last iteration. A match clock's time is spent
+    /// where it decides the game.
+    pub fn best_move_timed(
+        &mut self,
+        board: &Board,
+        to_move: Stone,
+        deadline: Deadline,
+        soft: Option<std::time::Duration>,
+    ) -> Option<SearchInfo> {
+        self.best_move_reporting(board, to_move, deadline, soft, None)
+    }
+
+    /// [`Engine::best_move_timed`] that tells `report` what each completed
+    /// iteration found, as it finds it (a front end shows the search's
+    /// progress); the answer is the same.
+    pub fn best_move_reporting(
+        &mut self,
+        board: &Board,
+        to_move: Stone,
+        deadline: Deadline,
+        soft: Option<std::time::Duration>,
+        mut report: Option<&mut dyn FnMut(&Progress)>,
     ) -> Option<SearchInfo> {
         let start = Instant::now();
         let mut board = board.clone();
@@ -236,10 +388,13 @@ impl Engine {
         }
         // If the opponent would have a forced win by fours, keep the moves
         // after which he has none (when there are such moves).
+        // An open three of the opponent's makes the position sharp.
+        let mut sharp = board.threatens(opponent, Level::OpenFour);
         if self
             .threats
             .vcf(&mut board, opponent, 30, share(&deadline, 8))
         {
+            sharp = true;
             let check = share(&deadline, 3);
             let mut safe = Vec::new();
             for &cell in root.iter().take(40) {
@@ -257,34 +412,86 @@ impl Engine {
                 root = safe;
             }
         }
+        // The search stops early enough to leave time for the check below.
+        let outer = self.deadline;
+        self.deadline = match outer.remaining() {
+            Some(left) => Deadline::after(Some(left * 9 / 10)),
+            None => outer,
+        };
+        let limits = Limits { start, soft, sharp };
+        let (mut best, best_raw, completed) = if self.helpers.is_empty() {
+            self.deepen(&mut board, me, &mut root, limits, 1, &mut report)
+        } else {
+            let mut helpers = std::mem::take(&mut self.helpers);
+            self.stop.store(false, Ordering::Relaxed);
+            let deadline = self.deadline;
+            let found = std::thread::scope(|scope| {
+                for (i, helper) in helpers.iter_mut().enumerate() {
+                    let mut own_board = board.clone();
+                    let mut own_root = root.clone();
+                    helper.prepare(&own_board, deadline);
+                    // Odd helpers start one ply deeper, so the threads do
+                    // not all search the same depth at once.
+                    let first_depth = 1 + (i as u32 + 1) % 2;
+                    scope.spawn(move || {
+                        helper.deepen(
+                            &mut own_board,
+                            me,
+                            &mut own_root,
+                            limits,
+                            first_depth,
+                            &mut None,
+                        );
+                    });
+                }
+                let found = self.deepen(&mut board, me, &mut root, limits, 1, &mut report);
+                self.stop.store(true, Ordering::Relaxed);
+                found
+            });
+            self.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
+            self.helpers = helpers;
+            found
+        };
+        self.deadline = outer;
+        if best_raw.abs() < DECIDED {
+            best = self.avoid_threat_wins(&mut board, me, best, &root, outer);
+        }
+        let pv = self.principal(&mut board, me, best);
+        Some(info(
+            &board, best, best_raw, completed, self.nodes, pv, false,
+        ))
+    }
+
+    /// Iterative deepening from `first_depth` over the root moves `root`
+    /// (reordered by each iteration's scores), until the deadline, a
+    /// decided score or the soft limit: the best move, its score and the
+    /// deepest iteration completed.
+    fn deepen(
+        &mut self,
+        board: &mut Board,
+        me: Stone,
+        root: &mut [usize],
+        limits: Limits,
+        first_depth: u32,
+        report: &mut Option<&mut dyn FnMut(&Progress)>,
+    ) -> (usize, i32, u32) {
+        let opponent = me.opponent();
         let mut best = root[0];
         let mut best_raw = -WIN;
         let mut completed = 0;
         let mut scores = vec![0i32; root.len()];
-        // The search stops early enough to leave time for the check below.
-        let outer = self.deadline;
-        self.deadline = match outer.remaining() {
-            Some(left) => Deadline::after(Some(left * 4 / 5)),
-            None => outer,
-        };
-        for depth in 1..=MAX_DEPTH {
+        for depth in first_depth..=MAX_DEPTH {
             let mut alpha = -WIN;
             let mut iteration_best = root[0];
             for (i, &cell) in root.iter().enumerate() {
                 board.put_stone(cell, me);
                 let score = if i == 0 {
-                    -self.negamax(&mut board, opponent, depth as i32 - 1, -WIN, -alpha, 1)
+                    -self.negamax(board, opponent, depth as i32 - 1, -WIN, -alpha, 1)
                 } else {
-                    let probe = -self.negamax(
-                        &mut board,
-                        opponent,
-                        depth as i32 - 1,
-                        -alpha - 1,
-                        -alpha,
-                        1,
-                    );
+                    let probe =
+                        -self.negamax(board, opponent, depth as i32 - 1, -alpha - 1, -alpha, 1);
                     if probe > alpha && !self.aborted {
-                        -self.negamax(&mut board, opponent, depth as i32 - 1, -WIN, -alpha, 1)
+                        -self.negamax(board, opponent, depth as i32 - 1, -WIN, -alpha, 1)
                     } else {
                         probe
                     }
@@ -308,6 +515,7 @@ impl Engine {
                 break;
             }
             completed = depth;
+            let changed = depth > 1 && iteration_best != best;
             best = iteration_best;
             best_raw = alpha;
             // Next iteration: best first, then by this iteration's scores.
@@ -320,18 +528,52 @@ impl Engine {
             {
                 (*cell, *score) = (c, s);
             }
+            if let Some(report) = report.as_mut() {
+                let line: Vec<Move> = self
+                    .principal(board, me, best)
+                    .iter()
+                    .map(|&c| board.to_move(c))
+                    .collect();
+                report(&Progress {
+                    depth,
+                    score: Score::from_raw(best_raw),
+                    nodes: self.nodes,
+                    elapsed: limits.start.elapsed(),
+                    principal: &line,
+                });
+            }
             if best_raw.abs() >= DECIDED || root.len() == 1 {
                 break;
             }
+            if let Some(soft) = limits.soft {
+                let limit = if limits.sharp || changed {
+                    soft * 2
+                } else {
+                    soft
+                };
+                if limits.start.elapsed() >= limit {
+                    break;
+                }
+            }
         }
-        self.deadline = outer;
-        if best_raw.abs() < DECIDED {
-            best = self.avoid_threat_wins(&mut board, me, best, &root, outer);
+        (best, best_raw, completed)
+    }
+
+    /// A helper's state for a new search on `board` within `deadline`.
+    fn prepare(&mut self, board: &Board, deadline: Deadline) {
+        self.nodes = 0;
+        self.aborted = false;
+        self.deadline = deadline;
+        if self.history.len() < board.cell_slots() {
+            self.history = vec![0; board.cell_slots()];
         }
-        let pv = self.principal(&mut board, me, best);
-        Some(info(
-            &board, best, best_raw, completed, self.nodes, pv, false,
-        ))
+        let cells = board.width() * board.height();
+        if self.buffers.len() <= cells {
+            self.buffers
+                .resize_with(cells + 1, || Vec::with_capacity(cells));
+            self.scored.reserve(cells);
+        }
+        self.history.iter_mut().for_each(|h| *h /= 8);
     }
 
     /// `best`, unless the opponent would then win by threats (a VCT) and
@@ -368,7 +610,7 @@ impl Engine {
         board.put_stone(first, me);
         let mut side = me.opponent();
         while line.len() < PRINCIPAL_LENGTH && board.winner().is_none() {
-            let entry = self.table[self.slot(board.hash(), side)];
+            let entry = self.table.load(self.slot(board.hash(), side));
             if entry.key != key(board.hash(), side) || entry.bound == 0 {
                 break;
             }
@@ -384,6 +626,11 @@ impl Engine {
             board.take_back();
         }
         line
+    }
+
+    /// True when this is a helper and the main thread has its answer.
+    fn stopped(&self) -> bool {
+        self.is_helper && self.stop.load(Ordering::Relaxed)
     }
 
     fn slot(&self, hash: u64, side: Stone) -> usize {
@@ -453,7 +700,7 @@ impl Engine {
         ply: usize,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes & POLL == 0 && self.deadline.expired() {
+        if self.nodes & POLL == 0 && (self.deadline.expired() || self.stopped()) {
             self.aborted = true;
         }
         if self.aborted {
@@ -489,7 +736,7 @@ impl Engine {
         }
         let hash = board.hash();
         let slot = self.slot(hash, side);
-        let entry = self.table[slot];
+        let entry = self.table.load(slot);
         let mut tt_move = None;
         if entry.bound != 0 && entry.key == key(hash, side) {
             tt_move = Some(usize::from(entry.cell));
@@ -563,13 +810,16 @@ impl Engine {
         };
         let replace = entry.key != key(hash, side) || i32::from(entry.depth) <= depth;
         if replace {
-            self.table[slot] = Entry {
-                key: key(hash, side),
-                score: to_table(best, ply_i),
-                cell: best_cell as u16,
-                depth: depth.clamp(0, 255) as u8,
-                bound,
-            };
+            self.table.store(
+                slot,
+                Entry {
+                    key: key(hash, side),
+                    score: to_table(best, ply_i),
+                    cell: best_cell as u16,
+                    depth: depth.clamp(0, 255) as u8,
+                    bound,
+                },
+            );
         }
         best
     }

@@ -18,6 +18,8 @@ pub const BITBOARD_SIDE: u8 = 8;
 
 /// The proof search's options act on `ply solve` only.
 const SOLVE: &[Command] = &[Command::Solve];
+/// `ply play` only (the terminal runs the swap2 opening).
+const PLAY: &[Command] = &[Command::Play];
 
 /// The dictionary choice acts where the depth-limited search runs: the
 /// computer of `ply play` (and its hints) and `ply solve`.
@@ -156,6 +158,23 @@ pub fn shape(options: &GameOptions) -> Result<Option<(u8, u8, u8)>, GameError> {
         ));
     }
     Ok(Some((rows, cols, k)))
+}
+
+/// True when the options ask for the swap2 opening (`--opening swap2`).
+fn swap2_opening(options: &GameOptions) -> Result<bool, GameError> {
+    let text: Option<String> = options.get("opening")?;
+    match text.as_deref().map(str::to_ascii_lowercase).as_deref() {
+        None | Some("none") => Ok(false),
+        Some("swap2") => Ok(true),
+        Some(other) => Err(GameError::option(
+            "opening",
+            OptionProblem::Invalid {
+                value: other.into(),
+                why: "the opening is none or swap2".into(),
+                example: None,
+            },
+        )),
+    }
 }
 
 /// What each rule means, for the option's help and its error.
@@ -310,6 +329,16 @@ impl GameKind for MnkKind {
             )
             .only_for(SOLVE),
             OptionSpec::value(
+                "opening",
+                "RULE",
+                "play: the opening rule, none (the default: the first player keeps black) or \
+                 swap2 (the first player places three stones, the second takes black, takes \
+                 white and plays, or places two more and leaves the choice of colour)",
+            )
+            .labelled("Opening")
+            .choice(&["none", "swap2"])
+            .only_for(PLAY),
+            OptionSpec::value(
                 "dictionary",
                 "TABLE",
                 "where a search with a depth stores its configurations: engine (the engine's \
@@ -336,6 +365,19 @@ impl GameKind for MnkKind {
             ));
         }
         let dictionary = dictionary_choice(options)?;
+        let swap2 = swap2_opening(options)?;
+        if swap2 && (fits_bitboard(rows, cols, rule) || k != 5) {
+            return Err(GameError::option(
+                "opening",
+                OptionProblem::Invalid {
+                    value: "swap2".into(),
+                    why: "swap2 is a Gomoku opening: play it with five in a row on a board \
+                          larger than 8x8 (as --size 15 --k 5)"
+                        .into(),
+                    example: None,
+                },
+            ));
+        }
         // Chosen once: the 64-bit board where it fits, else the wide one.
         if fits_bitboard(rows, cols, rule) {
             // Its analyzers and computers read the dictionary choice.
@@ -348,7 +390,9 @@ impl GameKind for MnkKind {
                 "the chained dictionary takes freestyle boards of at most 8x8".into(),
             ))
         } else {
-            Ok(GameSession::boxed(MnkWide::new(rows, cols, k, rule)?))
+            let game = MnkWide::new(rows, cols, k, rule)?;
+            let game = if swap2 { game.with_swap2() } else { game };
+            Ok(GameSession::boxed(game))
         }
     }
 

@@ -20,12 +20,13 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 
 use ply_engine::{
-    balanced_opening, generic_player, Analysis, Analyzer, BotSpec, Choice, Deadline, EngineConfig,
-    Game, GameError, GameResult, Knowledge, MoveProblem, Notation, OpeningRecipe, Outcome,
-    Playable, Player, SearchAnalyzer, Searcher, Side, Symmetric, Value,
+    balanced_opening, generic_player, Analysis, Analyzer, BotSpec, Choice, ColourOpening, Deadline,
+    EngineConfig, Game, GameError, GameResult, Knowledge, MoveProblem, Notation, OpeningChoice,
+    OpeningRecipe, Outcome, Playable, Player, SearchAnalyzer, Searcher, Side, Symmetric, Value,
 };
 use ply_gomoku::{
-    analyze_moves, Engine, GomokuGame, GomokuKnowledge, Move, Rule, Score, Stone, Verdict,
+    analyze_position, decide_swap2, Engine, GomokuGame, GomokuKnowledge, Move, Rule, Score, Stone,
+    Swap2Answer, Verdict,
 };
 
 /// How long the computer thinks per move on this board unless
@@ -56,6 +57,8 @@ const MAX_ENGINE_TABLE: usize = 64 << 20;
 #[derive(Clone, Debug)]
 pub struct MnkWide {
     game: GomokuGame,
+    /// Played with the swap2 opening (`ply play --opening swap2`).
+    swap2: bool,
 }
 
 impl MnkWide {
@@ -63,7 +66,16 @@ impl MnkWide {
     pub fn new(rows: u8, cols: u8, k: u8, rule: Rule) -> Result<MnkWide, GameError> {
         let game = GomokuGame::new(usize::from(cols), usize::from(rows), usize::from(k), rule)
             .map_err(|e| GameError::BadOption(e.to_string()))?;
-        Ok(MnkWide { game })
+        Ok(MnkWide { game, swap2: false })
+    }
+
+    /// This game played with the swap2 opening: the players settle their
+    /// colours after the first three (or five) stones.
+    pub fn with_swap2(self) -> MnkWide {
+        MnkWide {
+            swap2: true,
+            ..self
+        }
     }
 
     /// The board's rows (m).
@@ -281,7 +293,10 @@ impl Notation for MnkWide {
                 )));
             }
         }
-        Ok(MnkWide { game })
+        Ok(MnkWide {
+            game,
+            swap2: self.swap2,
+        })
     }
 
     fn side_name(&self, side: Side) -> String {
@@ -389,6 +404,38 @@ impl Playable for MnkWide {
     /// module's `opening`).
     fn opening(&self, seed: u64) -> Option<Vec<Move>> {
         opening(self, seed)
+    }
+
+    fn colour_opening(&self) -> Option<ColourOpening> {
+        self.swap2.then_some(ColourOpening::Swap2)
+    }
+
+    /// The Gomoku engine's swap2 answer ([`decide_swap2`]) within its
+    /// share of the move time.
+    fn opening_choice(
+        &self,
+        time: Option<Duration>,
+    ) -> Option<Result<OpeningChoice<Move>, GameError>> {
+        if !self.swap2 {
+            return None;
+        }
+        let budget = time.unwrap_or(WIDE_MOVE_TIME) * ENGINE_SHARE.0 / ENGINE_SHARE.1;
+        let mut engine = Engine::new(16 << 20);
+        let decision = decide_swap2(
+            &mut engine,
+            self.game.board(),
+            Deadline::after(Some(budget)),
+        );
+        Some(
+            decision
+                .map(|decision| match decision.answer {
+                    Swap2Answer::Swap => OpeningChoice::Swap,
+                    Swap2Answer::Opening(stones) => OpeningChoice::Stones(stones.to_vec()),
+                    Swap2Answer::Place(stones) => OpeningChoice::Stones(stones.to_vec()),
+                    Swap2Answer::Play(mv) => OpeningChoice::Stones(vec![mv]),
+                })
+                .map_err(|e| GameError::BadPosition(e.to_string())),
+        )
     }
 
     /// `hint` and `solve`: the threat solvers within the budget.
@@ -563,14 +610,17 @@ impl Analyzer<MnkWide> for WideAnalyzer {
         let (num, den) = ANALYSIS_SHARE;
         let deadline = Deadline::after(Some(self.budget * num / den));
         let stone = game.game.stone_to_move();
-        let verdicts = analyze_moves(game.game.board(), stone, deadline, &mut self.engine);
-        let moves: Vec<(Move, Value)> = verdicts
+        let analysis = analyze_position(game.game.board(), stone, deadline, &mut self.engine);
+        let moves: Vec<(Move, Value)> = analysis
+            .moves
             .iter()
             .map(|&(mv, v)| (mv, verdict_value(v)))
             .collect();
         let value = position_value(&moves);
         Ok(Analysis {
-            pv: Vec::new(),
+            // The proof's line where the best move is decided, else the
+            // engine's expected line.
+            pv: analysis.principal,
             value,
             moves,
             stats: None,
@@ -687,5 +737,36 @@ mod opening_tests {
                 game.play(mv);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod principal_tests {
+    use super::*;
+
+    /// `hint`'s analysis carries the line: a proven win's, to the five.
+    #[test]
+    fn the_analysis_has_the_winning_line() {
+        let mut game = MnkWide::new(15, 15, 5, Rule::Freestyle).expect("15 x 15");
+        // Black: an open three on row 8; white: three stones in corners.
+        for (x, y) in [(5, 7), (0, 0), (6, 7), (14, 0), (7, 7), (0, 14)] {
+            game.play(Move::new(x, y));
+        }
+        let config = EngineConfig {
+            move_time: Some(Duration::from_millis(400)),
+            ..EngineConfig::default()
+        };
+        let analysis = WideAnalyzer::new(&config).analyze(&game).expect("analysis");
+        assert_eq!(analysis.value, Value::win(3), "{:?}", analysis.value);
+        assert_eq!(analysis.pv.len(), 3, "{:?}", analysis.pv);
+        assert!(analysis.best_moves().contains(&analysis.pv[0]));
+        let mut line = game.clone();
+        for &mv in &analysis.pv {
+            let mut legal = Vec::new();
+            line.generate_moves(&mut legal);
+            assert!(legal.contains(&mv), "{mv:?} legal in the line");
+            line.play(mv);
+        }
+        assert_eq!(line.result(), Some(GameResult::Win(Side::First)));
     }
 }

@@ -17,6 +17,9 @@ use crate::output::{self, Output};
 use ply_engine::arena::entry::Entry;
 use ply_engine::echo;
 
+mod colour_opening;
+use colour_opening::Settled;
+
 /// The move limit of a game, in plies: the same default as `ply tournament`.
 pub use ply_engine::arena::DEFAULT_MAX_PLIES;
 
@@ -94,6 +97,9 @@ pub fn run_named(
         shows_four_scores: kind.shows_four_scores(),
         trace,
         program_time: program_time(&config),
+        opening_config: config.clone(),
+        swapped: false,
+        opening_plies: 0,
     };
     game.run(args.games, &mut io::stdin().lock(), &mut out)?;
     out.flush()?;
@@ -193,6 +199,13 @@ struct Play<'a> {
     trace: Option<Trace<'a>>,
     /// How long an engine program may take over one move.
     program_time: Duration,
+    /// The engine settings of the computer's answers in a colour opening.
+    opening_config: EngineConfig,
+    /// True when the colour opening made the seats change places for the
+    /// game in progress.
+    swapped: bool,
+    /// Moves the colour opening placed: `undo` takes back no further.
+    opening_plies: usize,
 }
 
 /// A game shown as its transcript, one line a move (Nim's `--trace`:
@@ -270,14 +283,27 @@ impl Play<'_> {
                 writeln!(out, "\nGame {number} of {games}")?;
             }
             self.show_start(out)?;
-            match self.play_one(input, out)? {
+            let ended = match self.colour_opening(input, out)? {
+                Settled::Play => self.play_one(input, out)?,
+                Settled::Quit => Ended::Abandoned,
+            };
+            // Wins are counted by seat: after a swap the seat of a side is
+            // the other one.
+            let seat = |side: Side| {
+                if self.swapped {
+                    side.opponent().index()
+                } else {
+                    side.index()
+                }
+            };
+            match ended {
                 Ended::Abandoned => {
                     writeln!(out, "Game abandoned.")?;
                     break;
                 }
                 Ended::Forfeit(loser, reason) => {
                     let winner = loser.opponent();
-                    score[winner.index()] += 1;
+                    score[seat(winner)] += 1;
                     writeln!(
                         out,
                         "{} {reason}, and loses. {} wins as {}.",
@@ -297,13 +323,13 @@ impl Play<'_> {
                 // The trace's last line already named the winner.
                 Ended::Over if self.trace.is_some() => {
                     if let Some(GameResult::Win(side)) = self.session.result() {
-                        score[side.index()] += 1;
+                        score[seat(side)] += 1;
                     }
                 }
                 Ended::Over => {
                     match self.session.result() {
                         Some(GameResult::Win(side)) => {
-                            score[side.index()] += 1;
+                            score[seat(side)] += 1;
                             writeln!(
                                 out,
                                 "{} wins as {}.",
@@ -322,6 +348,7 @@ impl Play<'_> {
                 }
             }
             self.record_game();
+            self.restore_seats();
             if games > 1 {
                 writeln!(
                     out,
@@ -640,7 +667,7 @@ impl Play<'_> {
         let mut probe = self.session.boxed_clone();
         let mut steps = 0;
         loop {
-            if !probe.undo() {
+            if probe.moves_played().len() <= self.opening_plies || !probe.undo() {
                 return false;
             }
             steps += 1;
@@ -714,6 +741,9 @@ mod tests {
                 shows_four_scores: kind.shows_four_scores(),
                 trace: None,
                 program_time: Duration::from_secs(1),
+                opening_config: EngineConfig::default(),
+                swapped: false,
+                opening_plies: 0,
             };
             let mut out = Output::new(Vec::new());
             let ended = game.run(1, &mut typed.as_bytes(), &mut out);

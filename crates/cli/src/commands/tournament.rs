@@ -6,9 +6,9 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ply_engine::arena::{
-    self, ArenaConfig, ScoreStats, TournamentReport, DEFAULT_MAX_PLIES, MAX_GAMES_PER_PAIR,
-    MAX_HASH_MB, MAX_MOVE_TIME, MAX_OPENINGS, MAX_PLAYERS, MAX_PLY_LIMIT, MAX_RECORDED_GAMES,
-    MAX_RECORDED_PLIES, MAX_TABLES_MB,
+    self, ArenaConfig, PairResult, ScoreStats, TournamentReport, DEFAULT_MAX_PLIES,
+    MAX_GAMES_PER_PAIR, MAX_HASH_MB, MAX_MOVE_TIME, MAX_OPENINGS, MAX_PLAYERS, MAX_PLY_LIMIT,
+    MAX_RECORDED_GAMES, MAX_RECORDED_PLIES, MAX_TABLES_MB,
 };
 use ply_engine::{BotSpec, EngineConfig, GameKind, GameOptions, PlayerSpec};
 
@@ -287,6 +287,7 @@ fn table(report: &TournamentReport) -> String {
          Trilite's solved table, computed once, is charged to the first player that needs it)\n",
     );
     out.push_str(&statistics(report));
+    out.push_str(&pairs_by_colour(report));
     out.push_str(&faults(report));
     out.push_str("\nresults (row against column, W-D-L)\n");
     let order: Vec<usize> = report.standings.iter().map(|s| s.player).collect();
@@ -366,6 +367,49 @@ fn statistics(report: &TournamentReport) -> String {
          score interval over the games (a draw half a win, so with draws it errs wide); \
          Elo: the difference the score means, 400 log10(score / (1 - score)), at the score \
          and at the interval's ends\n",
+    );
+    out
+}
+
+/// Each pair's wins, draws and losses, in all and with each colour, from
+/// the pair's first-named player's side.
+fn pairs_by_colour(report: &TournamentReport) -> String {
+    let rows: Vec<(String, &PairResult)> = report
+        .pairs
+        .iter()
+        .filter(|pair| pair.results.games() > 0)
+        .map(|pair| {
+            let label = format!(
+                "{} vs {}",
+                report.players[pair.player], report.players[pair.opponent]
+            );
+            (label, pair)
+        })
+        .collect();
+    if rows.is_empty() {
+        return String::new();
+    }
+    let width = rows
+        .iter()
+        .map(|(label, _)| label.len())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let mut out = format!(
+        "\n{:<width$}  {:>13}  {:>13}  {:>13}\n",
+        "pair", "W-D-L", "first W-D-L", "second W-D-L"
+    );
+    for (label, pair) in rows {
+        out.push_str(&format!(
+            "{label:<width$}  {:>13}  {:>13}  {:>13}\n",
+            pair.results.to_string(),
+            pair.as_first.to_string(),
+            pair.as_second.to_string(),
+        ));
+    }
+    out.push_str(
+        "pair W-D-L: the first-named player's wins, draws and losses against the other, \
+         in all, in the games it moved first and in those it moved second\n",
     );
     out
 }

@@ -203,6 +203,20 @@ fn garbage_never_stops_the_brain() {
         "4,4,7",
         "DONE",
         "PLAY 40,40",
+        "INFO timeout_turn 50",
+        "SWAP2BOARD",
+        "1,1",
+        "1,1",
+        "DONE",
+        "SWAP2BOARD",
+        "a,b",
+        "3,3,3",
+        "DONE",
+        "SWAP2BOARD",
+        "7,7",
+        "BEGIN",
+        "SWAP2BOARD",
+        "DONE",
         "\u{0}\u{7f}",
         "ABOUT ABOUT ABOUT",
     ];
@@ -241,9 +255,12 @@ fn garbage_never_stops_the_brain() {
         let known = ["OK", "ERROR ", "UNKNOWN ", "MESSAGE ", "name="]
             .iter()
             .any(|p| line.starts_with(p))
-            || line
-                .split_once(',')
-                .is_some_and(|(x, y)| x.parse::<usize>().is_ok() && y.parse::<usize>().is_ok());
+            || *line == "SWAP"
+            // A move, or swap2's stones: x,y cells separated by spaces.
+            || line.split(' ').all(|cell| {
+                cell.split_once(',')
+                    .is_some_and(|(x, y)| x.parse::<usize>().is_ok() && y.parse::<usize>().is_ok())
+            });
         assert!(known, "unexpected answer {line:?}");
     }
 }

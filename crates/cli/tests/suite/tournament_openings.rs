@@ -110,3 +110,90 @@ fn a_game_without_openings_says_so() {
     )
     .assert_user_error("a multiple of 6 games");
 }
+
+/// A pair's W-D-L with each colour, counted again from the game records.
+fn recount(games: &[Value], player: u64, opponent: u64) -> [[u64; 3]; 2] {
+    let mut counts = [[0u64; 3]; 2];
+    for game in games {
+        let (first, second) = (game["first"].as_u64(), game["second"].as_u64());
+        let colour = if (first, second) == (Some(player), Some(opponent)) {
+            0
+        } else if (first, second) == (Some(opponent), Some(player)) {
+            1
+        } else {
+            continue;
+        };
+        let outcome = match game["winner"].as_u64() {
+            Some(w) if w == player => 0,
+            None => 1,
+            Some(_) => 2,
+        };
+        counts[colour][outcome] += 1;
+    }
+    counts
+}
+
+fn tally(value: &Value) -> [u64; 3] {
+    ["wins", "draws", "losses"].map(|key| value[key].as_u64().expect("a count"))
+}
+
+#[test]
+fn each_pair_reports_its_results_with_each_colour() {
+    let args = [
+        "tournament",
+        "mnk",
+        "--players",
+        "perfect,random,heuristic",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+    ];
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let run = ply(&with_json, "");
+    run.assert_ok();
+    let report: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let games = report["games"].as_array().expect("games");
+    let pairs = report["pairs"].as_array().expect("pairs");
+    assert_eq!(pairs.len(), 3);
+    let text = ply(&args, "");
+    text.assert_ok();
+    let names = report["players"].as_array().expect("players");
+    for pair in pairs {
+        let (player, opponent) = (
+            pair["player"].as_u64().expect("index"),
+            pair["opponent"].as_u64().expect("index"),
+        );
+        let [first, second] = recount(games, player, opponent);
+        assert_eq!(tally(&pair["as_first"]), first, "{pair}");
+        assert_eq!(tally(&pair["as_second"]), second, "{pair}");
+        let total: Vec<u64> = (0..3).map(|k| first[k] + second[k]).collect();
+        assert_eq!(tally(&pair["results"]).to_vec(), total, "{pair}");
+        // Three games with each colour, as the first player alternates.
+        assert_eq!(first.iter().sum::<u64>(), 3);
+        assert_eq!(second.iter().sum::<u64>(), 3);
+        // Perfect play never loses tic-tac-toe, with either colour.
+        if names[player as usize] == "perfect" {
+            assert_eq!((first[2], second[2]), (0, 0), "{pair}");
+        }
+        // The text table has the same line.
+        let dash = |t: [u64; 3]| format!("{}-{}-{}", t[0], t[1], t[2]);
+        let label = format!(
+            "{} vs {}",
+            names[player as usize].as_str().expect("name"),
+            names[opponent as usize].as_str().expect("name")
+        );
+        let line = text
+            .stdout
+            .lines()
+            .find(|line| line.starts_with(&label) && line.contains(&dash(first)))
+            .unwrap_or_else(|| panic!("no line for {label}:\n{}", text.stdout));
+        let cells: Vec<&str> = line[label.len()..].split_whitespace().collect();
+        assert_eq!(
+            cells,
+            [dash(tally(&pair["results"])), dash(first), dash(second)],
+            "{line}"
+        );
+    }
+}

@@ -150,6 +150,9 @@ pub(super) enum Points {
 /// What is known of the games played so far.
 pub(super) struct Totals {
     pub(super) crosstable: Vec<Vec<Tally>>,
+    /// `first_against[i][j]`: player i's results against j in the games
+    /// i moved first in.
+    pub(super) first_against: Vec<Vec<Tally>>,
     pub(super) as_first: Vec<Tally>,
     pub(super) as_second: Vec<Tally>,
     pub(super) thinking: Vec<f64>,
@@ -167,6 +170,7 @@ impl Totals {
     pub(super) fn new(players: usize) -> Self {
         Totals {
             crosstable: vec![vec![Tally::default(); players]; players],
+            first_against: vec![vec![Tally::default(); players]; players],
             as_first: vec![Tally::default(); players],
             as_second: vec![Tally::default(); players],
             thinking: vec![0.0; players],
@@ -191,6 +195,7 @@ impl Totals {
             };
             self.crosstable[me][them].add(points);
             if seat == 0 {
+                self.first_against[me][them].add(points);
                 self.as_first[me].add(points);
             } else {
                 self.as_second[me].add(points);
@@ -219,6 +224,11 @@ impl Totals {
 
     pub(super) fn merge(mut self, other: Totals) -> Totals {
         for (mine, theirs) in self.crosstable.iter_mut().zip(other.crosstable) {
+            for (a, b) in mine.iter_mut().zip(theirs) {
+                a.merge(b);
+            }
+        }
+        for (mine, theirs) in self.first_against.iter_mut().zip(other.first_against) {
             for (a, b) in mine.iter_mut().zip(theirs) {
                 a.merge(b);
             }

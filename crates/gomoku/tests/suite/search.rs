@@ -98,3 +98,80 @@ fn answers_within_its_budget_on_every_size() {
         }
     }
 }
+
+/// Lazy SMP: whatever the thread count, a position decided by a proof
+/// (a five, a forced block, a win by fours, a lost position) gets the same
+/// move and the same score, and an open position a legal move.
+#[test]
+fn proofs_are_the_same_on_any_number_of_threads() {
+    let positions = [
+        // Black's four: the five.
+        board_with(&[
+            (7, 7, B),
+            (8, 7, B),
+            (9, 7, B),
+            (10, 7, B),
+            (0, 0, W),
+            (0, 1, W),
+            (0, 2, W),
+        ]),
+        // White's four: black blocks it.
+        board_with(&[
+            (0, 0, B),
+            (0, 1, B),
+            (0, 2, B),
+            (7, 7, W),
+            (8, 7, W),
+            (9, 7, W),
+            (10, 7, W),
+        ]),
+        // A win by fours of seven plies.
+        board_with(&[
+            (7, 4, B),
+            (9, 4, B),
+            (4, 5, B),
+            (5, 10, B),
+            (5, 4, B),
+            (7, 5, B),
+            (4, 6, B),
+            (6, 10, W),
+            (5, 5, W),
+            (7, 8, W),
+            (8, 7, W),
+            (9, 9, W),
+            (6, 5, W),
+            (9, 8, W),
+        ]),
+        // White's open four: lost.
+        board_with(&[
+            (0, 0, B),
+            (14, 0, B),
+            (0, 14, B),
+            (14, 14, B),
+            (5, 7, W),
+            (6, 7, W),
+            (7, 7, W),
+            (8, 7, W),
+        ]),
+    ];
+    for board in &positions {
+        let mut answers = Vec::new();
+        for threads in [1, 2, 4] {
+            let mut engine = Engine::new(1 << 20);
+            engine.set_threads(threads);
+            assert_eq!(engine.threads(), threads);
+            let info = engine.best_move(board, B, budget(400)).expect("a move");
+            assert!(!matches!(info.score, Score::Heuristic(_)), "{info:?}");
+            answers.push((info.best, info.score));
+        }
+        assert!(answers.windows(2).all(|w| w[0] == w[1]), "{answers:?}");
+    }
+    let open = board_with(&[(7, 7, B), (8, 8, W), (6, 8, B), (8, 6, W)]);
+    for threads in [1, 3] {
+        let mut engine = Engine::new(1 << 20);
+        engine.set_threads(threads);
+        let info = engine.best_move(&open, B, budget(300)).expect("a move");
+        assert!(open.is_empty(info.best), "{info:?}");
+        assert!(info.depth >= 2, "{info:?}");
+    }
+}
