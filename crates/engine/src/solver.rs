@@ -81,9 +81,14 @@ impl<M: Copy + PartialEq> RootLines<M> {
         }
     }
 
-    fn clear(&mut self) {
+    /// Empties the buffers for a search of `root_moves` moves, with room
+    /// for the longest line after each: how deep the search went then
+    /// changes nothing the buffers allocate.
+    fn clear_for(&mut self, root_moves: usize) {
         self.moves.clear();
         self.roots.clear();
+        self.moves.reserve(root_moves * MAX_LINE);
+        self.roots.reserve(root_moves);
     }
 
     fn after(&self, root: M) -> Option<&[M]> {
@@ -287,7 +292,7 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
         self.aborted = false;
         let mut results = Vec::with_capacity(moves.len());
         let mut position = game.clone();
-        self.pending_lines.clear();
+        self.pending_lines.clear_for(moves.len());
         for &mv in moves {
             let undo = position.play(mv);
             let score = -self.negamax(&mut position, EXACT_DEPTH, 1, -WIN, WIN);
@@ -323,7 +328,7 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
         game.generate_moves(&mut moves);
         let mut lower = Vec::with_capacity(moves.len());
         let mut upper = Vec::with_capacity(moves.len());
-        self.pending_lines.clear();
+        self.pending_lines.clear_for(moves.len());
         for horizon in [Horizon::RootLoses(root), Horizon::RootWins(root)] {
             self.set_horizon(horizon);
             let pessimistic = matches!(horizon, Horizon::RootLoses(_));
@@ -510,6 +515,7 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
         let mut lines = std::mem::replace(&mut self.pending_lines, RootLines::new());
         let mut legal = std::mem::take(&mut self.line_legal);
         let mut seen = std::mem::take(&mut self.line_seen);
+        seen.reserve(MAX_LINE + 1);
         let start = lines.moves.len();
         self.read_line(position.clone(), &mut lines.moves, &mut legal, &mut seen);
         lines.roots.push((root, start, lines.moves.len()));
@@ -698,7 +704,7 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
         game.generate_moves(&mut moves);
         let mut position = game.clone();
         let mut scores = Vec::with_capacity(moves.len());
-        self.pending_lines.clear();
+        self.pending_lines.clear_for(moves.len());
         for &mv in &moves {
             let undo = position.play(mv);
             let score = -self.negamax(&mut position, depth.saturating_sub(1), 1, -WIN, WIN);

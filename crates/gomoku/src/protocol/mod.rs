@@ -49,6 +49,11 @@ use std::time::{Duration, Instant};
 
 use ply_engine::Deadline;
 
+mod clock;
+mod swap2_board;
+
+use clock::Clock;
+
 use crate::board::Board;
 use crate::search::{Engine, Score, MAX_THREADS};
 use crate::{GomokuError, Move, Rule, Stone, MAX_SIDE};
@@ -57,18 +62,6 @@ use crate::{GomokuError, Move, Rule, Stone, MAX_SIDE};
 const K: usize = 5;
 /// Table size when the manager sets no memory limit.
 const DEFAULT_TABLE: usize = 64 << 20;
-/// The longest think, whatever `timeout_turn` says: a day, as the longest
-/// `--move-time` elsewhere in ply.
-const MAX_TURN: Duration = Duration::from_secs(24 * 60 * 60);
-/// The time kept back from `timeout_turn` for the answer to travel and a
-/// busy machine's scheduling, besides a twentieth of the turn.
-const TURN_MARGIN_MS: u64 = 30;
-/// The think when `timeout_turn` is 0, "as fast as possible".
-const FASTEST_MS: u64 = 20;
-/// Under a match clock a move takes at most this share of what is left...
-const MATCH_SHARE_HARD: u64 = 10;
-/// ... and starts no new iteration after this share (doubled when sharp).
-const MATCH_SHARE_SOFT: u64 = 30;
 /// Longest line looked at; the rest of a longer one is ignored.
 pub const MAX_LINE: usize = 4096;
 
@@ -122,9 +115,8 @@ pub struct Brain {
     /// The table size the engine was built with, and the size wanted now.
     engine_bytes: usize,
     table_bytes: usize,
-    timeout_turn: u64,
-    timeout_match: u64,
-    time_left: Option<u64>,
+    /// `INFO timeout_turn`, `timeout_match` and `time_left`.
+    clock: Clock,
     max_memory: u64,
     /// `Some` between `BOARD` and `DONE`: cells as sent, checked on `DONE`.
     board_data: Option<Vec<((usize, usize), Field)>>,
@@ -164,9 +156,7 @@ impl Brain {
             engine: Engine::new(1 << 20),
             engine_bytes: 1 << 20,
             table_bytes: DEFAULT_TABLE,
-            timeout_turn: 30_000,
-            timeout_match: 0,
-            time_left: None,
+            clock: Clock::default(),
             max_memory: 0,
             board_data: None,
             swap2_data: None,
@@ -479,138 +469,6 @@ impl Brain {
         reply
     }
 
-    fn swap2_line(&mut self, line: &str) -> Reply {
-        match (parse_pair(line), self.swap2_data.as_mut()) {
-            (Some(cell), Some(data)) => {
-                data.push(cell);
-                Reply::none()
-            }
-            _ => Reply::line(format!(
-                "ERROR a SWAP2BOARD line is x,y, not {}",
-                shown(line)
-            )),
-        }
-    }
-
-    /// The swap2 answer to the stones sent (black, white, black, ...): the
-    /// three opening stones on an empty board; `SWAP`, one white stone or
-    /// two more stones after three; `SWAP` or a white stone after five.
-    /// The position is kept with our colour as chosen, so the game goes
-    /// on from it with `TURN` (or a fresh `BOARD`).
-    fn swap2_done(&mut self, received: Instant) -> Reply {
-        let data = self.swap2_data.take().unwrap_or_default();
-        let Some((width, height)) = self.size else {
-            return Reply::line("ERROR SWAP2BOARD before START");
-        };
-        if !matches!(data.len(), 0 | 3 | 5) {
-            return Reply::line(format!("ERROR {}", GomokuError::Swap2Stones(data.len())));
-        }
-        let mut board = match Board::new(width, height, K, self.rule) {
-            Ok(board) => board,
-            Err(error) => return Reply::line(format!("ERROR {}", protocol_text(&error))),
-        };
-        let colour_of = |i: usize| {
-            if i.is_multiple_of(2) {
-                Stone::Black
-            } else {
-                Stone::White
-            }
-        };
-        for (i, &(x, y)) in data.iter().enumerate() {
-            if x >= width || y >= height {
-                return Reply::line(format!("ERROR {x},{y} is off the {width} x {height} board"));
-            }
-            if let Err(error) = board.play(Move::new(x, y), colour_of(i)) {
-                return Reply::line(format!("ERROR {}", protocol_text(&error)));
-            }
-        }
-        if board.winner().is_some() {
-            return Reply::line("ERROR the game is over: the swap2 stones make five in a row");
-        }
-        self.ready_engine();
-        let (budget, _) = self.budget();
-        let deadline = Deadline::after(Some(budget.saturating_sub(received.elapsed())));
-        let decision = match crate::decide_swap2(&mut self.engine, &board, deadline) {
-            Ok(decision) => decision,
-            Err(error) => return Reply::line(format!("ERROR {}", protocol_text(&error))),
-        };
-        // Our colour: black when we swap or open (the opener's colour until
-        // the opponent chooses), else white.
-        let (ours, extra): (Stone, Vec<Move>) = match decision.answer {
-            crate::Swap2Answer::Opening(stones) => (Stone::Black, stones.to_vec()),
-            crate::Swap2Answer::Swap => (Stone::Black, Vec::new()),
-            crate::Swap2Answer::Play(mv) => (Stone::White, vec![mv]),
-            // The opener chooses next; until then it holds black.
-            crate::Swap2Answer::Place(stones) => (Stone::White, stones.to_vec()),
-        };
-        let cells: Vec<(usize, usize)> = data
-            .iter()
-            .copied()
-            .chain(extra.iter().map(|m| (usize::from(m.x), usize::from(m.y))))
-            .collect();
-        let fresh = self.start(width, height);
-        if fresh.lines.first().map(String::as_str) != Some("OK") {
-            return fresh;
-        }
-        for (i, &cell) in cells.iter().enumerate() {
-            let field = if colour_of(i) == ours {
-                Field::Own
-            } else {
-                Field::Theirs
-            };
-            self.align_colours(field);
-            if let Err(reply) = self.place(cell, field) {
-                return reply;
-            }
-        }
-        let shown_value = |v: i32| {
-            if v.abs() >= 900_000 {
-                if v > 0 {
-                    "a proven win".to_string()
-                } else {
-                    "a proven loss".to_string()
-                }
-            } else {
-                format!("{v:+}")
-            }
-        };
-        let answer = match decision.answer {
-            crate::Swap2Answer::Swap => "SWAP".to_string(),
-            _ => extra
-                .iter()
-                .map(|m| format!("{},{}", m.x, m.y))
-                .collect::<Vec<_>>()
-                .join(" "),
-        };
-        let why = match (decision.answer, decision.white_value) {
-            (crate::Swap2Answer::Opening(_), white) => format!(
-                "swap2: opening stones placed as near even as found (white to move {})",
-                white.map_or("unsearched".to_string(), shown_value)
-            ),
-            (crate::Swap2Answer::Swap, Some(white)) => format!(
-                "swap2: taking black (white to move is {} for white)",
-                shown_value(white)
-            ),
-            (crate::Swap2Answer::Play(_), Some(white)) => format!(
-                "swap2: taking white (white to move is {} for white)",
-                shown_value(white)
-            ),
-            (crate::Swap2Answer::Place(_), Some(white)) => format!(
-                "swap2: two stones placed, the choice left to the opponent \
-                 (white to move was {} for white)",
-                shown_value(white)
-            ),
-            _ => "swap2".to_string(),
-        };
-        Reply {
-            lines: vec![
-                format!("MESSAGE {why}, {} ms", received.elapsed().as_millis()),
-                answer,
-            ],
-            quit: false,
-        }
-    }
-
     fn takeback(&mut self, rest: &str) -> Reply {
         let Some((x, y)) = parse_pair(rest) else {
             return Reply::line("ERROR TAKEBACK takes x,y");
@@ -671,9 +529,9 @@ impl Brain {
             ));
         };
         match key.as_str() {
-            "timeout_turn" => self.timeout_turn = number,
-            "timeout_match" => self.timeout_match = number,
-            "time_left" => self.time_left = Some(number),
+            "timeout_turn" => self.clock.timeout_turn = number,
+            "timeout_match" => self.clock.timeout_match = number,
+            "time_left" => self.clock.time_left = Some(number),
             "thread_num" => self.set_threads(number.min(MAX_THREADS as u64) as usize),
             "max_memory" => {
                 self.max_memory = number;
@@ -714,35 +572,6 @@ impl Brain {
         Reply::none()
     }
 
-    /// The time for this move, from the limits the manager gave: the
-    /// hard limit (the answer is sent within it) and the soft one (no new
-    /// iteration starts after it, doubled in a sharp position; see
-    /// [`Engine::best_move_timed`]).
-    fn budget(&self) -> (Duration, Duration) {
-        // Saturating: a huge turn time is a long think, and a product that
-        // wrapped around would make it a few milliseconds.
-        let mut hard = if self.timeout_turn == 0 {
-            FASTEST_MS
-        } else {
-            let margin = TURN_MARGIN_MS.saturating_add(self.timeout_turn / 20);
-            self.timeout_turn.saturating_sub(margin).max(5)
-        };
-        let mut soft = hard * 7 / 10;
-        if let Some(left) = self.time_left {
-            if self.timeout_match > 0 {
-                // What the match clock allows: a share of what is left,
-                // more for a sharp move, never the last of it.
-                let usable = left.saturating_sub(TURN_MARGIN_MS + left / 20);
-                hard = hard.min((usable / MATCH_SHARE_HARD).max(5));
-                soft = soft.min((usable / MATCH_SHARE_SOFT).max(2));
-            }
-        }
-        (
-            Duration::from_millis(hard).min(MAX_TURN),
-            Duration::from_millis(soft).min(MAX_TURN),
-        )
-    }
-
     /// The engine with the table size the limits ask for, built afresh
     /// when that changed (at the first search of a game, once the INFO
     /// lines are in).
@@ -760,7 +589,7 @@ impl Brain {
     /// Searches, plays and announces our move.
     fn think(&mut self, received: Instant) -> Reply {
         self.ready_engine();
-        let (budget, soft) = self.budget();
+        let (budget, soft) = self.clock.budget();
         self.align_colours(Field::Own);
         let own = self.own;
         let Some(board) = self.board.as_ref() else {
@@ -921,375 +750,4 @@ fn parse_pair(text: &str) -> Option<(usize, usize)> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn answer(brain: &mut Brain, line: &str) -> Vec<String> {
-        brain
-            .handle(line)
-            .lines
-            .into_iter()
-            .filter(|l| !l.starts_with("MESSAGE"))
-            .collect()
-    }
-
-    #[test]
-    fn a_short_session() {
-        let mut brain = Brain::new();
-        assert_eq!(answer(&mut brain, "TURN 1,1"), ["ERROR TURN before START"]);
-        assert_eq!(answer(&mut brain, "START 15"), ["OK"]);
-        assert!(answer(&mut brain, "INFO timeout_turn 100").is_empty());
-        let first = answer(&mut brain, "BEGIN");
-        assert_eq!(first, ["7,7"], "an empty board is opened in the centre");
-        assert!(answer(&mut brain, "TURN 7,7")[0].starts_with("ERROR"));
-        let reply = answer(&mut brain, "TURN 8,8");
-        assert_eq!(reply.len(), 1);
-        assert!(parse_pair(&reply[0]).is_some(), "{reply:?}");
-        assert_eq!(answer(&mut brain, "TAKEBACK 8,8"), ["OK"]);
-        assert!(answer(&mut brain, "ABOUT")[0].starts_with("name=\"ply\""));
-        assert!(answer(&mut brain, "frobnicate")[0].starts_with("UNKNOWN"));
-        assert!(brain.handle("END").quit);
-    }
-
-    #[test]
-    fn board_takes_the_winning_cell() {
-        let mut brain = Brain::new();
-        assert_eq!(answer(&mut brain, "START 20"), ["OK"]);
-        assert!(answer(&mut brain, "INFO timeout_turn 200").is_empty());
-        for line in [
-            "BOARD", "3,3,1", "4,3,1", "5,3,1", "6,3,1", "3,10,2", "4,10,2",
-        ] {
-            assert!(answer(&mut brain, line).is_empty(), "{line}");
-        }
-        for line in ["5,10,2", "6,10,2"] {
-            assert!(answer(&mut brain, line).is_empty());
-        }
-        let reply = answer(&mut brain, "DONE");
-        assert!(reply == ["7,3"] || reply == ["2,3"], "{reply:?}");
-    }
-
-    /// Issue 23, point 12: a huge turn time is a long think, never a
-    /// product that wraps around to a few milliseconds.
-    #[test]
-    fn huge_turn_times_think_long() {
-        for value in [
-            "4294967295",
-            "2635249153387078803",
-            "9223372036854775807",
-            "18446744073709551615",
-            "99999999999999999999",
-        ] {
-            let mut brain = Brain::new();
-            let line = format!("INFO timeout_turn {value}");
-            assert!(answer(&mut brain, &line).is_empty(), "{value}");
-            let (budget, _) = brain.budget();
-            assert!(budget >= Duration::from_secs(3600), "{value}: {budget:?}");
-            assert!(
-                budget <= Duration::from_secs(24 * 3600),
-                "{value}: {budget:?}"
-            );
-        }
-    }
-
-    /// Issue 23, point 12: squares in answers are `x,y` from 0.
-    #[test]
-    fn errors_name_squares_as_the_protocol_does() {
-        let mut brain = Brain::new();
-        assert_eq!(answer(&mut brain, "START 15"), ["OK"]);
-        assert!(answer(&mut brain, "INFO timeout_turn 100").is_empty());
-        assert_eq!(answer(&mut brain, "BEGIN"), ["7,7"]);
-        assert_eq!(
-            answer(&mut brain, "TURN 7,7"),
-            ["ERROR 7,7 is already taken"]
-        );
-        let off = answer(&mut brain, "TURN 300,7");
-        assert_eq!(off.len(), 1);
-        assert!(off[0].starts_with("ERROR 300,7 is off"), "{off:?}");
-        for line in ["BOARD", "3,4,1", "3,4,2"] {
-            assert!(answer(&mut brain, line).is_empty(), "{line}");
-        }
-        let reply = answer(&mut brain, "DONE");
-        assert_eq!(reply[0], "ERROR 3,4 is already taken", "{reply:?}");
-    }
-
-    /// The cells of an answer line: `x,y` pairs separated by spaces.
-    fn cells(line: &str) -> Vec<(usize, usize)> {
-        line.split_whitespace()
-            .map(|cell| parse_pair(cell).unwrap_or_else(|| panic!("not x,y: {line}")))
-            .collect()
-    }
-
-    fn swap2(brain: &mut Brain, stones: &[(usize, usize)]) -> Vec<String> {
-        assert!(answer(brain, "SWAP2BOARD").is_empty());
-        for (x, y) in stones {
-            assert!(answer(brain, &format!("{x},{y}")).is_empty());
-        }
-        answer(brain, "DONE")
-    }
-
-    fn fresh(turn_ms: u32) -> Brain {
-        let mut brain = Brain::new();
-        assert_eq!(answer(&mut brain, "START 15"), ["OK"]);
-        let line = format!("INFO timeout_turn {turn_ms}");
-        assert!(answer(&mut brain, &line).is_empty());
-        brain
-    }
-
-    /// Every swap2 stage answers legally: three distinct stones on the
-    /// empty board; then SWAP, one free cell or two; after five SWAP or
-    /// one; and the game goes on with `TURN` from the position chosen.
-    #[test]
-    fn swap2_answers_every_stage_legally() {
-        let mut brain = fresh(300);
-        let opening = swap2(&mut brain, &[]);
-        assert_eq!(opening.len(), 1, "{opening:?}");
-        let three = cells(&opening[0]);
-        assert_eq!(three.len(), 3, "{opening:?}");
-        assert!(three[0] != three[1] && three[1] != three[2] && three[0] != three[2]);
-        assert!(three.iter().all(|&(x, y)| x < 15 && y < 15));
-
-        let mut brain = fresh(300);
-        let reply = swap2(&mut brain, &three);
-        assert_eq!(reply.len(), 1, "{reply:?}");
-        let mut stones = three.clone();
-        if reply[0] != "SWAP" {
-            let added = cells(&reply[0]);
-            assert!(matches!(added.len(), 1 | 2), "{reply:?}");
-            for cell in &added {
-                assert!(!stones.contains(cell), "{reply:?} on {stones:?}");
-                stones.push(*cell);
-            }
-        }
-        // The opponent moves next after SWAP and after a white stone; the
-        // brain's answer is a free cell.
-        if stones.len() != 5 {
-            let free = (0..15)
-                .flat_map(|x| (0..15).map(move |y| (x, y)))
-                .find(|c| !stones.contains(c))
-                .expect("a free cell");
-            let next = answer(&mut brain, &format!("TURN {},{}", free.0, free.1));
-            let mv = cells(&next[0]);
-            assert_eq!(mv.len(), 1, "{next:?}");
-            assert!(!stones.contains(&mv[0]) && mv[0] != free, "{next:?}");
-        }
-
-        let five = [(7, 7), (8, 8), (6, 8), (9, 6), (5, 9)];
-        let mut brain = fresh(300);
-        let reply = swap2(&mut brain, &five);
-        assert_eq!(reply.len(), 1, "{reply:?}");
-        if reply[0] != "SWAP" {
-            let mv = cells(&reply[0]);
-            assert_eq!(mv.len(), 1, "{reply:?}");
-            assert!(!five.contains(&mv[0]), "{reply:?}");
-        }
-    }
-
-    /// The choice follows the evaluation: black's open three in the
-    /// centre against two white stones in corners is taken (SWAP); white
-    /// to move with two stones side by side in the centre against black's
-    /// three in corners is played.
-    #[test]
-    fn swap2_takes_the_better_colour() {
-        let mut brain = fresh(300);
-        let black_three = [(6, 7), (0, 0), (7, 7), (14, 14), (8, 7)];
-        assert_eq!(swap2(&mut brain, &black_three), ["SWAP"]);
-        let mut brain = fresh(300);
-        let white_two = [(0, 0), (7, 7), (14, 0), (8, 7), (0, 14)];
-        let reply = swap2(&mut brain, &white_two);
-        assert_eq!(reply.len(), 1, "{reply:?}");
-        let mv = cells(&reply[0]);
-        assert_eq!(mv.len(), 1, "{reply:?}");
-        assert!(!white_two.contains(&mv[0]), "{reply:?}");
-        let mut brain = fresh(300);
-        let errors = swap2(&mut brain, &[(7, 7), (8, 8)]);
-        assert!(
-            errors[0].starts_with("ERROR") && errors[0].contains("0, 3 or 5"),
-            "{errors:?}"
-        );
-        let mut brain = fresh(300);
-        let taken = swap2(&mut brain, &[(7, 7), (7, 7), (8, 8)]);
-        assert_eq!(taken, ["ERROR 7,7 is already taken"]);
-        let mut brain = fresh(300);
-        assert!(answer(&mut brain, "SWAP2BOARD").is_empty());
-        assert!(answer(&mut brain, "seven")[0].starts_with("ERROR"));
-    }
-
-    /// The search explains itself before the move: one `MESSAGE` with the
-    /// depth, the score, the nodes and the principal variation (a legal
-    /// line from the position, the move first), the move the last line.
-    #[test]
-    fn the_message_line_has_the_principal_variation() {
-        let mut brain = fresh(300);
-        for line in [
-            "BOARD", "7,7,1", "8,7,1", "9,7,1", "0,0,2", "14,0,2", "0,14,2",
-        ] {
-            assert!(brain.handle(line).lines.is_empty(), "{line}");
-        }
-        let reply = brain.handle("DONE").lines;
-        assert_eq!(reply.len(), 2, "{reply:?}");
-        let message = &reply[0];
-        assert!(message.starts_with("MESSAGE depth "), "{message}");
-        for word in [" score win in ", " nodes ", " pv "] {
-            assert!(message.contains(word), "{message}");
-        }
-        let pv = cells(message.split(" pv ").nth(1).expect("a pv"));
-        let mv = cells(&reply[1]);
-        assert_eq!(pv.first(), mv.first(), "{reply:?}");
-        let mut board = Board::new(15, 15, 5, Rule::Freestyle).expect("board");
-        for (x, y) in [(7, 7), (8, 7), (9, 7)] {
-            board.play(Move::new(x, y), Stone::Black).expect("free");
-        }
-        for (x, y) in [(0, 0), (14, 0), (0, 14)] {
-            board.play(Move::new(x, y), Stone::White).expect("free");
-        }
-        let mut side = Stone::Black;
-        for &(x, y) in &pv {
-            assert!(board.winner().is_none(), "{pv:?}");
-            board.play(Move::new(x, y), side).expect("a legal line");
-            side = side.opponent();
-        }
-        assert_eq!(board.winner(), Some(Stone::Black), "{pv:?}");
-    }
-
-    /// The turn is used but for its margin, and a match clock's time is
-    /// shared out: a tenth of what is left at most, never all of it.
-    #[test]
-    fn budgets_follow_the_limits() {
-        let mut brain = fresh(1000);
-        let (hard, soft) = brain.budget();
-        assert_eq!(hard, Duration::from_millis(1000 - 30 - 50));
-        assert!(soft < hard && soft >= hard / 2, "{soft:?}");
-        for line in ["INFO timeout_match 60000", "INFO time_left 5000"] {
-            assert!(answer(&mut brain, line).is_empty());
-        }
-        let (hard, soft) = brain.budget();
-        assert!(
-            hard <= Duration::from_millis(500) && soft <= hard / 2,
-            "{hard:?} {soft:?}"
-        );
-        assert!(answer(&mut brain, "INFO time_left 100").is_empty());
-        let (hard, _) = brain.budget();
-        assert!(hard <= Duration::from_millis(10), "{hard:?}");
-        assert!(answer(&mut brain, "INFO timeout_turn 0").is_empty());
-        assert!(brain.budget().0 <= Duration::from_millis(FASTEST_MS));
-    }
-
-    /// With a progress sink the search's iterations are shown as they end,
-    /// deeper each time, each with a legal line; the answer is unchanged:
-    /// its own MESSAGE, then the move last.
-    #[test]
-    fn progress_lines_come_while_the_search_runs() {
-        use std::sync::{Arc, Mutex};
-        let shown = Arc::new(Mutex::new(Vec::<String>::new()));
-        let mut brain = fresh(600);
-        let sink = Arc::clone(&shown);
-        brain.show_progress(Box::new(move |line| {
-            sink.lock().expect("the lines").push(line.to_string());
-        }));
-        for line in ["BOARD", "7,7,1", "8,8,2", "6,8,1", "8,6,2"] {
-            assert!(brain.handle(line).lines.is_empty(), "{line}");
-        }
-        let reply = brain.handle("DONE").lines;
-        assert_eq!(reply.len(), 2, "{reply:?}");
-        assert!(reply[0].starts_with("MESSAGE depth "));
-        assert!(parse_pair(&reply[1]).is_some(), "{reply:?}");
-        let shown = shown.lock().expect("the lines").clone();
-        assert!(!shown.is_empty(), "a 600 ms search shows its iterations");
-        let depths: Vec<u32> = shown
-            .iter()
-            .map(|line| {
-                assert!(
-                    line.starts_with("MESSAGE depth ") && line.contains(" pv "),
-                    "{line}"
-                );
-                line["MESSAGE depth ".len()..]
-                    .split(' ')
-                    .next()
-                    .and_then(|d| d.parse().ok())
-                    .expect("a depth")
-            })
-            .collect();
-        assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
-        for line in &shown {
-            let pv = cells(line.split(" pv ").nth(1).expect("a pv"));
-            let taken = [(7, 7), (8, 8), (6, 8), (8, 6)];
-            assert!(pv.iter().all(|c| !taken.contains(c)), "{line}");
-        }
-    }
-
-    /// `INFO thread_num` sets the search's threads, within 1 to the most,
-    /// and keeps them when the table is rebuilt for a new size.
-    #[test]
-    fn thread_num_sets_the_threads() {
-        let mut brain = Brain::with_threads(3);
-        assert_eq!(brain.engine.threads(), 3);
-        assert_eq!(answer(&mut brain, "START 15"), ["OK"]);
-        for (value, threads) in [
-            ("2", 2),
-            ("0", 1),
-            ("100000", MAX_THREADS),
-            ("1", 1),
-            ("2", 2),
-        ] {
-            let line = format!("INFO thread_num {value}");
-            assert!(answer(&mut brain, &line).is_empty(), "{line}");
-            assert_eq!(brain.engine.threads(), threads, "{line}");
-        }
-        assert!(answer(&mut brain, "INFO max_memory 30000000").is_empty());
-        assert!(answer(&mut brain, "INFO timeout_turn 200").is_empty());
-        assert_eq!(answer(&mut brain, "BEGIN"), ["7,7"]);
-        let reply = answer(&mut brain, "TURN 8,8");
-        assert!(parse_pair(&reply[0]).is_some(), "{reply:?}");
-        assert_eq!(brain.engine.threads(), 2);
-    }
-
-    /// `max_memory` is held from the first search: the INFO lines come
-    /// after START, so START builds no table of the default size, and the
-    /// table searched with is at most a third of the limit.
-    #[test]
-    fn the_table_keeps_within_max_memory() {
-        let mut brain = Brain::new();
-        assert_eq!(answer(&mut brain, "START 15"), ["OK"]);
-        assert!(
-            brain.engine.table_bytes() <= 1 << 20,
-            "nothing large at START"
-        );
-        for line in ["INFO max_memory 20000000", "INFO timeout_turn 100"] {
-            assert!(answer(&mut brain, line).is_empty());
-        }
-        assert_eq!(answer(&mut brain, "BEGIN"), ["7,7"]);
-        let bytes = brain.engine.table_bytes();
-        assert!((1 << 20..=20_000_000 / 3).contains(&bytes), "{bytes}");
-        // A smaller limit mid-game frees the table at once.
-        assert!(answer(&mut brain, "INFO max_memory 3000000").is_empty());
-        assert!(brain.engine.table_bytes() <= 1_000_000);
-        assert_eq!(answer(&mut brain, "TURN 8,8").len(), 1);
-        assert!(brain.engine.table_bytes() <= 1_000_000);
-        // No limit (0): the default table, 64 MiB, at the next game.
-        assert!(answer(&mut brain, "INFO max_memory 0").is_empty());
-        assert_eq!(answer(&mut brain, "START 15"), ["OK"]);
-        assert_eq!(answer(&mut brain, "BEGIN"), ["7,7"]);
-        assert_eq!(brain.engine.table_bytes(), DEFAULT_TABLE);
-    }
-
-    /// Issue 23, point 12: a position with five in a row is over.
-    #[test]
-    fn a_board_with_five_in_a_row_is_an_error() {
-        for field in [1, 2] {
-            let mut brain = Brain::new();
-            assert_eq!(answer(&mut brain, "START 15"), ["OK"]);
-            assert!(answer(&mut brain, "INFO timeout_turn 100").is_empty());
-            assert!(answer(&mut brain, "BOARD").is_empty());
-            for x in 0..5 {
-                assert!(answer(&mut brain, &format!("{x},0,{field}")).is_empty());
-            }
-            for x in 0..4 {
-                assert!(answer(&mut brain, &format!("{x},5,{}", 3 - field)).is_empty());
-            }
-            let reply = answer(&mut brain, "DONE");
-            assert_eq!(reply.len(), 1, "{reply:?}");
-            assert!(reply[0].starts_with("ERROR"), "{reply:?}");
-            assert!(reply[0].contains("five in a row"), "{reply:?}");
-        }
-    }
-}
+mod tests;
