@@ -11,6 +11,8 @@ use crate::process::{EngineProcess, Silence};
 pub enum Failure {
     /// Silence past the limit, or the process ended.
     Silent(Silence),
+    /// No answer by the limit, after the engine said this `ERROR`.
+    TimedOutSaying(String),
     /// An answer the protocol does not allow, said how.
     Protocol(String),
     /// A move the engine may not give (a resignation, a malformed square).

@@ -172,6 +172,40 @@ fn answer(
     }
 }
 
+/// The engine's answer to a request for a move. An `OK` here acknowledges
+/// an `INFO` (which wants no answer), and an `ERROR` is said of some other
+/// line (an engine still finishing its last move may misread the next
+/// `INFO`, as Rapfi does): both are passed over, as the piskvork manager
+/// shows an `ERROR` and waits on, and the last `ERROR` is named if no move
+/// comes in time.
+fn awaited_move(process: &mut EngineProcess, deadline: Instant) -> Result<String, Failure> {
+    let mut said = None;
+    loop {
+        let line = match process.line_by(deadline) {
+            Ok(line) => line,
+            Err(Silence::TimedOut) => {
+                return Err(match said {
+                    Some(error) => Failure::TimedOutSaying(error),
+                    None => Failure::Silent(Silence::TimedOut),
+                })
+            }
+            Err(other) => return Err(other.into()),
+        };
+        let line = line.trim();
+        let word = line.split_whitespace().next().unwrap_or("");
+        if word.eq_ignore_ascii_case("ERROR") {
+            said = Some(shown(line));
+        } else if !line.is_empty()
+            && !line.eq_ignore_ascii_case("ok")
+            && !["MESSAGE", "DEBUG", "UNKNOWN", "SUGGEST"]
+                .iter()
+                .any(|skip| word.eq_ignore_ascii_case(skip))
+        {
+            return Ok(line.to_string());
+        }
+    }
+}
+
 /// `x,y` (spaces allowed around the numbers).
 fn parse_move(text: &str) -> Option<(usize, usize)> {
     let (x, y) = text.split_once(',')?;
@@ -246,13 +280,7 @@ impl Client for PbrainClient {
             }
         };
         process.send(&command)?;
-        // An `OK` here acknowledges an `INFO` (which wants no answer).
-        let reply = loop {
-            match answer(process, &command, deadline) {
-                Ok(line) if line.eq_ignore_ascii_case("ok") => continue,
-                other => break other,
-            }
-        };
+        let reply = awaited_move(process, deadline);
         self.spent += asked.elapsed();
         let reply = reply?;
         let size = usize::from(self.game.size);

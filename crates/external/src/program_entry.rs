@@ -30,6 +30,10 @@ impl Running {
                     "it did not answer its first commands within {} s",
                     START_TIME.as_secs()
                 ),
+                Failure::TimedOutSaying(error) => format!(
+                    "it did not answer its first commands within {} s; it had said '{error}'",
+                    START_TIME.as_secs()
+                ),
                 Failure::Silent(Silence::Ended(how)) => format!("it {how} as it started"),
                 Failure::Protocol(why) | Failure::Answer(why) => why,
             }),
@@ -136,6 +140,14 @@ impl Entry for ProgramEntry {
                         FaultKind::TimedOut,
                         format!(
                             "gave no answer within {} ms and was stopped",
+                            limit.as_millis()
+                        ),
+                        clock,
+                    ),
+                    Failure::TimedOutSaying(error) => fault(
+                        FaultKind::TimedOut,
+                        format!(
+                            "gave no answer within {} ms and was stopped; it had said '{error}'",
                             limit.as_millis()
                         ),
                         clock,

@@ -242,8 +242,8 @@ fn gomocup_engines_play_gomoku_and_faulty_ones_lose_with_their_reasons() {
         (3, "timed_out", "gave no answer within 500 ms"),
         (
             5,
-            "crashed",
-            "broke the protocol: answered 'ERROR no idea' to",
+            "timed_out",
+            "gave no answer within 500 ms and was stopped; it had said 'ERROR no idea'",
         ),
         (6, "illegal_answer", "answered 15,3, off the 15 x 15 board"),
     ] {
@@ -413,6 +413,44 @@ fn a_gomocup_engines_set_up_is_not_charged_to_its_first_move() {
             assert_eq!(game["ending"], "rules", "{}: {game}", engine.display());
             assert_eq!(game["winner"], 0, "{}: {game}", engine.display());
         }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An `ERROR` said of another line before the move (as Rapfi answers an
+/// `INFO` it read while still finishing its last move) is passed over:
+/// the move that follows is played, and the engine wins as it would.
+#[test]
+fn an_error_before_the_move_is_passed_over() {
+    let dir = workdir("pbrain-error");
+    let chatty = dir.join("chatty.sh");
+    std::fs::write(
+        &chatty,
+        format!(
+            "{} gomocup | while read -r line; do\n  case \"$line\" in [0-9]*,[0-9]*) \
+             echo 'ERROR Unknown command: TIME_LEFT' ;; esac\n  printf '%s\\n' \"$line\"\ndone\n",
+            env!("CARGO_BIN_EXE_ply")
+        ),
+    )
+    .expect("written");
+    let players = format!("pbrain:sh {},random", chatty.display());
+    let report = tournament_json(&[
+        "tournament",
+        "mnk",
+        "--size",
+        "15",
+        "--k",
+        "5",
+        "--players",
+        &players,
+        "--games",
+        "2",
+        "--move-time",
+        "800",
+    ]);
+    for game in report["games"].as_array().expect("games") {
+        assert_eq!(game["ending"], "rules", "{game}");
+        assert_eq!(game["winner"], 0, "{game}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
