@@ -127,6 +127,17 @@ fn exact_value(score: i32) -> Value {
     }
 }
 
+/// The exact value of a margin and, unless the game is drawn, its length.
+fn solved_value(margin: i32, length: Option<u32>) -> Value {
+    let outcome = outcome_of(margin);
+    Value {
+        outcome,
+        remoteness: length.filter(|_| outcome != Outcome::Draw),
+        margin: Some(margin),
+        heuristic: None,
+    }
+}
+
 /// The value of a finished game for the side to move: its margin, 0 plies.
 fn finished_value<G: Geometry>(p: G::B, o: G::B) -> Value {
     Value {
@@ -333,15 +344,43 @@ impl<G: Geometry> OthelloAnalyzer<G> {
     /// board it runs on; then the game lengths, by the length-aware solver
     /// in a window around each known margin (up to [`LENGTH_EMPTIES`] on
     /// those boards: beyond it a move keeps its margin alone).
-    fn value_exact(&mut self, children: &mut [Child<G::B>], max_empties: u32, deadline: Deadline) {
+    fn value_exact(
+        &mut self,
+        p: G::B,
+        o: G::B,
+        children: &mut [Child<G::B>],
+        max_empties: u32,
+        deadline: Deadline,
+    ) {
         let empties_of = |c: &Child<G::B>| (!(c.p | c.o) & G::FULL).count();
         let fast = ExactSolver::runs_on::<G>();
         // The values found, by canonical position, for the moves after.
         let mut solved: Vec<(Canonical<G::B>, Value)> = Vec::new();
         if fast {
             self.fast().set_deadline(deadline);
+            let wanted = |c: &Child<G::B>| {
+                let known = c.value;
+                !known.is_some_and(|v| is_complete(&v))
+                    && (empties_of(c) <= max_empties
+                        || known.is_some_and(|v| is_exact(&v)) && empties_of(c) <= LENGTH_EMPTIES)
+            };
+            // When every move is to be solved, the root first: its score
+            // bounds every move's, and its solve fills the table for them.
+            let every_move =
+                children.len() > 1 && children.iter().all(|c| wanted(c) || c.value.is_some());
+            let root_floor = if every_move {
+                let Some(root) = self.fast().value_sized::<G>(p, o, None, false) else {
+                    return;
+                };
+                if self.fast().aborted() {
+                    return;
+                }
+                Some(-root.margin)
+            } else {
+                None
+            };
             for child in children.iter_mut() {
-                if child.value.is_some_and(|v| is_exact(&v)) || empties_of(child) > max_empties {
+                if !wanted(child) {
                     continue;
                 }
                 let key = canonical::<G>(child.p, child.o);
@@ -349,19 +388,28 @@ impl<G: Geometry> OthelloAnalyzer<G> {
                     child.value = Some(value);
                     continue;
                 }
-                let Some(score) = self.fast().solve_sized::<G>(child.p, child.o) else {
+                // A margin the search proved is the floor itself.
+                let floor = match child.value.and_then(|v| v.margin) {
+                    Some(m) => Some(-m),
+                    None => root_floor,
+                };
+                let with_length = empties_of(child) <= LENGTH_EMPTIES;
+                let Some(exact) =
+                    self.fast()
+                        .value_sized::<G>(child.p, child.o, floor, with_length)
+                else {
                     break;
                 };
                 if self.fast().aborted() {
                     return;
                 }
-                let value = margin_value(score.score).as_move_value();
+                let value = solved_value(exact.margin, exact.length).as_move_value();
                 child.value = Some(value);
                 solved.push((key, value));
             }
+            return;
         }
-        solved.clear();
-        let length_reach = if fast { LENGTH_EMPTIES } else { u32::MAX };
+        let length_reach = u32::MAX;
         self.exact().set_deadline(deadline);
         for child in children.iter_mut() {
             let known = child.value;
@@ -470,12 +518,12 @@ impl<G: Geometry> OthelloAnalyzer<G> {
                     None if G::SIZE <= 6 => G::CELLS,
                     None => timed_exact_empties(budget),
                 };
-                self.value_exact(&mut children, solvable, whole);
+                self.value_exact(p, o, &mut children, solvable, whole);
             }
             (None, depth) => {
                 let limit = depth.unwrap_or_else(exact_empties::<G>);
                 if empties <= limit {
-                    self.value_exact(&mut children, u32::MAX, Deadline::none());
+                    self.value_exact(p, o, &mut children, u32::MAX, Deadline::none());
                 }
                 if children.iter().any(|c| c.value.is_none()) {
                     let depth = depth.unwrap_or(DEFAULT_DEPTH);
