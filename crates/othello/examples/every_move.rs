@@ -1,8 +1,10 @@
 //! Times the exact analysis of every move of FFO positions against the
-//! best-move solve of the same position, each with a fresh table:
-//! `cargo run --release -p ply-othello --example every_move -- FIRST LAST`
-//! (the numbers of the bundled FFO #40-#59). Prints the best-move solve,
-//! the every-move margins alone, and the margins with the game lengths.
+//! best-move solve of the same position, each with a fresh table, on one
+//! thread: `cargo run --release -p ply-othello --example every_move --
+//! FIRST LAST [--root]` (numbers of the bundled FFO #40-#59). Prints the
+//! best-move solve, the every-move margins alone, and the margins with
+//! the game lengths; `--root` solves the root first and gives every move
+//! its bound as a floor.
 
 use std::time::Instant;
 
@@ -10,6 +12,7 @@ use ply_engine::Notation;
 use ply_othello::{flips, moves, ExactSolver, Othello, Size8, Squares};
 
 fn main() {
+    let root_first = std::env::args().any(|a| a == "--root");
     let args: Vec<usize> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
@@ -33,48 +36,27 @@ fn main() {
         let every = |with_length: bool| {
             let t = Instant::now();
             let mut solver = ExactSolver::new(64);
-            let root_first = std::env::var("NO_ROOT").is_err();
-            let root = if root_first {
-                solver.value_on::<Size8>(p, o, None, false)
-            } else {
-                ply_othello::ExactValue {
-                    margin: -64,
-                    length: None,
-                    best: None,
-                    nodes: 0,
-                }
-            };
-            let mut nodes = root.nodes;
-            eprintln!("root {:.1} M", root.nodes as f64 / 1e6);
+            let mut nodes = 0;
+            let floor = root_first.then(|| {
+                let root = solver.value_on::<Size8>(p, o, None, false);
+                nodes += root.nodes;
+                -root.margin
+            });
             let mut values = Vec::new();
             for x in Squares(moves::<Size8>(p, o)) {
                 let f = flips::<Size8>(x, p, o);
-                let child = solver.value_on::<Size8>(
-                    o ^ f,
-                    p ^ f ^ (1 << x),
-                    if std::env::var("PLY_TIGHT").is_ok() {
-                        Some(oracle(x))
-                    } else {
-                        root_first.then_some(-root.margin)
-                    },
-                    with_length,
-                );
-                if !with_length {
-                    eprintln!(
-                        "  {x} {:+} {:.1} M",
-                        -child.margin,
-                        child.nodes as f64 / 1e6
-                    );
-                }
+                let child = solver.value_on::<Size8>(o ^ f, p ^ f ^ (1 << x), floor, with_length);
                 nodes += child.nodes;
-                values.push((x, -child.margin, child.length));
+                values.push((x, -child.margin, child.length, child.nodes));
             }
             (t.elapsed().as_secs_f64(), nodes, values)
         };
         let (margins_time, margins_nodes, _) = every(false);
         let (full_time, full_nodes, values) = every(true);
         println!(
-            "#{number}: best move {best_time:.3} s ({:.1} M nodes, {:+}); every move: margins {margins_time:.3} s ({:.1} M), with lengths {full_time:.3} s ({:.1} M), ratio {:.2}",
+            "#{number}: best move {best_time:.3} s ({:.1} M nodes, {:+}); every move: \
+             margins {margins_time:.3} s ({:.1} M), with lengths {full_time:.3} s ({:.1} M), \
+             ratio {:.2}",
             best.nodes as f64 / 1e6,
             best.score,
             margins_nodes as f64 / 1e6,
@@ -83,8 +65,11 @@ fn main() {
         );
         let listed: Vec<String> = values
             .iter()
-            .map(|(x, m, l)| format!("{x}:{m:+}/{}", l.map_or("-".into(), |l| l.to_string())))
+            .map(|&(x, m, l, n)| {
+                let length = l.map_or("-".into(), |l| l.to_string());
+                format!("{x}:{m:+}/{length} {:.1}M", n as f64 / 1e6)
+            })
             .collect();
-        println!("  {}", listed.join(" "));
+        println!("  {}", listed.join(", "));
     }
 }

@@ -31,10 +31,11 @@
 //! - with neither: exact up to [`EXACT_EMPTIES`] empties (every position
 //!   on 4x4 and 6x6), else a [`DEFAULT_DEPTH`]-ply search.
 //!
-//! The margins come from the fast exact solver (`crate::exact`) on 4x4,
-//! 6x6 and 8x8, the game lengths from the length-aware generic solver
-//! (`crate::endgame`) in a window around each margin, for moves leading to
-//! at most [`LENGTH_EMPTIES`] empties.
+//! The margins and game lengths come from the fast exact solver
+//! (`crate::exact`, `ExactSolver::value_on`: the margin, then the length
+//! by a search over the moves that keep it) on 4x4, 6x6 and 8x8, for moves
+//! leading to at most [`LENGTH_EMPTIES`] empties (beyond, the margin
+//! alone); on 10x10 from the length-aware generic solver (`crate::endgame`).
 //!
 //! Ctrl-C (`ply_engine::interrupt`) stops every search within a
 //! few thousand positions; the moves not valued by then get the one-ply
@@ -58,9 +59,9 @@ use crate::symmetry::{transform, SYMMETRIES};
 /// solved exactly (every move, with its game length): a few seconds at most.
 /// On 6x6 every position is solved (see `exact_empties`).
 pub const EXACT_EMPTIES: u32 = 20;
-/// Game lengths are sought (by the length-aware solver, in a window around
-/// the margin the fast solver found) for moves leading to at most this many
-/// empties; beyond it a move's value is its exact margin alone.
+/// Game lengths are sought (after the margin, by the fast solver's length
+/// search) for moves leading to at most this many empties; beyond it a
+/// move's value is its exact margin alone.
 const LENGTH_EMPTIES: u32 = EXACT_EMPTIES;
 
 /// Without `--depth` or a time budget, the empties up to which `G`'s
@@ -340,18 +341,10 @@ impl<G: Geometry> OthelloAnalyzer<G> {
     /// followed to the end (their subtrees are small). A value stays as it
     /// was when its solve does not finish.
     ///
-    /// Two passes: the margins first, by the fast exact solver on every
-    /// board it runs on; then the game lengths, by the length-aware solver
-    /// in a window around each known margin (up to [`LENGTH_EMPTIES`] on
-    /// those boards: beyond it a move keeps its margin alone).
-    fn value_exact(
-        &mut self,
-        p: G::B,
-        o: G::B,
-        children: &mut [Child<G::B>],
-        max_empties: u32,
-        deadline: Deadline,
-    ) {
+    /// On the boards the fast exact solver runs on, one pass: each
+    /// move's margin and (up to [`LENGTH_EMPTIES`]) game length from it. On
+    /// 10x10 the length-aware generic solver does both.
+    fn value_exact(&mut self, children: &mut [Child<G::B>], max_empties: u32, deadline: Deadline) {
         let empties_of = |c: &Child<G::B>| (!(c.p | c.o) & G::FULL).count();
         let fast = ExactSolver::runs_on::<G>();
         // The values found, by canonical position, for the moves after.
@@ -364,21 +357,12 @@ impl<G: Geometry> OthelloAnalyzer<G> {
                     && (empties_of(c) <= max_empties
                         || known.is_some_and(|v| is_exact(&v)) && empties_of(c) <= LENGTH_EMPTIES)
             };
-            // When every move is to be solved, the root first: its score
-            // bounds every move's, and its solve fills the table for them.
-            let every_move =
-                children.len() > 1 && children.iter().all(|c| wanted(c) || c.value.is_some());
-            let root_floor = if every_move {
-                let Some(root) = self.fast().value_sized::<G>(p, o, None, false) else {
-                    return;
-                };
-                if self.fast().aborted() {
-                    return;
-                }
-                Some(-root.margin)
-            } else {
-                None
-            };
+            // Each move's position is solved from its own aspiration
+            // window, the table shared: measured on FFO #40 (43.7 M nodes
+            // for the margins) this beats solving the root first and giving
+            // every move the root's bound as a floor (52.6 M): the root's
+            // proofs that the other moves are worse help their exact
+            // values little.
             for child in children.iter_mut() {
                 if !wanted(child) {
                     continue;
@@ -389,10 +373,7 @@ impl<G: Geometry> OthelloAnalyzer<G> {
                     continue;
                 }
                 // A margin the search proved is the floor itself.
-                let floor = match child.value.and_then(|v| v.margin) {
-                    Some(m) => Some(-m),
-                    None => root_floor,
-                };
+                let floor = child.value.and_then(|v| v.margin).map(|m| -m);
                 let with_length = empties_of(child) <= LENGTH_EMPTIES;
                 let Some(exact) =
                     self.fast()
@@ -518,12 +499,12 @@ impl<G: Geometry> OthelloAnalyzer<G> {
                     None if G::SIZE <= 6 => G::CELLS,
                     None => timed_exact_empties(budget),
                 };
-                self.value_exact(p, o, &mut children, solvable, whole);
+                self.value_exact(&mut children, solvable, whole);
             }
             (None, depth) => {
                 let limit = depth.unwrap_or_else(exact_empties::<G>);
                 if empties <= limit {
-                    self.value_exact(p, o, &mut children, u32::MAX, Deadline::none());
+                    self.value_exact(&mut children, u32::MAX, Deadline::none());
                 }
                 if children.iter().any(|c| c.value.is_none()) {
                     let depth = depth.unwrap_or(DEFAULT_DEPTH);

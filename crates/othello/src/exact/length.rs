@@ -66,7 +66,72 @@ impl<'w, 'a, G: ExactGeometry> LengthSearch<'w, 'a, G> {
     /// Meaningless when the worker aborted.
     pub(super) fn exact(&mut self, p: u64, o: u64, margin: i32) -> u32 {
         let empties = (!(p | o) & G::FULL).count_ones();
-        self.length(p, o, margin, -1, i32::MAX, empties).max(0) as u32
+        // A first guess, proved or refuted in a narrow window (far cheaper
+        // than the full one: most moves need no proof of their length),
+        // then searched again on the side it fell.
+        let guess = self.guess(p, o, margin, empties);
+        let (mut lo, mut hi) = (guess - 1, guess + 1);
+        loop {
+            let length = self.length(p, o, margin, lo, hi, empties);
+            if self.worker.aborted {
+                return 0;
+            }
+            if length <= lo && lo > -1 {
+                (lo, hi) = (-1, length + 1);
+            } else if length >= hi && hi < i32::MAX {
+                (lo, hi) = (length - 1, i32::MAX);
+            } else {
+                return length.max(0) as u32;
+            }
+        }
+    }
+
+    /// The length of one line that keeps the margin: the first such move
+    /// at every position, the table's best move first.
+    fn guess(&mut self, p: u64, o: u64, margin: i32, empties: u32) -> i32 {
+        let (mut p, mut o, mut margin, mut empties) = (p, o, margin, empties);
+        let mut plies = 0;
+        'line: loop {
+            let legal = moves::<G>(p, o);
+            if legal == 0 {
+                if moves::<G>(o, p) == 0 {
+                    return plies;
+                }
+                (p, o, margin, plies) = (o, p, -margin, plies + 1);
+                continue;
+            }
+            let first = self.first_of(p, o, legal);
+            for part in [first, legal & !first] {
+                for x in Squares(part) {
+                    let f = flips::<G>(x, p, o);
+                    let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
+                    if self.worker.nws(cp, co, -margin, empties - 1) <= -margin {
+                        (p, o, margin, empties, plies) = (cp, co, -margin, empties - 1, plies + 1);
+                        continue 'line;
+                    }
+                    if self.worker.aborted {
+                        return plies;
+                    }
+                }
+            }
+            // Only after an abort: some move keeps the margin.
+            return plies;
+        }
+    }
+
+    /// The table's best move of (`p`, `o`) as a set (empty when there is
+    /// none or it is not legal).
+    fn first_of(&self, p: u64, o: u64, legal: u64) -> u64 {
+        let hint = self
+            .worker
+            .table
+            .probe(crate::bitboard::hash_pair(p, o), p, o)
+            .map_or(NO_MOVE, |e| e.best);
+        if hint != NO_MOVE && legal >> hint & 1 == 1 {
+            1u64 << hint
+        } else {
+            0
+        }
     }
 
     /// The length in `(lo, hi)`, else a bound on the side it fell
@@ -102,16 +167,7 @@ impl<'w, 'a, G: ExactGeometry> LengthSearch<'w, 'a, G> {
         }
         let (window_lo, window_hi) = (lo, hi);
         let winner = margin > 0;
-        let hint = self
-            .worker
-            .table
-            .probe(crate::bitboard::hash_pair(p, o), p, o)
-            .map_or(NO_MOVE, |e| e.best);
-        let first = if hint != NO_MOVE && legal >> hint & 1 == 1 {
-            1u64 << hint
-        } else {
-            0
-        };
+        let first = self.first_of(p, o, legal);
         // The winner's shortest so far, or the loser's longest.
         let mut best = if winner { i32::MAX } else { -1 };
         'moves: for part in [first, legal & !first] {
