@@ -466,6 +466,68 @@ impl<G: Geometry> OthelloAnalyzer<G> {
         found.depth
     }
 
+    /// The principal variation from the root: a best move of `moves` (the
+    /// values of `children`, in their order), then the line the exact
+    /// solver proves from it when its value is exact, else the midgame
+    /// search's line (`searched`: the depth it reached), as far as it is
+    /// known.
+    fn principal_variation(
+        &mut self,
+        children: &[Child<G::B>],
+        moves: &[(Move, Value)],
+        searched: Option<u32>,
+    ) -> Vec<Move> {
+        let Some(index) =
+            (0..moves.len()).max_by_key(|&i| (moves[i].1.preference(), std::cmp::Reverse(i)))
+        else {
+            return Vec::new();
+        };
+        let (first, value) = moves[index];
+        let child = children[index];
+        let rest = if is_exact(&value) && ExactSolver::runs_on::<G>() {
+            self.fast()
+                .principal_variation_sized::<G>(child.p, child.o)
+                .unwrap_or_default()
+        } else if is_exact(&value) && searched.is_none() {
+            self.generic_exact_line(child.p, child.o)
+        } else if let Some(depth) = searched {
+            self.search()
+                .principal_variation(child.p, child.o, depth.saturating_sub(1))
+        } else {
+            Vec::new()
+        };
+        std::iter::once(first)
+            .chain(
+                rest.into_iter()
+                    .map(|x| x.map_or(Move::PASS, |s| Move(s as u8))),
+            )
+            .collect()
+    }
+
+    /// The length-aware generic solver's line from `p` to move against
+    /// `o` (10x10), to the end or until its deadline.
+    fn generic_exact_line(&mut self, p: G::B, o: G::B) -> Vec<Option<u32>> {
+        let (mut p, mut o) = (p, o);
+        let mut line = Vec::new();
+        loop {
+            if moves::<G>(p, o).is_empty() {
+                if moves::<G>(o, p).is_empty() {
+                    return line;
+                }
+                line.push(None);
+                (p, o) = (o, p);
+                continue;
+            }
+            let (_, best) = self.exact().best_move(p, o);
+            let Some(square) = best else {
+                return line;
+            };
+            line.push(Some(square));
+            let f = flips::<G>(square, p, o);
+            (p, o) = (o ^ f, p | f | G::B::bit(square));
+        }
+    }
+
     /// The one-ply evaluation for moves no search valued (interrupted).
     fn value_statically(children: &mut [Child<G::B>]) {
         for child in children.iter_mut().filter(|c| c.value.is_none()) {
@@ -523,8 +585,9 @@ impl<G: Geometry> OthelloAnalyzer<G> {
             .collect();
         let value = position_value(&moves);
         let all_exact = moves.iter().all(|(_, v)| is_exact(v));
+        let pv = self.principal_variation(&children, &moves, searched);
         Analysis {
-            pv: Vec::new(),
+            pv,
             value,
             moves,
             stats: if searched.is_some() {

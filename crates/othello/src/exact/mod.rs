@@ -284,6 +284,22 @@ impl ExactSolver {
 }
 
 impl ExactSolver {
+    /// [`ExactSolver::principal_variation_on`] on any board `G` the solver
+    /// runs on (`None` on 10x10).
+    pub fn principal_variation_sized<G: Geometry>(
+        &mut self,
+        p: G::B,
+        o: G::B,
+    ) -> Option<Vec<Option<u32>>> {
+        let (p, o) = (p.to_u128() as u64, o.to_u128() as u64);
+        match G::SIZE {
+            4 => Some(self.principal_variation_on::<Size4>(p, o)),
+            6 => Some(self.principal_variation_on::<Size6>(p, o)),
+            8 => Some(self.principal_variation_on::<Size8>(p, o)),
+            _ => None,
+        }
+    }
+
     /// A principal variation from `p` to move against `o` on the board
     /// `G`: the best move of each position along it, solved again with the
     /// table the first solve filled (`None` for a pass), to the game's end.
