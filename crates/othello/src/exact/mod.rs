@@ -248,7 +248,7 @@ impl ExactSolver {
         let empties = (!(p | o) & G::FULL).count_ones();
         let guess = self.aspiration.then(|| main.guess(p, o));
         let floor = floor.map_or(-INF, |f| f - 1);
-        let (margin, best) = main.aspirated_above(floor, guess, |w, alpha, beta| {
+        let (margin, best) = main.aspirated_above(floor, guess, ASPIRATION, |w, alpha, beta| {
             w.pvs_best(p, o, alpha, beta, empties)
         });
         let length = (with_length && margin != 0 && !main.aborted)
@@ -475,7 +475,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         guess: Option<i32>,
         search: impl FnMut(&mut Self, i32, i32) -> (i32, u8),
     ) -> (i32, u8) {
-        self.aspirated_above(-INF, guess, search)
+        self.aspirated_above(-INF, guess, ASPIRATION, search)
     }
 
     /// [`Worker::aspirated`] for a score known to be above `floor`: no
@@ -484,13 +484,14 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         &mut self,
         floor: i32,
         guess: Option<i32>,
+        width: i32,
         mut search: impl FnMut(&mut Self, i32, i32) -> (i32, u8),
     ) -> (i32, u8) {
         let Some(guess) = guess else {
             return search(self, floor, INF);
         };
         let guess = guess.max(floor + 1);
-        let (mut alpha, mut beta) = ((guess - ASPIRATION - 1).max(floor), guess + ASPIRATION + 1);
+        let (mut alpha, mut beta) = ((guess - width - 1).max(floor), guess + width + 1);
         loop {
             let (score, best) = search(self, alpha, beta);
             if self.aborted {
