@@ -30,6 +30,10 @@
 //! Nodes are counted as Edax counts them, to compare with it: every
 //! position searched with at least one empty square (those with one are
 //! counted, not played), and every child scored to order moves.
+//!
+//! For analysis, [`ExactSolver::value_on`] adds the game's length under
+//! perfect play to the margin (`length.rs`: a search over the moves that
+//! keep the margin, which this solver's null windows tell apart).
 
 mod geometry;
 mod last;
