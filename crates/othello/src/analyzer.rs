@@ -31,10 +31,11 @@
 //! - with neither: exact up to [`EXACT_EMPTIES`] empties (every position
 //!   on 4x4 and 6x6), else a [`DEFAULT_DEPTH`]-ply search.
 //!
-//! The margins come from the fast exact solver (`crate::exact`) on 4x4,
-//! 6x6 and 8x8, the game lengths from the length-aware generic solver
-//! (`crate::endgame`) in a window around each margin, for moves leading to
-//! at most [`LENGTH_EMPTIES`] empties.
+//! The margins and game lengths come from the fast exact solver
+//! (`crate::exact`, `ExactSolver::value_on`: the margin, then the length
+//! by a search over the moves that keep it) on 4x4, 6x6 and 8x8, for moves
+//! leading to at most [`LENGTH_EMPTIES`] empties (beyond, the margin
+//! alone); on 10x10 from the length-aware generic solver (`crate::endgame`).
 //!
 //! Ctrl-C (`ply_engine::interrupt`) stops every search within a
 //! few thousand positions; the moves not valued by then get the one-ply
@@ -58,9 +59,9 @@ use crate::symmetry::{transform, SYMMETRIES};
 /// solved exactly (every move, with its game length): a few seconds at most.
 /// On 6x6 every position is solved (see `exact_empties`).
 pub const EXACT_EMPTIES: u32 = 20;
-/// Game lengths are sought (by the length-aware solver, in a window around
-/// the margin the fast solver found) for moves leading to at most this many
-/// empties; beyond it a move's value is its exact margin alone.
+/// Game lengths are sought (after the margin, by the fast solver's length
+/// search) for moves leading to at most this many empties; beyond it a
+/// move's value is its exact margin alone.
 const LENGTH_EMPTIES: u32 = EXACT_EMPTIES;
 
 /// Without `--depth` or a time budget, the empties up to which `G`'s
@@ -122,6 +123,17 @@ fn exact_value(score: i32) -> Value {
     Value {
         outcome,
         remoteness: (outcome != Outcome::Draw).then_some(plies),
+        margin: Some(margin),
+        heuristic: None,
+    }
+}
+
+/// The exact value of a margin and, unless the game is drawn, its length.
+fn solved_value(margin: i32, length: Option<u32>) -> Value {
+    let outcome = outcome_of(margin);
+    Value {
+        outcome,
+        remoteness: length.filter(|_| outcome != Outcome::Draw),
         margin: Some(margin),
         heuristic: None,
     }
@@ -329,10 +341,9 @@ impl<G: Geometry> OthelloAnalyzer<G> {
     /// followed to the end (their subtrees are small). A value stays as it
     /// was when its solve does not finish.
     ///
-    /// Two passes: the margins first, by the fast exact solver on every
-    /// board it runs on; then the game lengths, by the length-aware solver
-    /// in a window around each known margin (up to [`LENGTH_EMPTIES`] on
-    /// those boards: beyond it a move keeps its margin alone).
+    /// On the boards the fast exact solver runs on, one pass: each
+    /// move's margin and (up to [`LENGTH_EMPTIES`]) game length from it. On
+    /// 10x10 the length-aware generic solver does both.
     fn value_exact(&mut self, children: &mut [Child<G::B>], max_empties: u32, deadline: Deadline) {
         let empties_of = |c: &Child<G::B>| (!(c.p | c.o) & G::FULL).count();
         let fast = ExactSolver::runs_on::<G>();
@@ -340,8 +351,20 @@ impl<G: Geometry> OthelloAnalyzer<G> {
         let mut solved: Vec<(Canonical<G::B>, Value)> = Vec::new();
         if fast {
             self.fast().set_deadline(deadline);
+            let wanted = |c: &Child<G::B>| {
+                let known = c.value;
+                !known.is_some_and(|v| is_complete(&v))
+                    && (empties_of(c) <= max_empties
+                        || known.is_some_and(|v| is_exact(&v)) && empties_of(c) <= LENGTH_EMPTIES)
+            };
+            // Each move's position is solved from its own aspiration
+            // window, the table shared: measured on FFO #40 (43.7 M nodes
+            // for the margins) this beats solving the root first and giving
+            // every move the root's bound as a floor (52.6 M): the root's
+            // proofs that the other moves are worse help their exact
+            // values little.
             for child in children.iter_mut() {
-                if child.value.is_some_and(|v| is_exact(&v)) || empties_of(child) > max_empties {
+                if !wanted(child) {
                     continue;
                 }
                 let key = canonical::<G>(child.p, child.o);
@@ -349,19 +372,25 @@ impl<G: Geometry> OthelloAnalyzer<G> {
                     child.value = Some(value);
                     continue;
                 }
-                let Some(score) = self.fast().solve_sized::<G>(child.p, child.o) else {
+                // A margin the search proved is the floor itself.
+                let floor = child.value.and_then(|v| v.margin).map(|m| -m);
+                let with_length = empties_of(child) <= LENGTH_EMPTIES;
+                let Some(exact) =
+                    self.fast()
+                        .value_sized::<G>(child.p, child.o, floor, with_length)
+                else {
                     break;
                 };
                 if self.fast().aborted() {
                     return;
                 }
-                let value = margin_value(score.score).as_move_value();
+                let value = solved_value(exact.margin, exact.length).as_move_value();
                 child.value = Some(value);
                 solved.push((key, value));
             }
+            return;
         }
-        solved.clear();
-        let length_reach = if fast { LENGTH_EMPTIES } else { u32::MAX };
+        let length_reach = u32::MAX;
         self.exact().set_deadline(deadline);
         for child in children.iter_mut() {
             let known = child.value;
@@ -437,6 +466,68 @@ impl<G: Geometry> OthelloAnalyzer<G> {
         found.depth
     }
 
+    /// The principal variation from the root: a best move of `moves` (the
+    /// values of `children`, in their order), then the line the exact
+    /// solver proves from it when its value is exact, else the midgame
+    /// search's line (`searched`: the depth it reached), as far as it is
+    /// known.
+    fn principal_variation(
+        &mut self,
+        children: &[Child<G::B>],
+        moves: &[(Move, Value)],
+        searched: Option<u32>,
+    ) -> Vec<Move> {
+        let Some(index) =
+            (0..moves.len()).max_by_key(|&i| (moves[i].1.preference(), std::cmp::Reverse(i)))
+        else {
+            return Vec::new();
+        };
+        let (first, value) = moves[index];
+        let child = children[index];
+        let rest = if is_exact(&value) && ExactSolver::runs_on::<G>() {
+            self.fast()
+                .principal_variation_sized::<G>(child.p, child.o)
+                .unwrap_or_default()
+        } else if is_exact(&value) && searched.is_none() {
+            self.generic_exact_line(child.p, child.o)
+        } else if let Some(depth) = searched {
+            self.search()
+                .principal_variation(child.p, child.o, depth.saturating_sub(1))
+        } else {
+            Vec::new()
+        };
+        std::iter::once(first)
+            .chain(
+                rest.into_iter()
+                    .map(|x| x.map_or(Move::PASS, |s| Move(s as u8))),
+            )
+            .collect()
+    }
+
+    /// The length-aware generic solver's line from `p` to move against
+    /// `o` (10x10), to the end or until its deadline.
+    fn generic_exact_line(&mut self, p: G::B, o: G::B) -> Vec<Option<u32>> {
+        let (mut p, mut o) = (p, o);
+        let mut line = Vec::new();
+        loop {
+            if moves::<G>(p, o).is_empty() {
+                if moves::<G>(o, p).is_empty() {
+                    return line;
+                }
+                line.push(None);
+                (p, o) = (o, p);
+                continue;
+            }
+            let (_, best) = self.exact().best_move(p, o);
+            let Some(square) = best else {
+                return line;
+            };
+            line.push(Some(square));
+            let f = flips::<G>(square, p, o);
+            (p, o) = (o ^ f, p | f | G::B::bit(square));
+        }
+    }
+
     /// The one-ply evaluation for moves no search valued (interrupted).
     fn value_statically(children: &mut [Child<G::B>]) {
         for child in children.iter_mut().filter(|c| c.value.is_none()) {
@@ -494,8 +585,9 @@ impl<G: Geometry> OthelloAnalyzer<G> {
             .collect();
         let value = position_value(&moves);
         let all_exact = moves.iter().all(|(_, v)| is_exact(v));
+        let pv = self.principal_variation(&children, &moves, searched);
         Analysis {
-            pv: Vec::new(),
+            pv,
             value,
             moves,
             stats: if searched.is_some() {

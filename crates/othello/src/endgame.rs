@@ -1,4 +1,7 @@
-//! The exact endgame solver: alpha-beta with principal-variation null
+//! The older, all-sizes exact endgame solver (on `Bits`, so it runs on
+//! 10x10 too, whose sets need 128 bits; on 4x4, 6x6 and 8x8 analysis and
+//! play use the fast solver, `crate::exact`, and this one stays as 10x10's
+//! solver and as the tests' reference): alpha-beta with principal-variation null
 //! windows on raw bitboards, a transposition table for the upper levels,
 //! fastest-first (fewest replies) ordering, and parity ordering with no
 //! move list near the leaves.
@@ -6,7 +9,7 @@
 //! Two scorings share the code (`LENGTH`): the final margin alone (for
 //! play, fastest), and the margin refined by the game's length (the winner
 //! ends fastest, the loser holds out longest) for the exact values that
-//! analysis reports with remoteness.
+//! 10x10 analysis reports with remoteness.
 //!
 //! A solve can be stopped: the solver polls a [`Deadline`] every
 //! [`POLL_NODES`] positions (time budget or Ctrl-C) and then unwinds without

@@ -53,7 +53,7 @@ pub use board::{GameBoard, GameState};
 pub use endgame::{solve_margin, split_score, Solver, INFINITY, SCALE};
 pub use error::OthelloError;
 pub use eval::DISC;
-pub use exact::{ExactGeometry, ExactSolver, Solved};
+pub use exact::{ExactGeometry, ExactSolver, ExactValue, Solved};
 pub use game::{Move, Othello, OthelloKey};
 pub use kind::{OthelloKind, OTHELLO};
 pub use knowledge::OthelloKnowledge;

@@ -222,6 +222,33 @@ impl<G: Geometry> Search<G> {
         }
     }
 
+    /// The line of the table's best moves from `p` to move against `o`, at
+    /// most `plies` long (`None` for a pass), as far as the table knows a
+    /// legal best move: the principal variation of the last search.
+    pub fn principal_variation(&mut self, p: G::B, o: G::B, plies: u32) -> Vec<Option<u32>> {
+        let (mut p, mut o) = (p, o);
+        let mut line = Vec::new();
+        while (line.len() as u32) < plies {
+            let legal = moves::<G>(p, o);
+            if legal.is_empty() {
+                if moves::<G>(o, p).is_empty() {
+                    break;
+                }
+                line.push(None);
+                (p, o) = (o, p);
+                continue;
+            }
+            let best = self.table.probe(hash_pair(p, o), (p, o)).map(|e| e.best);
+            let Some(square) = best.map(u32::from).filter(|&s| legal.has(s)) else {
+                break;
+            };
+            line.push(Some(square));
+            let f = flips::<G>(square, p, o);
+            (p, o) = (o ^ f, p | f | G::B::bit(square));
+        }
+        line
+    }
+
     /// True once the deadline has passed (looked at every 1024 nodes).
     fn out_of_time(&mut self) -> bool {
         if self.nodes & 1023 == 0 && self.deadline.expired() {

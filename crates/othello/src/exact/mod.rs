@@ -30,9 +30,14 @@
 //! Nodes are counted as Edax counts them, to compare with it: every
 //! position searched with at least one empty square (those with one are
 //! counted, not played), and every child scored to order moves.
+//!
+//! For analysis, [`ExactSolver::value_on`] adds the game's length under
+//! perfect play to the margin (`length.rs`: a search over the moves that
+//! keep the margin, which this solver's null windows tell apart).
 
 mod geometry;
 mod last;
+mod length;
 mod order;
 mod table;
 
@@ -49,6 +54,7 @@ use crate::symmetry::{transform, SYMMETRIES};
 pub use geometry::ExactGeometry;
 
 use last::{parity_of, solve_small, stability_cutoff, SHALLOW};
+use length::{LengthSearch, LengthTable};
 use table::{Entry, Table, NO_MOVE};
 
 /// Above every score.
@@ -97,6 +103,23 @@ pub struct Solved {
     pub nodes: u64,
 }
 
+/// A position's exact value for analysis: its margin and, when asked
+/// for, the game's length under perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExactValue {
+    /// The exact final margin for the side to move (empties to the winner).
+    pub margin: i32,
+    /// Plies to the end under perfect play, passes counted: the winner
+    /// ends fastest, the loser holds out longest (`None` for a draw, or
+    /// when not asked for).
+    pub length: Option<u32>,
+    /// A best move (`None` when the side to move must pass or the game is
+    /// over).
+    pub best: Option<u32>,
+    /// Positions searched.
+    pub nodes: u64,
+}
+
 /// The solver: its table persists from one solve to the next.
 pub struct ExactSolver {
     table: Table,
@@ -107,6 +130,8 @@ pub struct ExactSolver {
     /// The side of the board the table's entries are for (0: none yet):
     /// the same pair of sets is a different position on another size.
     table_size: u32,
+    /// The game lengths proved so far (for the same board as the table).
+    lengths: LengthTable,
 }
 
 impl ExactSolver {
@@ -119,6 +144,7 @@ impl ExactSolver {
             deadline: Deadline::none(),
             aborted: false,
             table_size: 0,
+            lengths: LengthTable::default(),
         }
     }
 
@@ -150,6 +176,7 @@ impl ExactSolver {
     /// Forgets what earlier solves stored (to measure one solve alone).
     pub fn clear(&mut self) {
         self.table.clear();
+        self.lengths.clear();
     }
 
     /// The exact score of `p` to move against `o` on the 8x8 board, and a
@@ -176,15 +203,73 @@ impl ExactSolver {
         matches!(G::SIZE, 4 | 6 | 8)
     }
 
-    /// The exact score of `p` to move against `o` on the board `G`, and a
-    /// best move.
-    pub fn solve_on<G: ExactGeometry>(&mut self, p: u64, o: u64) -> Solved {
+    /// Empties the table when its entries are for another board size.
+    fn table_for<G: ExactGeometry>(&mut self) {
         if self.table_size != G::SIZE {
             if self.table_size != 0 {
                 self.table.clear();
+                self.lengths.clear();
             }
             self.table_size = G::SIZE;
         }
+    }
+
+    /// [`ExactSolver::value_on`] on any board `G` the solver runs on
+    /// (`None` on 10x10).
+    pub fn value_sized<G: Geometry>(
+        &mut self,
+        p: G::B,
+        o: G::B,
+        floor: Option<i32>,
+        with_length: bool,
+    ) -> Option<ExactValue> {
+        let (p, o) = (p.to_u128() as u64, o.to_u128() as u64);
+        match G::SIZE {
+            4 => Some(self.value_on::<Size4>(p, o, floor, with_length)),
+            6 => Some(self.value_on::<Size6>(p, o, floor, with_length)),
+            8 => Some(self.value_on::<Size8>(p, o, floor, with_length)),
+            _ => None,
+        }
+    }
+
+    /// The exact value of `p` to move against `o` on the board `G`: the
+    /// margin, a best move and, `with_length`, the game's length. `floor`
+    /// is a known lower bound of the margin (a root move's position,
+    /// after the root was solved: it is worth at least minus the root's
+    /// score), which narrows the window. Meaningless when
+    /// [`ExactSolver::aborted`].
+    pub fn value_on<G: ExactGeometry>(
+        &mut self,
+        p: u64,
+        o: u64,
+        floor: Option<i32>,
+        with_length: bool,
+    ) -> ExactValue {
+        self.table_for::<G>();
+        let stop = AtomicBool::new(false);
+        let mut main = Worker::<G>::new(&self.table, &stop, self.deadline);
+        main.threads = self.threads;
+        let empties = (!(p | o) & G::FULL).count_ones();
+        let guess = self.aspiration.then(|| main.guess(p, o));
+        let floor = floor.map_or(-INF, |f| f - 1);
+        let (margin, best) = main.aspirated_above(floor, guess, ASPIRATION, |w, alpha, beta| {
+            w.pvs_best(p, o, alpha, beta, empties)
+        });
+        let length = (with_length && margin != 0 && !main.aborted)
+            .then(|| LengthSearch::new(&mut main, &mut self.lengths).exact(p, o, margin));
+        self.aborted = main.aborted || stop.load(Ordering::Relaxed);
+        ExactValue {
+            margin,
+            length,
+            best: (best != NO_MOVE).then_some(u32::from(best)),
+            nodes: main.nodes,
+        }
+    }
+
+    /// The exact score of `p` to move against `o` on the board `G`, and a
+    /// best move.
+    pub fn solve_on<G: ExactGeometry>(&mut self, p: u64, o: u64) -> Solved {
+        self.table_for::<G>();
         let stop = AtomicBool::new(false);
         let mut main = Worker::<G>::new(&self.table, &stop, self.deadline);
         main.threads = self.threads;
@@ -203,6 +288,22 @@ impl ExactSolver {
 }
 
 impl ExactSolver {
+    /// [`ExactSolver::principal_variation_on`] on any board `G` the solver
+    /// runs on (`None` on 10x10).
+    pub fn principal_variation_sized<G: Geometry>(
+        &mut self,
+        p: G::B,
+        o: G::B,
+    ) -> Option<Vec<Option<u32>>> {
+        let (p, o) = (p.to_u128() as u64, o.to_u128() as u64);
+        match G::SIZE {
+            4 => Some(self.principal_variation_on::<Size4>(p, o)),
+            6 => Some(self.principal_variation_on::<Size6>(p, o)),
+            8 => Some(self.principal_variation_on::<Size8>(p, o)),
+            _ => None,
+        }
+    }
+
     /// A principal variation from `p` to move against `o` on the board
     /// `G`: the best move of each position along it, solved again with the
     /// table the first solve filled (`None` for a pass), to the game's end.
@@ -376,19 +477,32 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
     fn aspirated(
         &mut self,
         guess: Option<i32>,
+        search: impl FnMut(&mut Self, i32, i32) -> (i32, u8),
+    ) -> (i32, u8) {
+        self.aspirated_above(-INF, guess, ASPIRATION, search)
+    }
+
+    /// [`Worker::aspirated`] for a score known to be above `floor`: no
+    /// window reaches below it.
+    fn aspirated_above(
+        &mut self,
+        floor: i32,
+        guess: Option<i32>,
+        width: i32,
         mut search: impl FnMut(&mut Self, i32, i32) -> (i32, u8),
     ) -> (i32, u8) {
         let Some(guess) = guess else {
-            return search(self, -INF, INF);
+            return search(self, floor, INF);
         };
-        let (mut alpha, mut beta) = (guess - ASPIRATION - 1, guess + ASPIRATION + 1);
+        let guess = guess.max(floor + 1);
+        let (mut alpha, mut beta) = ((guess - width - 1).max(floor), guess + width + 1);
         loop {
             let (score, best) = search(self, alpha, beta);
             if self.aborted {
                 return (0, NO_MOVE);
             }
-            if score <= alpha && alpha > -INF {
-                (alpha, beta) = (-INF, score + 1);
+            if score <= alpha && alpha > floor {
+                (alpha, beta) = (floor, score + 1);
             } else if score >= beta && beta < INF {
                 (alpha, beta) = (score - 1, INF);
             } else {

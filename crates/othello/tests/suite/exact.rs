@@ -131,6 +131,78 @@ fn agrees_with_the_all_sizes_solver_on_6x6() {
     agrees_on::<Size6>(&[1, 3, 5, 7, 9, 12, 14, 16], 10);
 }
 
+/// The OBF text of `p` (as black, to move) against `o` on board `G`.
+fn obf_of<G: Geometry<B = u64>>(p: u64, o: u64) -> String {
+    let board: String = (0..G::CELLS)
+        .map(|s| match (p >> s & 1, o >> s & 1) {
+            (1, _) => 'X',
+            (_, 1) => 'O',
+            _ => '-',
+        })
+        .collect();
+    format!("{board} X")
+}
+
+/// The exact value of every move as analysis asks for it (the root
+/// solved first, each move's position then solved with the root's bound
+/// as its floor, margin and game length, one table for all) on board `G`,
+/// against plain minimax up to 9 empties and the older length-aware
+/// solver beyond.
+fn every_move_agrees_on<G: ExactGeometry>(empties: &[u32], count: usize) {
+    let mut solver = ExactSolver::new(1);
+    for &e in empties {
+        for game in positions::<G>(u64::from(e) * 977 + G::SIZE as u64, e, count) {
+            let (p, o) = game.player_opponent();
+            let shown = game.format_position();
+            let root = solver.value_on::<G>(p, o, None, true);
+            let legal = ply_othello::moves::<G>(p, o);
+            let children: Vec<(u64, u64)> = if legal == 0 {
+                vec![(o, p)]
+            } else {
+                ply_othello::Squares(legal)
+                    .map(|x| {
+                        let f = ply_othello::flips::<G>(x, p, o);
+                        (o ^ f, p ^ f ^ 1 << x)
+                    })
+                    .collect()
+            };
+            let mut reference = Solver::<G, true>::new(4);
+            for (cp, co) in children.into_iter().chain([(p, o)]) {
+                let floor = (cp, co) != (p, o) && legal != 0;
+                let value = solver.value_on::<G>(cp, co, floor.then_some(-root.margin), true);
+                let expected = if e <= 9 {
+                    common::Naive::from_obf(&obf_of::<G>(cp, co)).minimax_with_length()
+                } else {
+                    let (m, l) =
+                        ply_othello::split_score(reference.solve(cp, co, -INFINITY, INFINITY));
+                    (m, if m == 0 { 0 } else { l })
+                };
+                assert_eq!(
+                    (value.margin, value.length.unwrap_or(0)),
+                    expected,
+                    "{shown}: a move's position {cp:x} {co:x}"
+                );
+                assert_eq!(value.length.is_none(), value.margin == 0, "{shown}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_move_margin_and_length_agree_on_4x4() {
+    every_move_agrees_on::<Size4>(&[3, 5, 7, 9, 10, 11], 12);
+}
+
+#[test]
+fn every_move_margin_and_length_agree_on_6x6() {
+    every_move_agrees_on::<Size6>(&[5, 8, 10, 12, 14], 10);
+}
+
+#[test]
+fn every_move_margin_and_length_agree_on_8x8() {
+    every_move_agrees_on::<Size8>(&[4, 8, 10, 12, 14], 10);
+}
+
 /// 4x4 Othello from the start: white wins 3-13 (with the empties to the
 /// winner: black's margin is -10), as plain minimax finds.
 #[test]

@@ -185,3 +185,93 @@ fn midgame_search_to_the_end_is_exact() {
         }
     }
 }
+
+/// Replays an analysis's principal variation on `game`: every move legal,
+/// the first a best move; returns the position it leads to.
+fn replay_pv<G: ply_othello::Geometry>(
+    game: &Othello<G>,
+    analysis: &ply_engine::Analysis<Move>,
+) -> Othello<G> {
+    assert!(!analysis.pv.is_empty(), "{}", game.format_position());
+    assert!(
+        analysis.best_moves().contains(&analysis.pv[0]),
+        "{}: the line starts with a best move",
+        game.format_position()
+    );
+    let mut line = game.clone();
+    let mut legal = Vec::new();
+    for &mv in &analysis.pv {
+        line.generate_moves(&mut legal);
+        assert!(
+            legal.contains(&mv),
+            "{}: {} is legal",
+            line.format_position(),
+            line.format_move(mv)
+        );
+        line.play(mv);
+    }
+    line
+}
+
+/// The final margin of a finished game for `side`.
+fn margin_for<G: ply_othello::Geometry>(game: &Othello<G>, side: Side) -> i32 {
+    let (black, white) = game.board().final_score();
+    let margin = black as i32 - white as i32;
+    if side == Side::First {
+        margin
+    } else {
+        -margin
+    }
+}
+
+#[test]
+fn exact_analyses_carry_a_principal_variation_to_the_end() {
+    let config = EngineConfig::default();
+    // 8x8 endgames (the fast solver's line) and 4x4 from the start.
+    let mut games: Vec<Othello<Size8>> = Vec::new();
+    for line in include_str!("../../data/ffo-1-19.obf").lines().take(6) {
+        let mut game = Othello::<Size8>::new().parse_position(line).unwrap();
+        let plies = game.empties().saturating_sub(12);
+        play_forward(&mut game, plies);
+        if game.result().is_none() {
+            games.push(game);
+        }
+    }
+    assert!(!games.is_empty());
+    for game in &games {
+        let analysis = game.analyzer(&config).unwrap().analyze(game).unwrap();
+        assert!(analysis.value.margin.is_some(), "exact");
+        let end = replay_pv(game, &analysis);
+        assert!(
+            end.result().is_some(),
+            "{}: the line ends the game",
+            game.format_position()
+        );
+        assert_eq!(
+            Some(margin_for(&end, game.to_move())),
+            analysis.value.margin
+        );
+    }
+    let start = Othello::<Size4>::new();
+    let analysis = start.analyzer(&config).unwrap().analyze(&start).unwrap();
+    let end = replay_pv(&start, &analysis);
+    assert!(end.result().is_some());
+    assert_eq!(Some(margin_for(&end, Side::First)), analysis.value.margin);
+}
+
+#[test]
+fn midgame_analyses_carry_the_searched_line() {
+    let start = Othello::<Size8>::new();
+    let config = EngineConfig {
+        depth: Some(6),
+        ..EngineConfig::default()
+    };
+    let analysis = start.analyzer(&config).unwrap().analyze(&start).unwrap();
+    replay_pv(&start, &analysis);
+    assert!(analysis.pv.len() <= 6, "{:?}", analysis.pv);
+    assert!(
+        analysis.pv.len() >= 2,
+        "the line goes past the first move: {:?}",
+        analysis.pv
+    );
+}

@@ -177,6 +177,35 @@ impl Naive {
             .unwrap()
     }
 
+    /// Exact final margin and game length for the side to move, by plain
+    /// minimax on the margin first, then the length (plies to the end,
+    /// passes counted): the winner ends fastest, the loser holds out
+    /// longest; a draw's length is 0 here (it has none to prove).
+    pub fn minimax_with_length(&self) -> (i32, u32) {
+        // Lexicographic: margin first, then minus the length for a win,
+        // plus it for a loss.
+        let key = |(m, l): (i32, u32)| (m, -m.signum() * l as i32);
+        let moves = self.moves();
+        let passed = self.pass();
+        if moves.is_empty() && passed.moves().is_empty() {
+            return (self.minimax(), 0);
+        }
+        let children: Vec<Naive> = if moves.is_empty() {
+            vec![passed]
+        } else {
+            moves.iter().map(|&(r, c)| self.play(r, c)).collect()
+        };
+        let (m, l) = children
+            .iter()
+            .map(|child| {
+                let (m, l) = child.minimax_with_length();
+                (-m, l + 1)
+            })
+            .max_by_key(|&v| key(v))
+            .unwrap();
+        (m, if m == 0 { 0 } else { l })
+    }
+
     pub fn to_obf(&self) -> String {
         let mut s: String = self
             .cells
