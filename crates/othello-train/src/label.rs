@@ -11,7 +11,13 @@ use crate::files::Labelled;
 pub struct Labelling {
     /// Positions with at most this many empties get their exact score.
     pub exact_empties: u32,
-    /// The others get the engine's score at this depth (plies).
+    /// Positions with more empties, up to this many, get the engine's
+    /// score at `near_depth`: the phases the error table measures get the
+    /// better labels.
+    pub near_empties: u32,
+    /// The engine's depth (plies) for those.
+    pub near_depth: u32,
+    /// The others get the engine's score at this depth.
     pub depth: u32,
 }
 
@@ -19,7 +25,9 @@ impl Default for Labelling {
     fn default() -> Labelling {
         Labelling {
             exact_empties: 14,
-            depth: 6,
+            near_empties: 20,
+            near_depth: 8,
+            depth: 4,
         }
     }
 }
@@ -49,16 +57,21 @@ fn label_one(l: &mut Labellers, p: u64, o: u64, how: Labelling) -> Labelled {
         // A fresh table for each position makes the label a function of
         // the position alone (the same whichever thread or order).
         l.engine.clear();
+        let depth = if empties <= how.near_empties {
+            how.near_depth
+        } else {
+            how.depth
+        };
         let limits = Limits {
             exact_empties: Some(0),
-            ..Limits::depth(how.depth)
+            ..Limits::depth(depth)
         };
         let report = l.engine.think(p, o, limits, 1, &mut |_| {});
         Labelled {
             p,
             o,
             score: report.score.clamp(-6400, 6400) as i16,
-            kind: how.depth.clamp(1, 255) as u8,
+            kind: depth.clamp(1, 255) as u8,
         }
     }
 }

@@ -21,5 +21,5 @@ pub use files::{
 };
 pub use fit::{fit, held_out, mean_error, Fitting, PhaseReport};
 pub use label::{exact_scores, label_positions, Labelling};
-pub use measure::{error_table, measuring_set};
+pub use measure::{error_table, measuring_set, search_errors};
 pub use selfplay::{game_seed, generate_job, play, play_game, start, Style};

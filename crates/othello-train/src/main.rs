@@ -58,8 +58,14 @@ enum Step {
         /// Exact scores up to this many empties.
         #[arg(long, default_value_t = 14)]
         exact: u32,
+        /// Up to this many empties (beyond `--exact`), the engine at `--near-depth`.
+        #[arg(long, default_value_t = 20)]
+        near_empties: u32,
+        /// The engine's depth for those.
+        #[arg(long, default_value_t = 8)]
+        near_depth: u32,
         /// The engine's depth for the other positions.
-        #[arg(long, default_value_t = 6)]
+        #[arg(long, default_value_t = 4)]
         depth: u32,
     },
     /// Fits the weights on every labels file of DIR.
@@ -100,6 +106,10 @@ enum Step {
         /// The empties measured.
         #[arg(long, value_delimiter = ',', default_value = "4,8,12,16,20")]
         empties: Vec<u32>,
+        /// Also the error of the labeller's search at these depths (what
+        /// `label` gives positions beyond its exact empties).
+        #[arg(long, value_delimiter = ',')]
+        search_depths: Vec<u32>,
     },
 }
 
@@ -174,6 +184,8 @@ fn run(step: Step) -> Result<(), String> {
             jobs,
             data,
             exact,
+            near_empties,
+            near_depth,
             depth,
         } => {
             check_job(job, jobs)?;
@@ -187,16 +199,22 @@ fn run(step: Step) -> Result<(), String> {
                 .map_err(|e| e.to_string())?;
             let how = train::Labelling {
                 exact_empties: exact,
+                near_empties,
+                near_depth,
                 depth,
             };
             let labels = train::label_positions(&positions, how);
             train::write_labels(&path, &labels).map_err(|e| e.to_string())?;
             let exact_count = labels.iter().filter(|l| l.kind == 0).count();
+            let near = labels
+                .iter()
+                .filter(|l| l.kind != 0 && (!(l.p | l.o)).count_ones() <= near_empties)
+                .count();
             println!(
-                "{}: {} labels ({exact_count} exact, {} depth {depth}) in {:.1} s",
+                "{}: {} labels ({exact_count} exact, {near} at depth {near_depth}, {} at depth {depth}) in {:.1} s",
                 path.display(),
                 labels.len(),
-                labels.len() - exact_count,
+                labels.len() - exact_count - near,
                 clock.elapsed().as_secs_f64()
             );
         }
@@ -283,6 +301,7 @@ fn run(step: Step) -> Result<(), String> {
             games,
             seed,
             empties,
+            search_depths,
         } => {
             let all: Vec<Weights> = weights
                 .iter()
@@ -303,19 +322,26 @@ fn run(step: Step) -> Result<(), String> {
             };
             let refs: Vec<&Weights> = all.iter().collect();
             let table = train::error_table(&positions, &empties, &refs);
+            let searched: Vec<Vec<f64>> = search_depths
+                .iter()
+                .map(|&depth| train::search_errors(&positions, &empties, depth))
+                .collect();
             print!("| empties | positions |");
             for w in &weights {
                 print!(" MAE {w} |");
             }
+            for d in &search_depths {
+                print!(" MAE search depth {d} |");
+            }
             println!();
             print!("|---|---|");
-            for _ in &weights {
+            for _ in 0..weights.len() + search_depths.len() {
                 print!("---|");
             }
             println!();
-            for (e, n, errors) in table {
+            for (row, (e, n, errors)) in table.into_iter().enumerate() {
                 print!("| {e} | {n} |");
-                for err in errors {
+                for err in errors.iter().chain(searched.iter().map(|s| &s[row])) {
                     print!(" {err:.2} |");
                 }
                 println!();

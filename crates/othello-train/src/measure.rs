@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use ply_othello::pattern::Weights;
 
 use crate::files::Labelled;
-use crate::label::exact_scores;
+use crate::label::{exact_scores, label_positions, Labelling};
 use crate::selfplay::{game_seed, play_game, Style};
 
 /// The job number the measuring games use in [`game_seed`] (no training
@@ -71,6 +71,33 @@ pub fn error_table(
                 })
                 .collect();
             (e, at.len(), errors)
+        })
+        .collect()
+}
+
+/// Per empties of `empties`, the mean absolute error in discs of the
+/// labeller's search at `depth` (never exact) on `set`.
+pub fn search_errors(set: &[Labelled], empties: &[u32], depth: u32) -> Vec<f64> {
+    let how = Labelling {
+        exact_empties: 0,
+        near_empties: 0,
+        near_depth: depth,
+        depth,
+    };
+    empties
+        .iter()
+        .map(|&e| {
+            let at: Vec<&Labelled> = set
+                .iter()
+                .filter(|l| (!(l.p | l.o)).count_ones() == e)
+                .collect();
+            let positions: Vec<(u64, u64)> = at.iter().map(|l| (l.p, l.o)).collect();
+            let searched = label_positions(&positions, how);
+            at.iter()
+                .zip(searched)
+                .map(|(l, s)| (f64::from(s.score - l.score) / 100.0).abs())
+                .sum::<f64>()
+                / at.len().max(1) as f64
         })
         .collect()
 }

@@ -45,7 +45,21 @@ fn generate(dir: &Path, job: &str) -> String {
 fn label(dir: &Path, job: &str) -> String {
     let d = dir.to_str().expect("a UTF-8 path");
     ok(&[
-        "label", "--job", job, "--jobs", "2", "--data", d, "--exact", "10", "--depth", "2",
+        "label",
+        "--job",
+        job,
+        "--jobs",
+        "2",
+        "--data",
+        d,
+        "--exact",
+        "10",
+        "--near-empties",
+        "14",
+        "--near-depth",
+        "3",
+        "--depth",
+        "2",
     ])
 }
 
@@ -204,6 +218,8 @@ fn labels_at_few_empties_are_the_exact_scores_of_a_plain_negamax() {
     assert!(positions.len() > 150, "{}", positions.len());
     let how = train::Labelling {
         exact_empties: 7,
+        near_empties: 0,
+        near_depth: 2,
         depth: 2,
     };
     for l in train::label_positions(&positions, how) {
@@ -226,6 +242,8 @@ fn fitting_reduces_the_training_error() {
         .collect();
     let how = train::Labelling {
         exact_empties: 12,
+        near_empties: 0,
+        near_depth: 2,
         depth: 2,
     };
     let labels = train::label_positions(&positions, how);
