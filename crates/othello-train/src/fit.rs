@@ -144,26 +144,33 @@ fn sgd(rows: &[Row], w: &mut [f32], how: Fitting, phase: usize) {
     }
 }
 
+fn by_phase(labels: &[Labelled]) -> Vec<Vec<Labelled>> {
+    let mut out: Vec<Vec<Labelled>> = (0..PHASES).map(|_| Vec::new()).collect();
+    for l in labels {
+        out[phase_of((!(l.p | l.o)).count_ones())].push(*l);
+    }
+    out
+}
+
 /// Fits every phase (in parallel) on `labels` (distinct positions),
 /// starting from `start`; a phase whose fitted weights are not better on
-/// its held-out positions keeps the start's (unless `keep_worse`).
+/// the `held` positions of its phase keeps the start's (unless
+/// `keep_worse`).
 pub fn fit(
     labels: &[Labelled],
+    held: &[Labelled],
     start: &Weights,
     how: Fitting,
     keep_worse: bool,
 ) -> (Weights, Vec<PhaseReport>) {
     let tie = tie_map();
-    let mut by_phase: Vec<Vec<Labelled>> = (0..PHASES).map(|_| Vec::new()).collect();
-    for l in labels {
-        by_phase[phase_of((!(l.p | l.o)).count_ones())].push(*l);
-    }
-    let fitted: Vec<(Vec<i16>, PhaseReport)> = by_phase
-        .par_iter()
+    let train_by_phase = by_phase(labels);
+    let held_by_phase = by_phase(held);
+    let fitted: Vec<(Vec<i16>, PhaseReport)> = train_by_phase
+        .into_par_iter()
+        .zip(held_by_phase)
         .enumerate()
-        .map(|(phase, all)| {
-            let (held, train): (Vec<Labelled>, Vec<Labelled>) =
-                all.iter().partition(|l| held_out(l.p, l.o));
+        .map(|(phase, (train, held))| {
             let rows: Vec<Row> = train.iter().map(|l| row(l, &tie)).collect();
             let mut w = float_phase(start, phase, &tie);
             sgd(&rows, &mut w, how, phase);

@@ -85,9 +85,17 @@ enum Step {
         /// The first step size.
         #[arg(long, default_value_t = 0.004)]
         rate: f32,
+        /// The L2 penalty per step (pulls the weights towards zero).
+        #[arg(long, default_value_t = 0.002)]
+        lambda: f32,
         /// Keep a phase's fit even when it is worse on its held-out positions.
         #[arg(long)]
         keep_worse: bool,
+        /// The labels files of jobs J with J % K == K - 1 are held out (whole
+        /// games, so the held-out error is not flattered by positions of the
+        /// same games); with no such file, one position in ten by hash.
+        #[arg(long, default_value_t = 8)]
+        held_out_every: u32,
     },
     /// The error table against exact scores on independent positions.
     Measure {
@@ -224,33 +232,58 @@ fn run(step: Step) -> Result<(), String> {
             start,
             epochs,
             rate,
+            lambda,
             keep_worse,
+            held_out_every,
         } => {
             let start = match start {
                 Some(path) => load_weights(&path.to_string_lossy())?,
                 None => load_weights("shipped")?,
             };
             let mut seen = std::collections::HashSet::new();
-            let mut labels = Vec::new();
+            let (mut labels, mut held) = (Vec::new(), Vec::new());
             let files = train::label_files(&data).map_err(|e| e.to_string())?;
+            let job_of = |path: &Path| -> Option<u32> {
+                let name = path.file_name()?.to_string_lossy().into_owned();
+                name.strip_prefix("labels-")?.get(..4)?.parse().ok()
+            };
+            let every = held_out_every.max(1);
+            let is_held = |path: &Path| job_of(path).is_some_and(|j| j % every == every - 1);
+            let by_job = files.iter().any(|f| is_held(f));
             for file in &files {
                 for l in train::read_labels(file).map_err(|e| e.to_string())? {
                     if seen.insert((l.p, l.o)) {
-                        labels.push(l);
+                        let out = if by_job {
+                            is_held(file)
+                        } else {
+                            train::held_out(l.p, l.o)
+                        };
+                        if out {
+                            held.push(l);
+                        } else {
+                            labels.push(l);
+                        }
                     }
                 }
             }
             println!(
-                "{} labels files, {} distinct labelled positions",
+                "{} labels files, {} distinct labelled positions ({} held out, {})",
                 files.len(),
-                labels.len()
+                labels.len() + held.len(),
+                held.len(),
+                if by_job {
+                    format!("the jobs J with J % {every} == {}", every - 1)
+                } else {
+                    "one in ten by hash".to_string()
+                }
             );
             let how = train::Fitting {
                 epochs,
                 rate,
+                lambda,
                 ..train::Fitting::default()
             };
-            let (weights, reports) = train::fit(&labels, &start, how, keep_worse);
+            let (weights, reports) = train::fit(&labels, &held, &start, how, keep_worse);
             println!(
                 "{:>5} {:>7} {:>8} {:>7} {:>11} {:>11} {:>10} {:>10} {:>5}",
                 "phase",

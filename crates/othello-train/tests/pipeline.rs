@@ -252,12 +252,9 @@ fn fitting_reduces_the_training_error() {
         epochs: 10,
         ..train::Fitting::default()
     };
-    let (fitted, reports) = train::fit(&labels, &zeros, fitting, true);
-    let train_set: Vec<_> = labels
-        .iter()
-        .copied()
-        .filter(|l| !train::held_out(l.p, l.o))
-        .collect();
+    let (held, train_set): (Vec<_>, Vec<_>) =
+        labels.iter().partition(|l| train::held_out(l.p, l.o));
+    let (fitted, reports) = train::fit(&train_set, &held, &zeros, fitting, true);
     let before = train::mean_error(&zeros, &train_set);
     let after = train::mean_error(&fitted, &train_set);
     assert!(
