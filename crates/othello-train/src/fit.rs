@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use ply_othello::pattern::{
     indices, phase_of, tie_map, Weights, BIAS, INSTANCES, MOBILITY_MINE, MOBILITY_THEIRS, PHASES,
-    PHASE_LEN,
+    PHASE_LEN, PHASE_WIDTH,
 };
 use ply_othello::{hash_pair, moves, Size8};
 
@@ -29,6 +29,10 @@ pub struct Fitting {
     pub lambda: f32,
     /// The seed of the shuffles.
     pub seed: u64,
+    /// Each phase also trains on the positions up to this many empties
+    /// beyond its own range on either side (more data per weight; the
+    /// neighbours' values are close).
+    pub overlap: u32,
 }
 
 impl Default for Fitting {
@@ -38,6 +42,7 @@ impl Default for Fitting {
             rate: 0.004,
             lambda: 0.002,
             seed: 1,
+            overlap: 2,
         }
     }
 }
@@ -171,7 +176,18 @@ pub fn fit(
         .zip(held_by_phase)
         .enumerate()
         .map(|(phase, (train, held))| {
-            let rows: Vec<Row> = train.iter().map(|l| row(l, &tie)).collect();
+            let low = phase as u32 * PHASE_WIDTH + 1;
+            let high = low + PHASE_WIDTH - 1;
+            // The neighbours' positions within the overlap (none without one).
+            let near = |l: &&Labelled| {
+                let e = (!(l.p | l.o)).count_ones();
+                (e < low || e > high) && e + how.overlap >= low && e <= high + how.overlap
+            };
+            let rows: Vec<Row> = train
+                .iter()
+                .chain(labels.iter().filter(near))
+                .map(|l| row(l, &tie))
+                .collect();
             let mut w = float_phase(start, phase, &tie);
             sgd(&rows, &mut w, how, phase);
             let mut new = start.clone();

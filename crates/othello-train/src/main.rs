@@ -85,6 +85,10 @@ enum Step {
         /// The first step size.
         #[arg(long, default_value_t = 0.004)]
         rate: f32,
+        /// Each phase also trains on positions up to this many empties
+        /// beyond its own four.
+        #[arg(long, default_value_t = 2)]
+        overlap: u32,
         /// The L2 penalty per step (pulls the weights towards zero).
         #[arg(long, default_value_t = 0.002)]
         lambda: f32,
@@ -233,6 +237,7 @@ fn run(step: Step) -> Result<(), String> {
             epochs,
             rate,
             lambda,
+            overlap,
             keep_worse,
             held_out_every,
         } => {
@@ -281,6 +286,7 @@ fn run(step: Step) -> Result<(), String> {
                 epochs,
                 rate,
                 lambda,
+                overlap,
                 ..train::Fitting::default()
             };
             let (weights, reports) = train::fit(&labels, &held, &start, how, keep_worse);
