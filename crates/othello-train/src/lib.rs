@@ -9,12 +9,14 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod duel;
 mod files;
 mod fit;
 mod label;
 mod measure;
 mod selfplay;
 
+pub use duel::duel;
 pub use files::{
     fnv1a, label_files, labels_path, positions_path, read_labels, read_positions, write_atomically,
     write_labels, write_positions, DataError, Labelled,

@@ -101,6 +101,25 @@ enum Step {
         #[arg(long, default_value_t = 8)]
         held_out_every: u32,
     },
+    /// A match at equal fixed depth of two weights files (`shipped`: the
+    /// weights built in), each random opening played twice.
+    Duel {
+        /// The weights whose results are reported.
+        #[arg(long)]
+        weights: String,
+        /// Their opponent.
+        #[arg(long, default_value = "shipped")]
+        against: String,
+        /// Random openings (games: twice as many).
+        #[arg(long, default_value_t = 200)]
+        openings: u64,
+        /// Plies each side searches.
+        #[arg(long, default_value_t = 4)]
+        depth: u32,
+        /// The openings' seed.
+        #[arg(long, default_value_t = 5)]
+        seed: u64,
+    },
     /// The error table against exact scores on independent positions.
     Measure {
         /// Weights files to compare (`shipped`: the weights built in).
@@ -331,6 +350,22 @@ fn run(step: Step) -> Result<(), String> {
                 "wrote {} ({} bytes, FNV-1a 64 {sum:016x}) in {:.1} s",
                 out.display(),
                 bytes.len(),
+                clock.elapsed().as_secs_f64()
+            );
+        }
+        Step::Duel {
+            weights,
+            against,
+            openings,
+            depth,
+            seed,
+        } => {
+            let (a, b) = (load_weights(&weights)?, load_weights(&against)?);
+            let (won, drawn, lost) = train::duel(&a, &b, openings, depth, seed);
+            let games = f64::from(won + drawn + lost).max(1.0);
+            println!(
+                "{weights} against {against} at depth {depth}: {won} won, {drawn} drawn, {lost} lost ({:.1}%) in {:.1} s",
+                100.0 * (f64::from(won) + 0.5 * f64::from(drawn)) / games,
                 clock.elapsed().as_secs_f64()
             );
         }

@@ -270,3 +270,12 @@ fn fitting_reduces_the_training_error() {
         );
     }
 }
+
+#[test]
+fn a_duel_is_even_against_itself_and_the_shipped_weights_beat_zeros() {
+    let shipped = ply_othello::pattern::embedded().expect("the shipped weights");
+    let (won, _, lost) = train::duel(shipped, shipped, 20, 2, 1);
+    assert_eq!(won, lost, "each opening is played from both sides");
+    let (won, drawn, lost) = train::duel(shipped, &Weights::zeros(), 20, 2, 1);
+    assert!(won > 3 * lost, "{won} won, {drawn} drawn, {lost} lost");
+}
