@@ -159,8 +159,8 @@ fn by_phase(labels: &[Labelled]) -> Vec<Vec<Labelled>> {
 
 /// Fits every phase (in parallel) on `labels` (distinct positions),
 /// starting from `start`; a phase whose fitted weights are not better on
-/// the `held` positions of its phase keeps the start's (unless
-/// `keep_worse`).
+/// the `held` positions of its phase (on its training positions if it
+/// has no held-out ones) keeps the start's (unless `keep_worse`).
 pub fn fit(
     labels: &[Labelled],
     held: &[Labelled],
@@ -194,7 +194,13 @@ pub fn fit(
             quantise(&w, &tie, new.phase_mut(phase));
             let train_error = (mean_error(start, &train), mean_error(&new, &train));
             let held_error = (mean_error(start, &held), mean_error(&new, &held));
-            let kept = keep_worse || held.is_empty() || held_error.1 < held_error.0;
+            // Without held-out positions, the training error judges.
+            let kept = keep_worse
+                || if held.is_empty() {
+                    train_error.1 < train_error.0
+                } else {
+                    held_error.1 < held_error.0
+                };
             let chosen = if kept { &new } else { start };
             let report = PhaseReport {
                 phase,

@@ -337,6 +337,10 @@ fn run(step: Step) -> Result<(), String> {
                 );
             }
             let bytes = weights.to_bytes();
+            if let Some(folder) = out.parent().filter(|f| !f.as_os_str().is_empty()) {
+                std::fs::create_dir_all(folder)
+                    .map_err(|e| format!("{}: {e}", folder.display()))?;
+            }
             train::write_atomically(&out, &bytes).map_err(|e| e.to_string())?;
             let sum = train::fnv1a(&bytes);
             let name = out
