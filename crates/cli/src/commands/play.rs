@@ -256,6 +256,16 @@ enum Ended {
     Abandoned,
 }
 
+/// What a person answered at a prompt.
+enum Answered {
+    /// The end of the input.
+    End,
+    /// A line that is no text, refused and said so.
+    Refused,
+    /// A line of text, as typed.
+    Text(String),
+}
+
 /// What the person at the prompt asked for.
 enum Turn {
     Moved,
@@ -526,6 +536,34 @@ impl Play<'_> {
         Ok(Ended::Over)
     }
 
+    /// The person's next line after a prompt, echoed when the input is
+    /// piped; a line that is no text is refused here.
+    fn answer_line<W: Write>(
+        &self,
+        input: &mut dyn BufRead,
+        out: &mut Output<W>,
+    ) -> anyhow::Result<Answered> {
+        Ok(match input::read_line(input)? {
+            Line::End => {
+                writeln!(out)?;
+                Answered::End
+            }
+            Line::NotText => {
+                writeln!(out)?;
+                writeln!(out, "Refused: {}. Type 'help' for help.", input::NOT_TEXT)?;
+                Answered::Refused
+            }
+            Line::Text(line) => {
+                if self.echo {
+                    // Piped input is not shown by a terminal: echo it so a
+                    // transcript reads like a session.
+                    writeln!(out, "{}", echo::escaped(line.trim_end()))?;
+                }
+                Answered::Text(line)
+            }
+        })
+    }
+
     fn human_turn<W: Write>(
         &mut self,
         side: Side,
@@ -539,23 +577,11 @@ impl Play<'_> {
             };
             write!(out, "{name} to move> ")?;
             out.flush()?;
-            let line = match input::read_line(input)? {
-                Line::End => {
-                    writeln!(out)?;
-                    return Ok(Turn::Quit);
-                }
-                Line::NotText => {
-                    writeln!(out)?;
-                    writeln!(out, "Refused: {}. Type 'help' for help.", input::NOT_TEXT)?;
-                    continue;
-                }
-                Line::Text(line) => line,
+            let line = match self.answer_line(input, out)? {
+                Answered::End => return Ok(Turn::Quit),
+                Answered::Refused => continue,
+                Answered::Text(line) => line,
             };
-            if self.echo {
-                // Piped input is not shown by a terminal: echo it so a
-                // transcript reads like a session.
-                writeln!(out, "{}", echo::escaped(line.trim_end()))?;
-            }
             let text = line.trim();
             match text.to_ascii_lowercase().as_str() {
                 "" => continue,

@@ -1,6 +1,7 @@
 //! The trained evaluation of the 8x8 board: pattern tables per game phase
-//! plus mobility, with weights this project fits itself
-//! (`examples/train_eval.rs`) and ships in `data/othello-eval.bin`.
+//! plus mobility, with weights this project fits itself (the
+//! `ply-othello-train` pipeline, `crates/othello-train`) and ships in
+//! `data/othello-eval.bin`.
 //!
 //! **Score scale**: hundredths of a disc of final margin for the side to
 //! move, the scale of [`crate::hand_weighted`] ([`crate::DISC`] =

@@ -9,8 +9,7 @@ use std::io::{BufRead, Write};
 
 use ply_engine::{ColourOpening, GameError, OpeningChoice, Side};
 
-use super::{Play, Seat};
-use crate::input::{self, Line};
+use super::{Answered, Play, Seat};
 use crate::output::Output;
 use ply_engine::echo;
 
@@ -224,21 +223,11 @@ impl Play<'_> {
         loop {
             write!(out, "{} (swap2), {ask}> ", self.names[seat])?;
             out.flush()?;
-            let line = match input::read_line(input)? {
-                Line::End => {
-                    writeln!(out)?;
-                    return Ok(None);
-                }
-                Line::NotText => {
-                    writeln!(out)?;
-                    writeln!(out, "Refused: {}.", input::NOT_TEXT)?;
-                    continue;
-                }
-                Line::Text(line) => line,
+            let line = match self.answer_line(input, out)? {
+                Answered::End => return Ok(None),
+                Answered::Refused => continue,
+                Answered::Text(line) => line,
             };
-            if self.echo {
-                writeln!(out, "{}", echo::escaped(line.trim_end()))?;
-            }
             let text = line.trim();
             match text.to_ascii_lowercase().as_str() {
                 "" => continue,
