@@ -304,21 +304,7 @@ impl Engine {
     ) -> Option<SearchInfo> {
         let start = Instant::now();
         let mut board = board.clone();
-        self.nodes = 0;
-        self.aborted = false;
-        self.deadline = deadline;
-        if self.history.len() < board.cell_slots() {
-            self.history = vec![0; board.cell_slots()];
-        }
-        // Room for every ply and every move from the start: a search that
-        // reaches a new depth must not allocate there.
-        let cells = board.width() * board.height();
-        if self.buffers.len() <= cells {
-            self.buffers
-                .resize_with(cells + 1, || Vec::with_capacity(cells));
-            self.scored.reserve(cells);
-        }
-        self.history.iter_mut().for_each(|h| *h /= 8);
+        self.prepare(&board, deadline);
         let me = to_move;
         let opponent = me.opponent();
         let info = |board: &Board,
@@ -559,7 +545,8 @@ impl Engine {
         (best, best_raw, completed)
     }
 
-    /// A helper's state for a new search on `board` within `deadline`.
+    /// The state for a new search on `board` within `deadline`, the main
+    /// thread's and each helper's.
     fn prepare(&mut self, board: &Board, deadline: Deadline) {
         self.nodes = 0;
         self.aborted = false;
@@ -567,6 +554,8 @@ impl Engine {
         if self.history.len() < board.cell_slots() {
             self.history = vec![0; board.cell_slots()];
         }
+        // Room for every ply and every move from the start: a search that
+        // reaches a new depth must not allocate there.
         let cells = board.width() * board.height();
         if self.buffers.len() <= cells {
             self.buffers

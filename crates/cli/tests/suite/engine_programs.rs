@@ -394,27 +394,33 @@ fn a_gomocup_engines_set_up_is_not_charged_to_its_first_move() {
     )
     .expect("written");
     for engine in [&slow, &mute] {
-        let players = format!("pbrain:sh {},random", engine.display());
-        let report = tournament_json(&[
-            "tournament",
-            "mnk",
-            "--size",
-            "15",
-            "--k",
-            "5",
-            "--players",
-            &players,
-            "--games",
-            "2",
-            "--move-time",
-            "800",
-        ]);
-        for game in report["games"].as_array().expect("games") {
-            assert_eq!(game["ending"], "rules", "{}: {game}", engine.display());
-            assert_eq!(game["winner"], 0, "{}: {game}", engine.display());
-        }
+        wins_both_games_against_random(engine);
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The shell engine `script` (wrapping ply's brain) plays random twice at
+/// 800 ms a move on 15 x 15 and wins both games by the rules.
+fn wins_both_games_against_random(script: &Path) {
+    let players = format!("pbrain:sh {},random", script.display());
+    let report = tournament_json(&[
+        "tournament",
+        "mnk",
+        "--size",
+        "15",
+        "--k",
+        "5",
+        "--players",
+        &players,
+        "--games",
+        "2",
+        "--move-time",
+        "800",
+    ]);
+    for game in report["games"].as_array().expect("games") {
+        assert_eq!(game["ending"], "rules", "{}: {game}", script.display());
+        assert_eq!(game["winner"], 0, "{}: {game}", script.display());
+    }
 }
 
 /// An `ERROR` said of another line before the move (as Rapfi answers an
@@ -433,25 +439,7 @@ fn an_error_before_the_move_is_passed_over() {
         ),
     )
     .expect("written");
-    let players = format!("pbrain:sh {},random", chatty.display());
-    let report = tournament_json(&[
-        "tournament",
-        "mnk",
-        "--size",
-        "15",
-        "--k",
-        "5",
-        "--players",
-        &players,
-        "--games",
-        "2",
-        "--move-time",
-        "800",
-    ]);
-    for game in report["games"].as_array().expect("games") {
-        assert_eq!(game["ending"], "rules", "{game}");
-        assert_eq!(game["winner"], 0, "{game}");
-    }
+    wins_both_games_against_random(&chatty);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
