@@ -50,8 +50,9 @@ esac
 
 if ! command -v slurmctld > /dev/null || ! command -v munged > /dev/null; then
   say "installing slurm-wlm and munge"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq slurm-wlm munge > /dev/null
+  # The browser install may hold the package lock: wait for it.
+  $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq slurm-wlm munge > /dev/null
 fi
 
 if [ ! -s /etc/munge/munge.key ]; then
