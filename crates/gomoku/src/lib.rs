@@ -36,6 +36,7 @@ mod renju;
 // Public: the Gomocup protocol, a namespace a front end hands lines to.
 pub mod protocol;
 mod search;
+mod shape;
 mod swap2;
 mod vcf;
 

@@ -24,6 +24,7 @@ use ply_engine::Deadline;
 
 use crate::board::Board;
 use crate::pattern::Level;
+use crate::shape::Shape;
 use crate::vcf::ThreatSearch;
 use crate::{Move, Stone};
 
@@ -37,6 +38,8 @@ const POLL: u64 = 1023;
 pub const BRANCH_LIMIT: usize = 14;
 /// Deepest iteration.
 const MAX_DEPTH: u32 = 64;
+/// Most fours the quiescence search plays beyond the horizon.
+const QUIESCENCE_FOURS: i32 = 8;
 /// Longest principal variation reported.
 const PRINCIPAL_LENGTH: usize = 12;
 
@@ -679,6 +682,66 @@ impl Engine {
         self.buffers[ply] = moves;
     }
 
+    /// The value of a quiet horizon node: the static evaluation (the side
+    /// to move may stand on it), or better, one of its fours, which the
+    /// opponent must answer on the only cell (the answer is not counted).
+    /// So a win by fours just beyond the horizon, or a four-three, is seen
+    /// (the four's block leaves an open three, which wins when the
+    /// opponent has no four), and the evaluation is never read in the
+    /// middle of a chain of fours. At most [`QUIESCENCE_FOURS`] fours deep.
+    fn quiesce(
+        &mut self,
+        board: &mut Board,
+        side: Stone,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let stand = evaluate(board, side);
+        if stand >= beta
+            || depth <= -QUIESCENCE_FOURS
+            || !board.has_at_least(side, Level::Four)
+            || board.is_full()
+        {
+            return stand;
+        }
+        let opponent = side.opponent();
+        if self.buffers.len() <= ply {
+            self.buffers.resize_with(ply + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        moves.extend(
+            board
+                .cells_at_least(side, Level::Four)
+                .filter(|&c| !board.forbidden(c, side)),
+        );
+        self.buffers[ply] = moves;
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        let count = self.buffers[ply].len();
+        for i in 0..count {
+            let cell = self.buffers[ply][i];
+            board.put_stone(cell, side);
+            let score = -self.negamax(board, opponent, depth - 1, -beta, -alpha, ply + 1);
+            board.take_back();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
     fn negamax(
         &mut self,
         board: &mut Board,
@@ -712,13 +775,11 @@ impl Engine {
             if cells.next().is_some() || forced.is_some_and(|c| board.forbidden(c, side)) {
                 return -(WIN - ply_i - 2);
             }
-        } else if board.threatens(side, Level::OpenFour)
-            && !board.has_at_least(opponent, Level::Four)
-        {
+        } else if flex_four(board, side) && !board.has_at_least(opponent, Level::Four) {
             return WIN - ply_i - 3;
         }
         if forced.is_none() && depth <= 0 {
-            return evaluate(board, side);
+            return self.quiesce(board, side, depth, alpha, beta, ply);
         }
         if board.is_full() {
             return 0;
@@ -872,10 +933,56 @@ fn order_value(levels: [u8; 4]) -> i32 {
 
 /// The static evaluation for `side` to move: pattern sums, the mover's
 /// weighted up (he realises one of them first): [`balance`] plus the
-/// tempo bonus, a fifth of the mover's sum.
+/// tempo bonus, a fifth of the mover's sum, plus what the cells' shapes
+/// threaten ([`threats`]).
 pub fn evaluate(board: &Board, side: Stone) -> i32 {
-    balance(board, side) + board.sum(side) / 5
+    balance(board, side) + board.sum(side) / 5 + threats(board, side)
 }
+
+/// True when `side` can make an open four or two fours at once (on a
+/// cell it may play): unstoppable unless the opponent has fours.
+fn flex_four(board: &Board, side: Stone) -> bool {
+    if board.rule() == crate::Rule::Renju && side == Stone::Black {
+        // Black's double four is forbidden: only his open fours count.
+        board.threatens(side, Level::OpenFour)
+    } else {
+        board.shape_count(side, Shape::FlexFour) > 0
+    }
+}
+
+/// What the combined shapes on single cells threaten, for `side` to move
+/// (the line sums see one direction at a time): a four with an open three
+/// wins unless the opponent has fours to gain time with, two open threes
+/// nearly so; the same shapes of the opponent's must be answered at once.
+fn threats(board: &Board, side: Stone) -> i32 {
+    let opponent = side.opponent();
+    let mut total = 0;
+    if !board.has_at_least(opponent, Level::Four) {
+        if board.shape_count(side, Shape::FourThree) > 0 {
+            total += THREAT_FOUR_THREE;
+        } else if board.shape_count(side, Shape::DoubleOpenThree) > 0
+            && !board.has_at_least(opponent, Level::OpenThree)
+        {
+            total += THREAT_DOUBLE_THREE;
+        }
+    }
+    if !board.has_at_least(side, Level::Four) {
+        // Each of the opponent's winning shapes needs an answer; two of
+        // them are hard to answer with one stone.
+        let strong = board.shape_count(opponent, Shape::FlexFour)
+            + board.shape_count(opponent, Shape::FourThree);
+        let double = board.shape_count(opponent, Shape::DoubleOpenThree);
+        total -= THREAT_AGAINST * (strong.min(3) as i32) + THREAT_AGAINST / 3 * (double.min(3) as i32);
+    }
+    total
+}
+
+/// Evaluation bonus for the mover's four-three (see [`threats`]).
+const THREAT_FOUR_THREE: i32 = 2_500;
+/// ... for his double open three.
+const THREAT_DOUBLE_THREE: i32 = 1_200;
+/// Penalty a winning shape of the opponent's (a third for a double three).
+const THREAT_AGAINST: i32 = 600;
 
 /// The pattern sums of `side` less the opponent's, with no tempo bonus
 /// for either: the evaluation as neither side to move sees it, so the
