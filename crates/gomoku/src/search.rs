@@ -36,6 +36,11 @@ const DECIDED: i32 = WIN - 10_000;
 const POLL: u64 = 1023;
 /// Moves searched below the root, best-ordered first.
 pub const BRANCH_LIMIT: usize = 14;
+/// Ordering bonus of a killer move (one that cut off at the same ply).
+const KILLER_BONUS: i32 = 300;
+/// Moves from this rank on are searched reduced when quiet (twice from
+/// twice this rank).
+const LMR_FROM: usize = 3;
 /// Deepest iteration.
 const MAX_DEPTH: u32 = 64;
 /// Most fours the quiescence search plays beyond the horizon.
@@ -196,6 +201,8 @@ pub struct Engine {
     buffers: Vec<Vec<usize>>,
     scored: Vec<(std::cmp::Reverse<i32>, usize)>,
     history: Vec<u32>,
+    /// Per ply: the last two moves that cut off there (killer moves).
+    killers: Vec<[usize; 2]>,
     /// The threat searches' memory, kept between the dozens of them a
     /// move runs.
     threats: ThreatSearch,
@@ -230,6 +237,7 @@ impl Engine {
             buffers: Vec::new(),
             scored: Vec::new(),
             history: Vec::new(),
+            killers: Vec::new(),
             threats: ThreatSearch::new(),
             order: Vec::new(),
         }
@@ -565,6 +573,8 @@ impl Engine {
                 .resize_with(cells + 1, || Vec::with_capacity(cells));
             self.scored.reserve(cells);
         }
+        self.killers.clear();
+        self.killers.resize(cells + 2, [usize::MAX; 2]);
         self.history.iter_mut().for_each(|h| *h /= 8);
     }
 
@@ -661,6 +671,7 @@ impl Engine {
         }
         let mut scored = std::mem::take(&mut self.scored);
         scored.clear();
+        let killers = self.killers.get(ply).copied().unwrap_or([usize::MAX; 2]);
         scored.extend(moves.iter().map(|&c| {
             let s = if Some(c) == tt_move {
                 i32::MAX
@@ -668,6 +679,11 @@ impl Engine {
                 order_value(board.levels_at(c, side)) * 6 / 5
                     + order_value(board.levels_at(c, opponent))
                     + (self.history[c].min(1 << 20) / 64) as i32
+                    + if killers.contains(&c) {
+                        KILLER_BONUS
+                    } else {
+                        0
+                    }
             };
             (std::cmp::Reverse(s), c)
         }));
@@ -824,11 +840,33 @@ impl Engine {
         let mut best_cell = self.buffers[ply][0];
         for i in 0..count {
             let cell = self.buffers[ply][i];
+            // Late quiet moves are searched shallower first (late-move
+            // reduction), and again at full depth if they beat alpha.
+            let quiet = board.shape_at(cell, side) < Shape::OpenThree as u8
+                && board.shape_at(cell, opponent) < Shape::OpenThree as u8;
+            let reduction = if forced.is_none() && depth >= 3 && i >= LMR_FROM && quiet {
+                1 + i32::from(i >= 2 * LMR_FROM)
+            } else {
+                0
+            };
             board.put_stone(cell, side);
             let score = if i == 0 {
                 -self.negamax(board, opponent, next_depth, -beta, -alpha, ply + 1)
             } else {
-                let probe = -self.negamax(board, opponent, next_depth, -alpha - 1, -alpha, ply + 1);
+                let mut probe = alpha + 1;
+                if reduction > 0 {
+                    probe = -self.negamax(
+                        board,
+                        opponent,
+                        next_depth - reduction,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                    );
+                }
+                if probe > alpha && !self.aborted {
+                    probe = -self.negamax(board, opponent, next_depth, -alpha - 1, -alpha, ply + 1);
+                }
                 if probe > alpha && probe < beta && !self.aborted {
                     -self.negamax(board, opponent, next_depth, -beta, -alpha, ply + 1)
                 } else {
@@ -848,6 +886,12 @@ impl Engine {
             }
             if alpha >= beta {
                 self.history[cell] += (depth.max(1) * depth.max(1)) as u32;
+                if let Some(killers) = self.killers.get_mut(ply) {
+                    if killers[0] != cell {
+                        killers[1] = killers[0];
+                        killers[0] = cell;
+                    }
+                }
                 break;
             }
         }
@@ -933,10 +977,9 @@ fn order_value(levels: [u8; 4]) -> i32 {
 
 /// The static evaluation for `side` to move: pattern sums, the mover's
 /// weighted up (he realises one of them first): [`balance`] plus the
-/// tempo bonus, a fifth of the mover's sum, plus what the cells' shapes
-/// threaten ([`threats`]).
+/// tempo bonus, a fifth of the mover's sum.
 pub fn evaluate(board: &Board, side: Stone) -> i32 {
-    balance(board, side) + board.sum(side) / 5 + threats(board, side)
+    balance(board, side) + board.sum(side) / 5
 }
 
 /// True when `side` can make an open four or two fours at once (on a
@@ -949,40 +992,6 @@ fn flex_four(board: &Board, side: Stone) -> bool {
         board.shape_count(side, Shape::FlexFour) > 0
     }
 }
-
-/// What the combined shapes on single cells threaten, for `side` to move
-/// (the line sums see one direction at a time): a four with an open three
-/// wins unless the opponent has fours to gain time with, two open threes
-/// nearly so; the same shapes of the opponent's must be answered at once.
-fn threats(board: &Board, side: Stone) -> i32 {
-    let opponent = side.opponent();
-    let mut total = 0;
-    if !board.has_at_least(opponent, Level::Four) {
-        if board.shape_count(side, Shape::FourThree) > 0 {
-            total += THREAT_FOUR_THREE;
-        } else if board.shape_count(side, Shape::DoubleOpenThree) > 0
-            && !board.has_at_least(opponent, Level::OpenThree)
-        {
-            total += THREAT_DOUBLE_THREE;
-        }
-    }
-    if !board.has_at_least(side, Level::Four) {
-        // Each of the opponent's winning shapes needs an answer; two of
-        // them are hard to answer with one stone.
-        let strong = board.shape_count(opponent, Shape::FlexFour)
-            + board.shape_count(opponent, Shape::FourThree);
-        let double = board.shape_count(opponent, Shape::DoubleOpenThree);
-        total -= THREAT_AGAINST * (strong.min(3) as i32) + THREAT_AGAINST / 3 * (double.min(3) as i32);
-    }
-    total
-}
-
-/// Evaluation bonus for the mover's four-three (see [`threats`]).
-const THREAT_FOUR_THREE: i32 = 2_500;
-/// ... for his double open three.
-const THREAT_DOUBLE_THREE: i32 = 1_200;
-/// Penalty a winning shape of the opponent's (a third for a double three).
-const THREAT_AGAINST: i32 = 600;
 
 /// The pattern sums of `side` less the opponent's, with no tempo bonus
 /// for either: the evaluation as neither side to move sees it, so the

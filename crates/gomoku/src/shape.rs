@@ -137,7 +137,10 @@ mod tests {
         let l = |a: Level, b: Level| [a as u8, b as u8, 0, 0];
         assert_eq!(Shape::of(l(Level::Four, Level::Four)), Shape::FlexFour);
         assert_eq!(Shape::of(l(Level::OpenFour, Level::None)), Shape::FlexFour);
-        assert_eq!(Shape::of(l(Level::Four, Level::OpenThree)), Shape::FourThree);
+        assert_eq!(
+            Shape::of(l(Level::Four, Level::OpenThree)),
+            Shape::FourThree
+        );
         assert_eq!(Shape::of(l(Level::Four, Level::Two)), Shape::FourPlus);
         assert_eq!(Shape::of(l(Level::Four, Level::One)), Shape::Four);
         assert_eq!(
