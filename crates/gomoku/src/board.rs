@@ -12,7 +12,7 @@
 use std::sync::Arc;
 
 use crate::pattern::{Level, LineRule, PatternTable, BLOCKED, EMPTY, OWN};
-use crate::shape::{Shape, SHAPES};
+use crate::shape::Shape;
 use crate::{GomokuError, Move, Rule, Stone, MAX_SIDE};
 
 /// Cell contents in the padded grid (1 black, 2 white).
@@ -87,10 +87,6 @@ pub struct Board {
     counts: [[u32; 8]; 2],
     /// `[colour]`: weighted sum of the entries, for the evaluation.
     sums: [i32; 2],
-    /// Per padded cell: `[colour]` shape of its four levels.
-    shapes: Vec<[u8; 2]>,
-    /// `[colour][shape]`: how many empty cells have it.
-    shape_counts: [[u32; SHAPES]; 2],
     /// False when `k` exceeds both sides: nobody can ever win.
     winnable: bool,
     line: Vec<[u8; 2]>,
@@ -169,8 +165,6 @@ impl Board {
             winner: None,
             counts: [[0; 8]; 2],
             sums: [0; 2],
-            shapes: vec![[0; 2]; size],
-            shape_counts: [[0; SHAPES]; 2],
             winnable,
             line: vec![[EMPTY; 2]; 2 * k.min(MAX_SIDE) + 1],
             codes: Vec::new(),
@@ -190,8 +184,6 @@ impl Board {
             }
         }
         board.counts = [[(4 * width * height) as u32, 0, 0, 0, 0, 0, 0, 0]; 2];
-        board.shape_counts[0][0] = (width * height) as u32;
-        board.shape_counts[1][0] = (width * height) as u32;
         if winnable {
             for i in 0..board.on_board.len() {
                 let cell = usize::from(board.on_board[i]);
@@ -574,24 +566,12 @@ impl Board {
             self.counts[colour][usize::from(old)] -= 1;
             self.counts[colour][usize::from(level)] += 1;
             self.sums[colour] += LEVEL_WEIGHT[usize::from(level)] - LEVEL_WEIGHT[usize::from(old)];
-            let shape = Shape::of(self.levels[cell][colour]) as u8;
-            let was = self.shapes[cell][colour];
-            if shape != was {
-                self.shapes[cell][colour] = shape;
-                self.shape_counts[colour][usize::from(was)] -= 1;
-                self.shape_counts[colour][usize::from(shape)] += 1;
-            }
         }
     }
 
-    /// Empty cells where a stone of `stone` would make `shape`.
-    pub(crate) fn shape_count(&self, stone: Stone, shape: Shape) -> u32 {
-        self.shape_counts[stone.index()][shape as usize]
-    }
-
     /// The shape a stone of `stone` would make on the empty `cell`.
-    pub(crate) fn shape_at(&self, cell: usize, stone: Stone) -> u8 {
-        self.shapes[cell][stone.index()]
+    pub(crate) fn shape_at(&self, cell: usize, stone: Stone) -> Shape {
+        Shape::of(self.levels[cell][stone.index()])
     }
 
     /// (cell, direction) entries of `stone` at `level`.
@@ -806,8 +786,6 @@ impl Board {
             && fresh.codes == self.codes
             && fresh.counts == self.counts
             && fresh.sums == self.sums
-            && fresh.shapes == self.shapes
-            && fresh.shape_counts == self.shape_counts
             && fresh.hash == self.hash
             && fresh.near == self.near
     }

@@ -6,15 +6,17 @@
 //! - a cell that makes five for the side to move: a win next ply;
 //! - the opponent has one five to make: the only move is to take it (and
 //!   the ply is not counted against the depth); two or more: lost;
-//! - the side to move can make an open four while the opponent cannot make
-//!   even a four: a win in three plies;
+//! - the side to move can make an open four, or two fours with one stone,
+//!   while the opponent cannot make even a four: a win in three plies;
 //! - the opponent can make an open four (he has an open three): the only
 //!   moves are the side to move's fours and the cells where the opponent
 //!   would make a four (the blocks of the three).
 //!
 //! Elsewhere the moves are the empty cells within two of a stone, ordered
 //! by the patterns they make for both sides, and only the best
-//! [`BRANCH_LIMIT`] are searched below the root.
+//! [`BRANCH_LIMIT`] are searched below the root. At the horizon a
+//! quiescence search plays the side to move's fours (each answered on its
+//! only cell) before it trusts the static evaluation.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -36,11 +38,6 @@ const DECIDED: i32 = WIN - 10_000;
 const POLL: u64 = 1023;
 /// Moves searched below the root, best-ordered first.
 pub const BRANCH_LIMIT: usize = 14;
-/// Ordering bonus of a killer move (one that cut off at the same ply).
-const KILLER_BONUS: i32 = 300;
-/// Moves from this rank on are searched reduced when quiet (twice from
-/// twice this rank).
-const LMR_FROM: usize = 3;
 /// Deepest iteration.
 const MAX_DEPTH: u32 = 64;
 /// Most fours the quiescence search plays beyond the horizon.
@@ -201,8 +198,6 @@ pub struct Engine {
     buffers: Vec<Vec<usize>>,
     scored: Vec<(std::cmp::Reverse<i32>, usize)>,
     history: Vec<u32>,
-    /// Per ply: the last two moves that cut off there (killer moves).
-    killers: Vec<[usize; 2]>,
     /// The threat searches' memory, kept between the dozens of them a
     /// move runs.
     threats: ThreatSearch,
@@ -237,7 +232,6 @@ impl Engine {
             buffers: Vec::new(),
             scored: Vec::new(),
             history: Vec::new(),
-            killers: Vec::new(),
             threats: ThreatSearch::new(),
             order: Vec::new(),
         }
@@ -573,8 +567,6 @@ impl Engine {
                 .resize_with(cells + 1, || Vec::with_capacity(cells));
             self.scored.reserve(cells);
         }
-        self.killers.clear();
-        self.killers.resize(cells + 2, [usize::MAX; 2]);
         self.history.iter_mut().for_each(|h| *h /= 8);
     }
 
@@ -671,7 +663,6 @@ impl Engine {
         }
         let mut scored = std::mem::take(&mut self.scored);
         scored.clear();
-        let killers = self.killers.get(ply).copied().unwrap_or([usize::MAX; 2]);
         scored.extend(moves.iter().map(|&c| {
             let s = if Some(c) == tt_move {
                 i32::MAX
@@ -679,11 +670,6 @@ impl Engine {
                 order_value(board.levels_at(c, side)) * 6 / 5
                     + order_value(board.levels_at(c, opponent))
                     + (self.history[c].min(1 << 20) / 64) as i32
-                    + if killers.contains(&c) {
-                        KILLER_BONUS
-                    } else {
-                        0
-                    }
             };
             (std::cmp::Reverse(s), c)
         }));
@@ -840,33 +826,11 @@ impl Engine {
         let mut best_cell = self.buffers[ply][0];
         for i in 0..count {
             let cell = self.buffers[ply][i];
-            // Late quiet moves are searched shallower first (late-move
-            // reduction), and again at full depth if they beat alpha.
-            let quiet = board.shape_at(cell, side) < Shape::OpenThree as u8
-                && board.shape_at(cell, opponent) < Shape::OpenThree as u8;
-            let reduction = if forced.is_none() && depth >= 3 && i >= LMR_FROM && quiet {
-                1 + i32::from(i >= 2 * LMR_FROM)
-            } else {
-                0
-            };
             board.put_stone(cell, side);
             let score = if i == 0 {
                 -self.negamax(board, opponent, next_depth, -beta, -alpha, ply + 1)
             } else {
-                let mut probe = alpha + 1;
-                if reduction > 0 {
-                    probe = -self.negamax(
-                        board,
-                        opponent,
-                        next_depth - reduction,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                    );
-                }
-                if probe > alpha && !self.aborted {
-                    probe = -self.negamax(board, opponent, next_depth, -alpha - 1, -alpha, ply + 1);
-                }
+                let probe = -self.negamax(board, opponent, next_depth, -alpha - 1, -alpha, ply + 1);
                 if probe > alpha && probe < beta && !self.aborted {
                     -self.negamax(board, opponent, next_depth, -beta, -alpha, ply + 1)
                 } else {
@@ -886,12 +850,6 @@ impl Engine {
             }
             if alpha >= beta {
                 self.history[cell] += (depth.max(1) * depth.max(1)) as u32;
-                if let Some(killers) = self.killers.get_mut(ply) {
-                    if killers[0] != cell {
-                        killers[1] = killers[0];
-                        killers[0] = cell;
-                    }
-                }
                 break;
             }
         }
@@ -989,7 +947,12 @@ fn flex_four(board: &Board, side: Stone) -> bool {
         // Black's double four is forbidden: only his open fours count.
         board.threatens(side, Level::OpenFour)
     } else {
-        board.shape_count(side, Shape::FlexFour) > 0
+        // Two fours at once need two (cell, direction) entries of fours.
+        board.threatens(side, Level::OpenFour)
+            || board.count(side, Level::Four) >= 2
+                && board
+                    .cells_at_least(side, Level::Four)
+                    .any(|c| board.shape_at(c, side) == Shape::FlexFour)
     }
 }
 

@@ -5,9 +5,9 @@
 //! combinations of directions on one cell: two fours at once (unstoppable
 //! like an open four), a four with an open three (the four's block leaves
 //! an open three, a win unless the defender has fours of his own), two
-//! open threes. The board keeps each empty cell's shape for both colours,
-//! and how many cells of each shape there are, as stones come and go; a
-//! shape is a table look-up of the four level bytes.
+//! open threes. A cell's shape is a table look-up of its four level bytes,
+//! read where the search needs it (kept per cell as stones come and go,
+//! shapes slowed the search by a third for what they added).
 
 use std::sync::OnceLock;
 
@@ -46,7 +46,7 @@ pub enum Shape {
 }
 
 /// Number of shapes.
-pub const SHAPES: usize = 13;
+const SHAPES: usize = 13;
 
 impl Shape {
     const ALL: [Shape; SHAPES] = [
