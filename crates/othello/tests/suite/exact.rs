@@ -7,8 +7,9 @@
 use crate::common;
 
 use ply_engine::{Game, Notation};
+use ply_othello::Bits;
 use ply_othello::{
-    ExactGeometry, ExactSolver, Geometry, Othello, Size4, Size6, Size8, Solver, INFINITY,
+    ExactGeometry, ExactSolver, Geometry, Othello, Size10, Size4, Size6, Size8, Solver, INFINITY,
 };
 
 /// A small deterministic generator (xorshift), so failures reproduce.
@@ -112,8 +113,8 @@ fn agrees_on<G: ExactGeometry>(empties: &[u32], count: usize) {
                 assert_eq!(solved.score, expected, "{shown} with {threads}");
                 if let Some(x) = solved.best {
                     let f = ply_othello::flips::<G>(x, p, o);
-                    assert_ne!(f, 0, "{shown}: best move {x} is legal");
-                    let child = reference.solve(o ^ f, p | f | 1 << x, -INFINITY, INFINITY);
+                    assert!(!f.is_empty(), "{shown}: best move {x} is legal");
+                    let child = reference.solve(o ^ f, p | f | G::B::bit(x), -INFINITY, INFINITY);
                     assert_eq!(-child, expected, "{shown}: best move {x} with {threads}");
                 }
             }
@@ -131,12 +132,17 @@ fn agrees_with_the_all_sizes_solver_on_6x6() {
     agrees_on::<Size6>(&[1, 3, 5, 7, 9, 12, 14, 16], 10);
 }
 
+#[test]
+fn agrees_with_the_all_sizes_solver_on_10x10() {
+    agrees_on::<Size10>(&[1, 2, 3, 5, 7, 9, 11, 13], 6);
+}
+
 /// The OBF text of `p` (as black, to move) against `o` on board `G`.
-fn obf_of<G: Geometry<B = u64>>(p: u64, o: u64) -> String {
+fn obf_of<G: Geometry>(p: G::B, o: G::B) -> String {
     let board: String = (0..G::CELLS)
-        .map(|s| match (p >> s & 1, o >> s & 1) {
-            (1, _) => 'X',
-            (_, 1) => 'O',
+        .map(|s| match (p.has(s), o.has(s)) {
+            (true, _) => 'X',
+            (_, true) => 'O',
             _ => '-',
         })
         .collect();
@@ -156,19 +162,19 @@ fn every_move_agrees_on<G: ExactGeometry>(empties: &[u32], count: usize) {
             let shown = game.format_position();
             let root = solver.value_on::<G>(p, o, None, true);
             let legal = ply_othello::moves::<G>(p, o);
-            let children: Vec<(u64, u64)> = if legal == 0 {
+            let children: Vec<(G::B, G::B)> = if legal.is_empty() {
                 vec![(o, p)]
             } else {
                 ply_othello::Squares(legal)
                     .map(|x| {
                         let f = ply_othello::flips::<G>(x, p, o);
-                        (o ^ f, p ^ f ^ 1 << x)
+                        (o ^ f, p ^ f ^ G::B::bit(x))
                     })
                     .collect()
             };
             let mut reference = Solver::<G, true>::new(4);
             for (cp, co) in children.into_iter().chain([(p, o)]) {
-                let floor = (cp, co) != (p, o) && legal != 0;
+                let floor = (cp, co) != (p, o) && !legal.is_empty();
                 let value = solver.value_on::<G>(cp, co, floor.then_some(-root.margin), true);
                 let expected = if e <= 9 {
                     common::Naive::from_obf(&obf_of::<G>(cp, co)).minimax_with_length()
@@ -180,7 +186,7 @@ fn every_move_agrees_on<G: ExactGeometry>(empties: &[u32], count: usize) {
                 assert_eq!(
                     (value.margin, value.length.unwrap_or(0)),
                     expected,
-                    "{shown}: a move's position {cp:x} {co:x}"
+                    "{shown}: a move's position {cp:?} {co:?}"
                 );
                 assert_eq!(value.length.is_none(), value.margin == 0, "{shown}");
             }
@@ -203,6 +209,11 @@ fn every_move_margin_and_length_agree_on_8x8() {
     every_move_agrees_on::<Size8>(&[4, 8, 10, 12, 14], 10);
 }
 
+#[test]
+fn every_move_margin_and_length_agree_on_10x10() {
+    every_move_agrees_on::<Size10>(&[4, 8, 10, 12], 5);
+}
+
 /// 4x4 Othello from the start: white wins 3-13 (with the empties to the
 /// winner: black's margin is -10), as plain minimax finds.
 #[test]
@@ -219,7 +230,8 @@ fn solves_4x4_from_the_start() {
 }
 
 /// One solver solving several sizes in turn forgets the other size's table
-/// (the same pair of sets is another position there).
+/// (the same pair of sets is another position there), and makes its table
+/// again for the wider sets of 10x10.
 #[test]
 fn one_solver_moves_between_sizes() {
     let mut solver = ExactSolver::new(1);
@@ -233,6 +245,11 @@ fn one_solver_moves_between_sizes() {
             let (p, o) = game.player_opponent();
             let expected = Solver::<Size8, false>::new(1).solve(p, o, -INFINITY, INFINITY);
             assert_eq!(solver.solve(p, o).score, expected);
+        }
+        for game in positions::<Size10>(55 + round, 10, 2) {
+            let (p, o) = game.player_opponent();
+            let expected = Solver::<Size10, false>::new(1).solve(p, o, -INFINITY, INFINITY);
+            assert_eq!(solver.solve_on::<Size10>(p, o).score, expected);
         }
     }
 }
