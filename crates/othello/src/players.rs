@@ -3,11 +3,11 @@
 //!
 //! On 8x8 the engine is [`crate::midgame::Engine`] (PVS with multi-ProbCut,
 //! a shared table, lazy SMP, the exact solver of `crate::exact` near the
-//! end). [`LegacyPlayer`] is the engine as it stood before that one landed
-//! (`crate::search` and `crate::endgame`): the other board sizes still
-//! search with it in the midgame (their endgames go to the fast exact
-//! solver on 4x4 and 6x6), and the strength match
-//! (`examples/strength_match.rs`) measures the new engine against it.
+//! end). [`LegacyPlayer`] is the midgame search of before that one landed
+//! (`crate::search`) with the exact solver near the end: the other board
+//! sizes still search with it in the midgame (their endgames go to the
+//! exact solver), and the strength match (`examples/strength_match.rs`)
+//! measures the new engine against it.
 
 use std::time::Duration;
 
@@ -18,7 +18,6 @@ use rand::SeedableRng;
 use ply_engine::{Choice, Deadline, EngineConfig, Outcome, Player, Value};
 
 use crate::bitboard::Geometry;
-use crate::endgame::Solver;
 use crate::exact::{ExactSolver, Solved};
 use crate::game::{Move, Othello};
 use crate::midgame::{Engine, Limits, DISC};
@@ -56,7 +55,7 @@ impl Strength {
 pub struct LegacyPlayer<G: Geometry> {
     strength: Strength,
     search: Search<G>,
-    solver: Solver<G, false>,
+    solver: ExactSolver,
 }
 
 impl<G: Geometry> LegacyPlayer<G> {
@@ -66,7 +65,7 @@ impl<G: Geometry> LegacyPlayer<G> {
         LegacyPlayer {
             strength,
             search: Search::new(megabytes),
-            solver: Solver::new(megabytes),
+            solver: ExactSolver::new(megabytes),
         }
     }
 }
@@ -93,11 +92,15 @@ impl<G: Geometry> Player<Othello<G>> for LegacyPlayer<G> {
         }
         let (p, o) = game.player_opponent();
         if game.empties() <= self.strength.exact_empties {
-            let (margin, best) = self.solver.best_move(p, o);
-            if let Some(square) = best {
+            if let Some(Solved {
+                score,
+                best: Some(square),
+                ..
+            }) = self.solver.solve_sized::<G>(p, o)
+            {
                 return Choice {
                     mv: Move(square as u8),
-                    value: Some(margin_value(margin)),
+                    value: Some(margin_value(score)),
                 };
             }
         }
@@ -115,7 +118,7 @@ impl<G: Geometry> Player<Othello<G>> for LegacyPlayer<G> {
 }
 
 /// The computer: the midgame engine on 8x8, [`LegacyPlayer`] on other sizes
-/// with the fast exact solver for their endgames where it runs (4x4, 6x6).
+/// with the exact solver for their endgames.
 pub struct EnginePlayer<G: Geometry> {
     strength: Strength,
     engine: Option<Engine>,
@@ -145,7 +148,7 @@ impl<G: Geometry> EnginePlayer<G> {
                 strength,
                 engine: None,
                 legacy: Some(LegacyPlayer::new(strength, config)),
-                exact: ExactSolver::runs_on::<G>().then(|| ExactSolver::new(megabytes)),
+                exact: Some(ExactSolver::new(megabytes)),
             }
         }
     }

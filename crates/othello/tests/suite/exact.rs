@@ -1,16 +1,15 @@
 //! The exact solver (`ply_othello::exact`) against independent truths:
-//! plain minimax on a 2D-array board for positions with few empties, the
-//! older all-sizes solver for more (on 4x4, 6x6 and 8x8), the 4x4 solution
-//! and the FFO suite's published scores; the same scores with one thread
-//! and two.
+//! plain minimax on a 2D-array board for positions with few empties, plain
+//! alpha-beta on the bitboard rules (`common::plain`) for more (on every
+//! size), the 4x4 solution and the FFO suite's published scores; the same
+//! scores with one thread and two.
 
 use crate::common;
 
 use ply_engine::{Game, Notation};
 use ply_othello::Bits;
-use ply_othello::{
-    ExactGeometry, ExactSolver, Geometry, Othello, Size10, Size4, Size6, Size8, Solver, INFINITY,
-};
+use common::plain;
+use ply_othello::{ExactGeometry, ExactSolver, Geometry, Othello, Size10, Size4, Size6, Size8};
 
 /// A small deterministic generator (xorshift), so failures reproduce.
 struct Rng(u64);
@@ -68,15 +67,30 @@ fn agrees_with_plain_minimax_on_few_empties() {
     }
 }
 
+/// The plain references agree with each other: alpha-beta on bitboards
+/// (margin, and margin with length) and minimax on the 2D array.
 #[test]
-fn agrees_with_the_all_sizes_solver_with_one_thread_and_two() {
+fn the_plain_references_agree() {
+    for empties in [1, 3, 5, 7, 9] {
+        for game in positions::<Size8>(empties as u64 * 4099 + 3, empties, 8) {
+            let (p, o) = bitboards(&game);
+            let naive = common::Naive::from_obf(&game.format_position());
+            let (margin, length) = naive.minimax_with_length();
+            assert_eq!(plain::margin::<Size8>(p, o), margin);
+            let (m, l) = plain::margin_and_length::<Size8>(p, o);
+            assert_eq!((m, if m == 0 { 0 } else { l }), (margin, length));
+        }
+    }
+}
+
+#[test]
+fn agrees_with_plain_alpha_beta_with_one_thread_and_two() {
     for threads in [1, 2] {
         let mut solver = ExactSolver::new(4).with_threads(threads);
         for empties in [10, 12, 14] {
             for game in positions::<Size8>(empties as u64 * 31 + 5, empties, 10) {
                 let (p, o) = bitboards(&game);
-                let mut reference = Solver::<Size8, false>::new(4);
-                let expected = reference.solve(p, o, -INFINITY, INFINITY);
+                let expected = plain::margin::<Size8>(p, o);
                 let solved = solver.solve(p, o);
                 let shown = game.format_position();
                 assert_eq!(solved.score, expected, "{shown} with {threads}");
@@ -84,7 +98,7 @@ fn agrees_with_the_all_sizes_solver_with_one_thread_and_two() {
                 if let Some(x) = solved.best {
                     let f = ply_othello::flips::<Size8>(x, p, o);
                     assert_ne!(f, 0);
-                    let child = reference.solve(o ^ f, p | f | 1 << x, -INFINITY, INFINITY);
+                    let child = plain::margin::<Size8>(o ^ f, p | f | 1 << x);
                     assert_eq!(-child, expected, "{shown}: best move {x} with {threads}");
                 }
             }
@@ -92,8 +106,8 @@ fn agrees_with_the_all_sizes_solver_with_one_thread_and_two() {
     }
 }
 
-/// The fast solver on board `G` against the older all-sizes solver and
-/// plain minimax, on random positions with `empties` empties, one thread
+/// The fast solver on board `G` against plain alpha-beta and plain
+/// minimax, on random positions with `empties` empties, one thread
 /// and two, a small shared table (entries collide) and a best move that
 /// reaches the score.
 fn agrees_on<G: ExactGeometry>(empties: &[u32], count: usize) {
@@ -102,8 +116,7 @@ fn agrees_on<G: ExactGeometry>(empties: &[u32], count: usize) {
         for &e in empties {
             for game in positions::<G>(u64::from(e) * 131 + G::SIZE as u64, e, count) {
                 let (p, o) = game.player_opponent();
-                let mut reference = Solver::<G, false>::new(4);
-                let expected = reference.solve(p, o, -INFINITY, INFINITY);
+                let expected = plain::margin::<G>(p, o);
                 let shown = game.format_position();
                 if e <= 9 {
                     let naive = common::Naive::from_obf(&shown);
@@ -114,7 +127,7 @@ fn agrees_on<G: ExactGeometry>(empties: &[u32], count: usize) {
                 if let Some(x) = solved.best {
                     let f = ply_othello::flips::<G>(x, p, o);
                     assert!(!f.is_empty(), "{shown}: best move {x} is legal");
-                    let child = reference.solve(o ^ f, p | f | G::B::bit(x), -INFINITY, INFINITY);
+                    let child = plain::margin::<G>(o ^ f, p | f | G::B::bit(x));
                     assert_eq!(-child, expected, "{shown}: best move {x} with {threads}");
                 }
             }
@@ -123,17 +136,17 @@ fn agrees_on<G: ExactGeometry>(empties: &[u32], count: usize) {
 }
 
 #[test]
-fn agrees_with_the_all_sizes_solver_on_4x4() {
+fn agrees_with_plain_alpha_beta_on_4x4() {
     agrees_on::<Size4>(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 12);
 }
 
 #[test]
-fn agrees_with_the_all_sizes_solver_on_6x6() {
+fn agrees_with_plain_alpha_beta_on_6x6() {
     agrees_on::<Size6>(&[1, 3, 5, 7, 9, 12, 14, 16], 10);
 }
 
 #[test]
-fn agrees_with_the_all_sizes_solver_on_10x10() {
+fn agrees_with_plain_alpha_beta_on_10x10() {
     agrees_on::<Size10>(&[1, 2, 3, 5, 7, 9, 11, 13], 6);
 }
 
@@ -152,8 +165,8 @@ fn obf_of<G: Geometry>(p: G::B, o: G::B) -> String {
 /// The exact value of every move as analysis asks for it (the root
 /// solved first, each move's position then solved with the root's bound
 /// as its floor, margin and game length, one table for all) on board `G`,
-/// against plain minimax up to 9 empties and the older length-aware
-/// solver beyond.
+/// against plain minimax up to 9 empties and plain alpha-beta with lengths
+/// beyond.
 fn every_move_agrees_on<G: ExactGeometry>(empties: &[u32], count: usize) {
     let mut solver = ExactSolver::new(1);
     for &e in empties {
@@ -172,15 +185,13 @@ fn every_move_agrees_on<G: ExactGeometry>(empties: &[u32], count: usize) {
                     })
                     .collect()
             };
-            let mut reference = Solver::<G, true>::new(4);
             for (cp, co) in children.into_iter().chain([(p, o)]) {
                 let floor = (cp, co) != (p, o) && !legal.is_empty();
                 let value = solver.value_on::<G>(cp, co, floor.then_some(-root.margin), true);
                 let expected = if e <= 9 {
                     common::Naive::from_obf(&obf_of::<G>(cp, co)).minimax_with_length()
                 } else {
-                    let (m, l) =
-                        ply_othello::split_score(reference.solve(cp, co, -INFINITY, INFINITY));
+                    let (m, l) = plain::margin_and_length::<G>(cp, co);
                     (m, if m == 0 { 0 } else { l })
                 };
                 assert_eq!(
@@ -238,17 +249,17 @@ fn one_solver_moves_between_sizes() {
     for round in 0..2 {
         for game in positions::<Size6>(77 + round, 10, 3) {
             let (p, o) = game.player_opponent();
-            let expected = Solver::<Size6, false>::new(1).solve(p, o, -INFINITY, INFINITY);
+            let expected = plain::margin::<Size6>(p, o);
             assert_eq!(solver.solve_on::<Size6>(p, o).score, expected);
         }
         for game in positions::<Size8>(99 + round, 10, 3) {
             let (p, o) = game.player_opponent();
-            let expected = Solver::<Size8, false>::new(1).solve(p, o, -INFINITY, INFINITY);
+            let expected = plain::margin::<Size8>(p, o);
             assert_eq!(solver.solve(p, o).score, expected);
         }
         for game in positions::<Size10>(55 + round, 10, 2) {
             let (p, o) = game.player_opponent();
-            let expected = Solver::<Size10, false>::new(1).solve(p, o, -INFINITY, INFINITY);
+            let expected = plain::margin::<Size10>(p, o);
             assert_eq!(solver.solve_on::<Size10>(p, o).score, expected);
         }
     }
