@@ -57,8 +57,8 @@ pub use kind::{OthelloKind, OTHELLO};
 pub use knowledge::OthelloKnowledge;
 pub use margin::final_margin;
 pub use midgame::{
-    hand_weighted, trained, Engine, Evaluator, Limits, MidgameReport, DEFAULT_SELECTIVITY,
-    EVALUATION,
+    hand_weighted, trained, Engine, Evaluator, Limits, MidgameEngine, MidgameReport,
+    DEFAULT_SELECTIVITY, EVALUATION,
 };
 pub use movegen::{flips, moves};
 pub use notation::{parse_square, square_name};

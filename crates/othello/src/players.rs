@@ -1,13 +1,12 @@
 //! Othello's computer players: the searching engine behind `computer`,
 //! `alphabeta:DEPTH` and `perfect`, and the greedy `heuristic` baseline.
 //!
-//! On 8x8 the engine is [`crate::midgame::Engine`] (PVS with multi-ProbCut,
-//! a shared table, lazy SMP, the exact solver of `crate::exact` near the
-//! end). [`LegacyPlayer`] is the midgame search of before that one landed
-//! (`crate::search`) with the exact solver near the end: the other board
-//! sizes still search with it in the midgame (their endgames go to the
-//! exact solver), and the strength match (`examples/strength_match.rs`)
-//! measures the new engine against it.
+//! On every size the engine is [`crate::midgame::MidgameEngine`] (PVS, a
+//! shared table, lazy SMP, multi-ProbCut on 8x8, the exact solver of
+//! `crate::exact` near the end). [`LegacyPlayer`] is the midgame search of
+//! before that one landed (`crate::search`) with the exact solver near the
+//! end: the strength match (`examples/strength_match.rs`) measures the
+//! engine against it.
 
 use std::time::Duration;
 
@@ -20,7 +19,7 @@ use ply_engine::{Choice, Deadline, EngineConfig, Outcome, Player, Value};
 use crate::bitboard::Geometry;
 use crate::exact::{ExactSolver, Solved};
 use crate::game::{Move, Othello};
-use crate::midgame::{Engine, Limits, DISC};
+use crate::midgame::{Limits, MidgameEngine, DISC};
 use crate::search::Search;
 
 /// The default strength of `computer`.
@@ -117,13 +116,11 @@ impl<G: Geometry> Player<Othello<G>> for LegacyPlayer<G> {
     }
 }
 
-/// The computer: the midgame engine on 8x8, [`LegacyPlayer`] on other sizes
-/// with the exact solver for their endgames.
+/// The computer: the midgame engine ([`MidgameEngine`]) on every size,
+/// with the exact solver near the end.
 pub struct EnginePlayer<G: Geometry> {
     strength: Strength,
-    engine: Option<Engine>,
-    legacy: Option<LegacyPlayer<G>>,
-    exact: Option<ExactSolver>,
+    engine: MidgameEngine<G>,
 }
 
 impl<G: Geometry> EnginePlayer<G> {
@@ -132,30 +129,25 @@ impl<G: Geometry> EnginePlayer<G> {
         Self::with_threads(strength, config, 1)
     }
 
-    /// The player with `threads` search threads (8x8; other sizes use one).
+    /// The player with `threads` search threads.
     pub fn with_threads(strength: Strength, config: &EngineConfig, threads: usize) -> Self {
-        if G::SIZE == 8 {
-            let megabytes = config.hash_mb.clamp(2, 1024) / 2;
-            EnginePlayer {
-                strength,
-                engine: Some(Engine::new(megabytes, threads)),
-                legacy: None,
-                exact: None,
-            }
-        } else {
-            let megabytes = config.hash_mb.clamp(2, 64) / 2;
-            EnginePlayer {
-                strength,
-                engine: None,
-                legacy: Some(LegacyPlayer::new(strength, config)),
-                exact: Some(ExactSolver::new(megabytes)),
-            }
+        // Small boards have few positions: 6x6 about 10^16, 4x4 fewer
+        // than a million.
+        let cap = match G::SIZE {
+            4 => 2,
+            6 => 64,
+            _ => 1024,
+        };
+        let megabytes = config.hash_mb.clamp(2, cap.max(2)) / 2;
+        EnginePlayer {
+            strength,
+            engine: MidgameEngine::new(megabytes, threads),
         }
     }
 
-    /// The 8x8 engine (`None` on other sizes), to tune it.
-    pub fn engine_mut(&mut self) -> Option<&mut Engine> {
-        self.engine.as_mut()
+    /// The engine, to tune it (`Some` on every size).
+    pub fn engine_mut(&mut self) -> Option<&mut MidgameEngine<G>> {
+        Some(&mut self.engine)
     }
 
     /// The search limits a strength stands for.
@@ -174,39 +166,16 @@ impl<G: Geometry> EnginePlayer<G> {
 
 impl<G: Geometry> Player<Othello<G>> for EnginePlayer<G> {
     fn choose(&mut self, game: &Othello<G>) -> Choice<Move> {
-        let (p, o) = game.player_opponent();
-        if let Some(exact) = &mut self.exact {
-            if game.empties() <= self.strength.exact_empties && !game.must_pass() {
-                if let Some(Solved {
-                    score,
-                    best: Some(square),
-                    ..
-                }) = exact.solve_sized::<G>(p, o)
-                {
-                    return Choice {
-                        mv: Move(square as u8),
-                        value: Some(margin_value(score)),
-                    };
-                }
-            }
-        }
-        let (engine, p, o) = match (&mut self.engine, G::as_eight(p), G::as_eight(o)) {
-            (Some(engine), Some(p), Some(o)) => (engine, p, o),
-            _ => match &mut self.legacy {
-                Some(legacy) => return legacy.choose(game),
-                None => {
-                    let mv = game.greedy_moves().first().copied().unwrap_or(Move::PASS);
-                    return Choice { mv, value: None };
-                }
-            },
-        };
         if game.must_pass() {
             return Choice {
                 mv: Move::PASS,
                 value: None,
             };
         }
-        let report = engine.think(p, o, Self::limits(self.strength), 1, &mut |_| {});
+        let (p, o) = game.player_opponent();
+        let report = self
+            .engine
+            .think(p, o, Self::limits(self.strength), 1, &mut |_| {});
         match report.best {
             Some(square) => Choice {
                 mv: Move(square as u8),

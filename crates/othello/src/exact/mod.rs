@@ -36,7 +36,7 @@
 //! perfect play to the margin (`length.rs`: a search over the moves that
 //! keep the margin, which this solver's null windows tell apart).
 
-mod geometry;
+pub(crate) mod geometry;
 mod last;
 mod length;
 mod order;
@@ -47,12 +47,14 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering}
 
 use ply_engine::Deadline;
 
-use crate::bitboard::{hash_pair, Bits, Geometry, Size10, Size4, Size6, Size8, Squares};
+use crate::bitboard::{hash_pair, Bits, Geometry, Size8, Squares};
 use crate::margin::final_margin;
 use crate::movegen::{flips, moves};
 use crate::symmetry::{transform, SYMMETRIES};
 
 pub use geometry::ExactGeometry;
+/// The per-size tables' builders, for `bitboard.rs`.
+pub(crate) use geometry as tables;
 
 use last::{parity_of, solve_small, stability_cutoff, SHALLOW};
 use length::{LengthSearch, LengthTable};
@@ -191,25 +193,17 @@ impl ExactSolver {
         self.solve_on::<Size8>(p, o)
     }
 
-    /// The exact score of `p` to move against `o` on any board `G`: the
-    /// switch from a geometry to its exact one, folded away per size
-    /// (always `Some`: the solver runs on every size ply plays).
+    /// The exact score of `p` to move against `o` on any board `G`
+    /// (always `Some`: the solver runs on every size ply plays; the same
+    /// as [`ExactSolver::solve_on`]).
     pub fn solve_sized<G: Geometry>(&mut self, p: G::B, o: G::B) -> Option<Solved> {
-        let (wide_p, wide_o) = (p.to_u128(), o.to_u128());
-        let (p, o) = (wide_p as u64, wide_o as u64);
-        match G::SIZE {
-            4 => Some(self.solve_on::<Size4>(p, o)),
-            6 => Some(self.solve_on::<Size6>(p, o)),
-            8 => Some(self.solve_on::<Size8>(p, o)),
-            10 => Some(self.solve_on::<Size10>(wide_p, wide_o)),
-            _ => None,
-        }
+        Some(self.solve_on::<G>(p, o))
     }
 
-    /// Whether [`ExactSolver::solve_sized`] runs on the board `G` (every
-    /// size ply plays).
+    /// Whether [`ExactSolver::solve_sized`] runs on the board `G`: on
+    /// every size ply plays.
     pub fn runs_on<G: Geometry>() -> bool {
-        matches!(G::SIZE, 4 | 6 | 8 | 10)
+        G::CELLS <= 128
     }
 
     /// Makes the table hold `G`'s positions: emptied when its entries are
@@ -237,15 +231,7 @@ impl ExactSolver {
         floor: Option<i32>,
         with_length: bool,
     ) -> Option<ExactValue> {
-        let (wide_p, wide_o) = (p.to_u128(), o.to_u128());
-        let (p, o) = (wide_p as u64, wide_o as u64);
-        match G::SIZE {
-            4 => Some(self.value_on::<Size4>(p, o, floor, with_length)),
-            6 => Some(self.value_on::<Size6>(p, o, floor, with_length)),
-            8 => Some(self.value_on::<Size8>(p, o, floor, with_length)),
-            10 => Some(self.value_on::<Size10>(wide_p, wide_o, floor, with_length)),
-            _ => None,
-        }
+        Some(self.value_on::<G>(p, o, floor, with_length))
     }
 
     /// The exact value of `p` to move against `o` on the board `G`: the
@@ -311,15 +297,7 @@ impl ExactSolver {
         p: G::B,
         o: G::B,
     ) -> Option<Vec<Option<u32>>> {
-        let (wide_p, wide_o) = (p.to_u128(), o.to_u128());
-        let (p, o) = (wide_p as u64, wide_o as u64);
-        match G::SIZE {
-            4 => Some(self.principal_variation_on::<Size4>(p, o)),
-            6 => Some(self.principal_variation_on::<Size6>(p, o)),
-            8 => Some(self.principal_variation_on::<Size8>(p, o)),
-            10 => Some(self.principal_variation_on::<Size10>(wide_p, wide_o)),
-            _ => None,
-        }
+        Some(self.principal_variation_on::<G>(p, o))
     }
 
     /// A principal variation from `p` to move against `o` on the board
@@ -888,6 +866,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bitboard::Size6;
 
     #[test]
     fn mirrored_first_moves_are_dropped() {
