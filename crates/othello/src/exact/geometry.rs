@@ -113,7 +113,10 @@ mod tests {
         let q = Size10::quadrant_bits();
         assert_eq!((q[0], q[4], q[5], q[50], q[99]), (1, 1, 2, 4, 8));
         assert_eq!(Size10::neighbour_sets()[99].count_ones(), 3);
-        assert_eq!(Size10::neighbour_sets()[11], 0b111 | 0b101 << 10 | 0b111 << 20);
+        assert_eq!(
+            Size10::neighbour_sets()[11],
+            0b111 | 0b101 << 10 | 0b111 << 20
+        );
         let v = Size10::square_values();
         assert_eq!((v[0], v[11], v[44], v[99]), (20, 0, 0, 20));
     }

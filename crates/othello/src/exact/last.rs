@@ -163,7 +163,10 @@ pub fn solve_3<G: ExactGeometry>(
     if best != i32::MIN {
         return best;
     }
-    if order.iter().any(|&(x, _, _)| !flip::<G>(x, o, p).is_empty()) {
+    if order
+        .iter()
+        .any(|&(x, _, _)| !flip::<G>(x, o, p).is_empty())
+    {
         -solve_3::<G>(o, p, -alpha - 1, [x1, x2, x3], parity, nodes)
     } else {
         final_margin::<G>(p, o)

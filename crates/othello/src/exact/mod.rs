@@ -52,9 +52,9 @@ use crate::margin::final_margin;
 use crate::movegen::{flips, moves};
 use crate::symmetry::{transform, SYMMETRIES};
 
-pub use geometry::ExactGeometry;
 /// The per-size tables' builders, for `bitboard.rs`.
 pub(crate) use geometry as tables;
+pub use geometry::ExactGeometry;
 
 use last::{parity_of, solve_small, stability_cutoff, SHALLOW};
 use length::{LengthSearch, LengthTable};
@@ -616,7 +616,12 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             }
             list.swap(i, top);
             let (x, f, _) = list[i];
-            let score = -self.nws(o ^ f, p ^ f ^ G::B::bit(u32::from(x)), -alpha - 1, empties - 1);
+            let score = -self.nws(
+                o ^ f,
+                p ^ f ^ G::B::bit(u32::from(x)),
+                -alpha - 1,
+                empties - 1,
+            );
             if self.aborted {
                 return 0;
             }

@@ -9,9 +9,7 @@ use std::time::Duration;
 
 use common::{Cell, Naive};
 use ply_engine::{BotSpec, EngineConfig, Game, GameError, Notation, Outcome, Playable, Value};
-use ply_othello::{
-    with_geometry, Geometry, Move, Othello, Size10, Size6, Size8, MAX_DEPTH,
-};
+use ply_othello::{with_geometry, Geometry, Move, Othello, Size10, Size6, Size8, MAX_DEPTH};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

@@ -6,9 +6,9 @@
 
 use crate::common;
 
+use common::plain;
 use ply_engine::{Game, Notation};
 use ply_othello::Bits;
-use common::plain;
 use ply_othello::{ExactGeometry, ExactSolver, Geometry, Othello, Size10, Size4, Size6, Size8};
 
 /// A small deterministic generator (xorshift), so failures reproduce.
