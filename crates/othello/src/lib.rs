@@ -64,7 +64,7 @@ pub use movegen::{flips, moves};
 pub use notation::{parse_square, square_name};
 pub use obf::{parse_obf, ObfError, ObfPosition};
 pub use perft::{perft, perft_parallel};
-pub use players::{EnginePlayer, GreedyPlayer, LegacyPlayer, Strength, DEFAULT_LEVEL};
+pub use players::{EnginePlayer, GreedyPlayer, Strength, DEFAULT_LEVEL};
 pub use search::{Found, Search, WIN_SCORE};
 pub use stability::stable_discs;
 pub use tile::Tile;

@@ -3,10 +3,10 @@
 //!
 //! On every size the engine is [`crate::midgame::MidgameEngine`] (PVS, a
 //! shared table, lazy SMP, multi-ProbCut on 8x8, the exact solver of
-//! `crate::exact` near the end). [`LegacyPlayer`] is the midgame search of
-//! before that one landed (`crate::search`) with the exact solver near the
-//! end: the strength match (`examples/strength_match.rs`) measures the
-//! engine against it.
+//! `crate::exact` near the end). The strength match
+//! (`examples/strength_match.rs`) measures it against the engine of before
+//! it landed (`crate::search` in the midgame, the exact solver near the
+//! end: its `LegacyPlayer`).
 
 use std::time::Duration;
 
@@ -14,13 +14,11 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use ply_engine::{Choice, Deadline, EngineConfig, Outcome, Player, Value};
+use ply_engine::{Choice, EngineConfig, Outcome, Player, Value};
 
 use crate::bitboard::Geometry;
-use crate::exact::{ExactSolver, Solved};
 use crate::game::{Move, Othello};
 use crate::midgame::{Limits, MidgameEngine, DISC};
-use crate::search::Search;
 
 /// The default strength of `computer`.
 pub const DEFAULT_LEVEL: u32 = 10;
@@ -49,26 +47,6 @@ impl Strength {
     }
 }
 
-/// The engine before the 8x8 midgame engine landed: search in the
-/// midgame, the exact solver near the end.
-pub struct LegacyPlayer<G: Geometry> {
-    strength: Strength,
-    search: Search<G>,
-    solver: ExactSolver,
-}
-
-impl<G: Geometry> LegacyPlayer<G> {
-    /// The player at `strength`, its tables sized from `config`.
-    pub fn new(strength: Strength, config: &EngineConfig) -> Self {
-        let megabytes = config.hash_mb.clamp(2, 64) / 2;
-        LegacyPlayer {
-            strength,
-            search: Search::new(megabytes),
-            solver: ExactSolver::new(megabytes),
-        }
-    }
-}
-
 fn margin_value(margin: i32) -> Value {
     let outcome = match margin.signum() {
         1 => Outcome::Win,
@@ -78,41 +56,6 @@ fn margin_value(margin: i32) -> Value {
     Value {
         margin: Some(margin),
         ..Value::new(outcome, None)
-    }
-}
-
-impl<G: Geometry> Player<Othello<G>> for LegacyPlayer<G> {
-    fn choose(&mut self, game: &Othello<G>) -> Choice<Move> {
-        if game.must_pass() {
-            return Choice {
-                mv: Move::PASS,
-                value: None,
-            };
-        }
-        let (p, o) = game.player_opponent();
-        if game.empties() <= self.strength.exact_empties {
-            if let Some(Solved {
-                score,
-                best: Some(square),
-                ..
-            }) = self.solver.solve_sized::<G>(p, o)
-            {
-                return Choice {
-                    mv: Move(square as u8),
-                    value: Some(margin_value(score)),
-                };
-            }
-        }
-        let deadline = Deadline::after(self.strength.move_time);
-        let depth = if deadline.is_limited() {
-            60
-        } else {
-            self.strength.depth
-        };
-        let found = self.search.think(p, o, depth, deadline, false);
-        let mv = found.best.map_or(Move::PASS, |s| Move(s as u8));
-        // A search score is no game-theoretic value: report none.
-        Choice { mv, value: None }
     }
 }
 
