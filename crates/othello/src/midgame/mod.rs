@@ -1,12 +1,13 @@
-//! The midgame engine, for every board size (monomorphised per size, as the
-//! exact solver is; [`Engine`] is the 8x8 one): iterative-deepening principal-variation search
-//! with aspiration windows, a lock-free transposition table kept across
-//! moves and shared by every thread (lazy SMP), move ordering by the
-//! table's move, a shallow search and fastest-first mobility, multi-ProbCut
-//! ([`probcut`], fitted on 8x8: the other sizes search full width) for
-//! selectivity, time management from a per-move budget,
-//! and the hand-over to the exact solver ([`crate::exact`]) once the
-//! position has few enough empties to solve in the budget.
+//! The midgame engine, for every board size ([`MidgameEngine`],
+//! monomorphised per size as the exact solver is; [`Engine`] is the 8x8
+//! one): iterative-deepening principal-variation search with aspiration
+//! windows, a lock-free transposition table kept across moves and shared
+//! by every thread (lazy SMP), move ordering by the table's move, a
+//! shallow search and fastest-first mobility, multi-ProbCut ([`probcut`],
+//! fitted on 8x8: the other sizes search full width) for selectivity,
+//! time management from a per-move budget, and the hand-over to the exact
+//! solver ([`crate::exact`]) once the position has few enough empties to
+//! solve in the budget.
 //!
 //! Scores are in hundredths of a disc for the side to move; finished games
 //! score their final margin (empties to the winner) times [`DISC`], and the
@@ -15,7 +16,7 @@
 //! The evaluation is called through one seam, [`Evaluator`]: a plain
 //! function `fn(player, opponent) -> hundredths of a disc`. [`EVALUATION`]
 //! is the one the 8x8 engine starts with (the trained pattern evaluation;
-//! the other sizes start with the hand-weighted one, `ExactGeometry::evaluate`);
+//! the other sizes start with the hand-weighted one: `Geometry::evaluate`);
 //! [`MidgameEngine::set_evaluator`] switches it.
 //!
 //! Time management: with a budget `B` the main thread starts no iteration
@@ -204,7 +205,7 @@ fn weighted_mobility<G: Geometry>(p: G::B, o: G::B) -> i32 {
 impl<G: ExactGeometry> MidgameEngine<G> {
     /// An engine with a table of about `megabytes` MiB (the exact solver
     /// gets a table of the same size) and `threads` threads. It starts
-    /// with the size's own evaluation (`ExactGeometry::evaluate`: the
+    /// with the size's own evaluation (`Geometry::evaluate`: the
     /// trained one, [`EVALUATION`], on 8x8) and with multi-ProbCut on 8x8,
     /// where it was fitted (full width elsewhere).
     pub fn new(megabytes: usize, threads: usize) -> Self {

@@ -85,14 +85,15 @@ fn the_plain_references_agree() {
 
 #[test]
 fn agrees_with_plain_alpha_beta_with_one_thread_and_two() {
-    for threads in [1, 2] {
-        let mut solver = ExactSolver::new(4).with_threads(threads);
-        for empties in [10, 12, 14] {
-            for game in positions::<Size8>(empties as u64 * 31 + 5, empties, 10) {
-                let (p, o) = bitboards(&game);
-                let expected = plain::margin::<Size8>(p, o);
+    // One solver per thread count, each shared by every position.
+    let mut solvers = [1, 2].map(|threads| (threads, ExactSolver::new(4).with_threads(threads)));
+    for empties in [10, 12, 14] {
+        for game in positions::<Size8>(empties as u64 * 31 + 5, empties, 10) {
+            let (p, o) = bitboards(&game);
+            let expected = plain::margin::<Size8>(p, o);
+            let shown = game.format_position();
+            for (threads, solver) in &mut solvers {
                 let solved = solver.solve(p, o);
-                let shown = game.format_position();
                 assert_eq!(solved.score, expected, "{shown} with {threads}");
                 // The best move reaches that score.
                 if let Some(x) = solved.best {
@@ -111,17 +112,18 @@ fn agrees_with_plain_alpha_beta_with_one_thread_and_two() {
 /// and two, a small shared table (entries collide) and a best move that
 /// reaches the score.
 fn agrees_on<G: ExactGeometry>(empties: &[u32], count: usize) {
-    for threads in [1, 2] {
-        let mut solver = ExactSolver::new(1).with_threads(threads);
-        for &e in empties {
-            for game in positions::<G>(u64::from(e) * 131 + G::SIZE as u64, e, count) {
-                let (p, o) = game.player_opponent();
-                let expected = plain::margin::<G>(p, o);
-                let shown = game.format_position();
-                if e <= 9 {
-                    let naive = common::Naive::from_obf(&shown);
-                    assert_eq!(naive.minimax(), expected, "{shown}: the references");
-                }
+    // One solver per thread count, each shared by every position.
+    let mut solvers = [1, 2].map(|threads| (threads, ExactSolver::new(1).with_threads(threads)));
+    for &e in empties {
+        for game in positions::<G>(u64::from(e) * 131 + G::SIZE as u64, e, count) {
+            let (p, o) = game.player_opponent();
+            let expected = plain::margin::<G>(p, o);
+            let shown = game.format_position();
+            if e <= 9 {
+                let naive = common::Naive::from_obf(&shown);
+                assert_eq!(naive.minimax(), expected, "{shown}: the references");
+            }
+            for (threads, solver) in &mut solvers {
                 let solved = solver.solve_on::<G>(p, o);
                 assert_eq!(solved.score, expected, "{shown} with {threads}");
                 if let Some(x) = solved.best {
