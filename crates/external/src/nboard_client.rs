@@ -127,8 +127,10 @@ mod tests {
                 .enumerate()
                 .filter(|(_, c)| **c == Cell::X)
                 .fold(0u64, |bits, (i, _)| bits | 1 << i);
-            assert_eq!(read.black, black, "after {plies} plies: {record}");
-            assert_eq!(read.black_to_move, session.to_move() == Side::First);
+            let discs = read.board().discs(ply_othello::Tile::Black);
+            assert_eq!(discs, black, "after {plies} plies: {record}");
+            let black_to_move = read.colour() == ply_othello::Tile::Black;
+            assert_eq!(black_to_move, session.to_move() == Side::First);
         }
         assert!(plies >= 58, "{plies}");
     }

@@ -1,16 +1,16 @@
 //! Times the exact solver on FFO positions:
 //! `cargo run --release -p ply-othello --example endgame -- FIRST LAST [THREADS]
-//! [--no-aspiration] [--generic]`
+//! [--no-aspiration]`
 //! (numbers of the FFO suite, 1-19 and 40-59 are bundled). Each position is
-//! solved with a fresh table; `--generic` runs the all-sizes solver instead,
-//! `--no-aspiration` solves from the full window at the root.
+//! solved with a fresh table; `--no-aspiration` solves from the full window
+//! at the root.
 //! `-- --perft DEPTH` times one-thread perft from the start instead (to
 //! compare builds with the same flags as the solver's).
 
 use std::time::Instant;
 
 use ply_engine::Notation;
-use ply_othello::{ExactSolver, Othello, Size8, Solver, INFINITY};
+use ply_othello::{ExactSolver, Othello, Size8};
 
 fn main() {
     if std::env::args().any(|a| a == "--perft") {
@@ -27,7 +27,6 @@ fn main() {
         );
         return;
     }
-    let generic = std::env::args().any(|a| a == "--generic");
     let aspiration = !std::env::args().any(|a| a == "--no-aspiration");
     let args: Vec<usize> = std::env::args()
         .skip(1)
@@ -60,17 +59,11 @@ fn main() {
         let expected = line.split_whitespace().nth(2).unwrap_or("?");
         let t = Instant::now();
         let (p, o) = game.player_opponent();
-        let (margin, nodes) = if generic {
-            let mut solver = Solver::<Size8, false>::new(64);
-            let margin = solver.solve(p, o, -INFINITY, INFINITY);
-            (margin, solver.nodes())
-        } else {
-            let solved = ExactSolver::new(64)
-                .with_threads(threads)
-                .with_aspiration(aspiration)
-                .solve(p, o);
-            (solved.score, solved.nodes)
-        };
+        let solved = ExactSolver::new(64)
+            .with_threads(threads)
+            .with_aspiration(aspiration)
+            .solve(p, o);
+        let (margin, nodes) = (solved.score, solved.nodes);
         all_nodes += nodes;
         println!(
             "#{number} ({} empties): {margin:+} (listed {expected}) in {:.3} s, {:.1} M nodes",

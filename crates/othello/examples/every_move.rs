@@ -49,6 +49,17 @@ fn main() {
                 nodes += child.nodes;
                 values.push((x, -child.margin, child.length, child.nodes));
             }
+            if with_length {
+                let pv = Instant::now();
+                let best = values.iter().max_by_key(|v| v.1).map_or(0, |v| v.0);
+                let f = flips::<Size8>(best, p, o);
+                let line = solver.principal_variation_on::<Size8>(o ^ f, p ^ f ^ (1 << best));
+                println!(
+                    "  principal variation: {} moves in {:.3} s",
+                    line.len() + 1,
+                    pv.elapsed().as_secs_f64()
+                );
+            }
             (t.elapsed().as_secs_f64(), nodes, values)
         };
         let (margins_time, margins_nodes, _) = every(false);

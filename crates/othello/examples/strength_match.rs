@@ -11,9 +11,14 @@
 use std::time::Duration;
 
 use ply_engine::{EngineConfig, Game, GameResult, Player, Side};
-use ply_othello::{EnginePlayer, LegacyPlayer, Othello, Size8, Strength};
+use ply_othello::{EnginePlayer, Othello, Size8, Strength};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
+
+#[path = "support/legacy.rs"]
+mod legacy;
+
+use legacy::LegacyPlayer;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

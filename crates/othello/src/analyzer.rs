@@ -31,11 +31,11 @@
 //! - with neither: exact up to [`EXACT_EMPTIES`] empties (every position
 //!   on 4x4 and 6x6), else a [`DEFAULT_DEPTH`]-ply search.
 //!
-//! The margins and game lengths come from the fast exact solver
+//! The margins and game lengths come from the exact solver
 //! (`crate::exact`, `ExactSolver::value_on`: the margin, then the length
-//! by a search over the moves that keep it) on 4x4, 6x6 and 8x8, for moves
+//! by a search over the moves that keep it) on every size, for moves
 //! leading to at most [`LENGTH_EMPTIES`] empties (beyond, the margin
-//! alone); on 10x10 from the length-aware generic solver (`crate::endgame`).
+//! alone).
 //!
 //! Ctrl-C (`ply_engine::interrupt`) stops every search within a
 //! few thousand positions; the moves not valued by then get the one-ply
@@ -46,7 +46,6 @@ use std::time::Duration;
 use ply_engine::{Analysis, Analyzer, Deadline, EngineConfig, GameError, Outcome, Value};
 
 use crate::bitboard::{Bits, Geometry, Squares};
-use crate::endgame::{split_score, Solver, INFINITY, SCALE};
 use crate::eval::{evaluate, DISC};
 use crate::exact::ExactSolver;
 use crate::game::{Move, Othello};
@@ -116,18 +115,6 @@ pub fn check_depth(depth: Option<u32>) -> Result<(), GameError> {
     }
 }
 
-/// The exact value of a length-aware score for the side to move.
-fn exact_value(score: i32) -> Value {
-    let (margin, plies) = split_score(score);
-    let outcome = outcome_of(margin);
-    Value {
-        outcome,
-        remoteness: (outcome != Outcome::Draw).then_some(plies),
-        margin: Some(margin),
-        heuristic: None,
-    }
-}
-
 /// The exact value of a margin and, unless the game is drawn, its length.
 fn solved_value(margin: i32, length: Option<u32>) -> Value {
     let outcome = outcome_of(margin);
@@ -143,7 +130,7 @@ fn solved_value(margin: i32, length: Option<u32>) -> Value {
 fn finished_value<G: Geometry>(p: G::B, o: G::B) -> Value {
     Value {
         remoteness: Some(0),
-        ..exact_value(final_margin::<G>(p, o) * SCALE)
+        ..solved_value(final_margin::<G>(p, o), None)
     }
 }
 
@@ -258,7 +245,6 @@ fn canonical<G: Geometry>(p: G::B, o: G::B) -> Canonical<G::B> {
 pub struct OthelloAnalyzer<G: Geometry> {
     fast: Option<ExactSolver>,
     fast_megabytes: usize,
-    exact: Option<Solver<G, true>>,
     search: Option<Search<G>>,
     megabytes: usize,
     depth: Option<u32>,
@@ -278,17 +264,11 @@ impl<G: Geometry> OthelloAnalyzer<G> {
         OthelloAnalyzer {
             fast: None,
             fast_megabytes: (config.hash_mb / 2).max(1),
-            exact: None,
             search: None,
             megabytes: (config.hash_mb / 2).min(board_cap),
             depth: config.depth.map(|d| d.clamp(1, MAX_DEPTH)),
             move_time: config.move_time,
         }
-    }
-
-    fn exact(&mut self) -> &mut Solver<G, true> {
-        let megabytes = self.megabytes;
-        self.exact.get_or_insert_with(|| Solver::new(megabytes))
     }
 
     fn fast(&mut self) -> &mut ExactSolver {
@@ -341,15 +321,13 @@ impl<G: Geometry> OthelloAnalyzer<G> {
     /// followed to the end (their subtrees are small). A value stays as it
     /// was when its solve does not finish.
     ///
-    /// On the boards the fast exact solver runs on, one pass: each
-    /// move's margin and (up to [`LENGTH_EMPTIES`]) game length from it. On
-    /// 10x10 the length-aware generic solver does both.
+    /// One pass: each move's margin and (up to [`LENGTH_EMPTIES`]) game
+    /// length from the exact solver.
     fn value_exact(&mut self, children: &mut [Child<G::B>], max_empties: u32, deadline: Deadline) {
         let empties_of = |c: &Child<G::B>| (!(c.p | c.o) & G::FULL).count();
-        let fast = ExactSolver::runs_on::<G>();
         // The values found, by canonical position, for the moves after.
         let mut solved: Vec<(Canonical<G::B>, Value)> = Vec::new();
-        if fast {
+        {
             self.fast().set_deadline(deadline);
             let wanted = |c: &Child<G::B>| {
                 let known = c.value;
@@ -385,39 +363,6 @@ impl<G: Geometry> OthelloAnalyzer<G> {
                     return;
                 }
                 let value = solved_value(exact.margin, exact.length).as_move_value();
-                child.value = Some(value);
-                solved.push((key, value));
-            }
-            return;
-        }
-        let length_reach = u32::MAX;
-        self.exact().set_deadline(deadline);
-        for child in children.iter_mut() {
-            let known = child.value;
-            if known.is_some_and(|v| is_complete(&v)) {
-                continue;
-            }
-            let empties = empties_of(child);
-            let small = empties <= max_empties;
-            if !small && !known.is_some_and(|v| is_exact(&v)) || empties > length_reach {
-                continue;
-            }
-            let key = canonical::<G>(child.p, child.o);
-            if let Some(&(_, value)) = solved.iter().find(|(k, _)| *k == key) {
-                child.value = Some(value);
-                continue;
-            }
-            // A known margin needs only its length: a narrow window.
-            let (alpha, beta) = match known.and_then(|v| v.margin) {
-                Some(m) => (-m * SCALE - SCALE / 2, -m * SCALE + SCALE / 2),
-                None => (-INFINITY, INFINITY),
-            };
-            let score = self.exact().solve(child.p, child.o, alpha, beta);
-            if self.exact().aborted() {
-                break;
-            }
-            if score > alpha && score < beta {
-                let value = exact_value(score).as_move_value();
                 child.value = Some(value);
                 solved.push((key, value));
             }
@@ -484,12 +429,10 @@ impl<G: Geometry> OthelloAnalyzer<G> {
         };
         let (first, value) = moves[index];
         let child = children[index];
-        let rest = if is_exact(&value) && ExactSolver::runs_on::<G>() {
+        let rest = if is_exact(&value) {
             self.fast()
                 .principal_variation_sized::<G>(child.p, child.o)
                 .unwrap_or_default()
-        } else if is_exact(&value) && searched.is_none() {
-            self.generic_exact_line(child.p, child.o)
         } else if let Some(depth) = searched {
             self.search()
                 .principal_variation(child.p, child.o, depth.saturating_sub(1))
@@ -502,30 +445,6 @@ impl<G: Geometry> OthelloAnalyzer<G> {
                     .map(|x| x.map_or(Move::PASS, |s| Move(s as u8))),
             )
             .collect()
-    }
-
-    /// The length-aware generic solver's line from `p` to move against
-    /// `o` (10x10), to the end or until its deadline.
-    fn generic_exact_line(&mut self, p: G::B, o: G::B) -> Vec<Option<u32>> {
-        let (mut p, mut o) = (p, o);
-        let mut line = Vec::new();
-        loop {
-            if moves::<G>(p, o).is_empty() {
-                if moves::<G>(o, p).is_empty() {
-                    return line;
-                }
-                line.push(None);
-                (p, o) = (o, p);
-                continue;
-            }
-            let (_, best) = self.exact().best_move(p, o);
-            let Some(square) = best else {
-                return line;
-            };
-            line.push(Some(square));
-            let f = flips::<G>(square, p, o);
-            (p, o) = (o ^ f, p | f | G::B::bit(square));
-        }
     }
 
     /// The one-ply evaluation for moves no search valued (interrupted).
@@ -590,11 +509,7 @@ impl<G: Geometry> OthelloAnalyzer<G> {
             pv,
             value,
             moves,
-            stats: if searched.is_some() {
-                self.search.as_ref().map(Search::stats)
-            } else {
-                self.exact.as_ref().map(Solver::stats)
-            },
+            stats: searched.and_then(|_| self.search.as_ref().map(Search::stats)),
             depth: if all_exact { None } else { searched },
         }
     }

@@ -67,7 +67,9 @@ pub fn run<G: Geometry>(start: &Othello<G>, config: &EngineConfig) -> Result<Str
         let mut margin = 0;
         for _ in 0..RUNS {
             let t = Instant::now();
-            margin = crate::endgame::solve_margin(&game, config.hash_mb);
+            let (p, o) = game.player_opponent();
+            let solved = crate::exact::ExactSolver::new(config.hash_mb).solve_sized::<G>(p, o);
+            margin = solved.map_or(0, |s| s.score);
             times.push(t.elapsed());
         }
         let check = if margin == expected { "ok" } else { "WRONG" };

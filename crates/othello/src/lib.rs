@@ -15,7 +15,6 @@ mod analyzer;
 mod bench;
 mod bitboard;
 mod board;
-mod endgame;
 mod error;
 mod eval;
 mod exact;
@@ -50,7 +49,6 @@ pub use midgame::probcut;
 pub use analyzer::{OthelloAnalyzer, DEFAULT_DEPTH, EXACT_EMPTIES, MAX_DEPTH};
 pub use bitboard::{hash_pair, Bits, Geometry, Size10, Size4, Size6, Size8, Squares, SIZES};
 pub use board::{GameBoard, GameState};
-pub use endgame::{solve_margin, split_score, Solver, INFINITY, SCALE};
 pub use error::OthelloError;
 pub use eval::DISC;
 pub use exact::{ExactGeometry, ExactSolver, ExactValue, Solved};
@@ -59,14 +57,14 @@ pub use kind::{OthelloKind, OTHELLO};
 pub use knowledge::OthelloKnowledge;
 pub use margin::final_margin;
 pub use midgame::{
-    hand_weighted, trained, Engine, Evaluator, Limits, MidgameReport, DEFAULT_SELECTIVITY,
-    EVALUATION,
+    hand_weighted, trained, Engine, Evaluator, Limits, MidgameEngine, MidgameReport,
+    DEFAULT_SELECTIVITY, EVALUATION,
 };
 pub use movegen::{flips, moves};
 pub use notation::{parse_square, square_name};
 pub use obf::{parse_obf, ObfError, ObfPosition};
 pub use perft::{perft, perft_parallel};
-pub use players::{EnginePlayer, GreedyPlayer, LegacyPlayer, Strength, DEFAULT_LEVEL};
+pub use players::{EnginePlayer, GreedyPlayer, Strength, DEFAULT_LEVEL};
 pub use search::{Found, Search, WIN_SCORE};
 pub use stability::stable_discs;
 pub use tile::Tile;

@@ -1,13 +1,12 @@
 //! Othello's computer players: the searching engine behind `computer`,
 //! `alphabeta:DEPTH` and `perfect`, and the greedy `heuristic` baseline.
 //!
-//! On 8x8 the engine is [`crate::midgame::Engine`] (PVS with multi-ProbCut,
-//! a shared table, lazy SMP, the exact solver of `crate::exact` near the
-//! end). [`LegacyPlayer`] is the engine as it stood before that one landed
-//! (`crate::search` and `crate::endgame`): the other board sizes still
-//! search with it in the midgame (their endgames go to the fast exact
-//! solver on 4x4 and 6x6), and the strength match
-//! (`examples/strength_match.rs`) measures the new engine against it.
+//! On every size the engine is [`crate::midgame::MidgameEngine`] (PVS, a
+//! shared table, lazy SMP, multi-ProbCut on 8x8, the exact solver of
+//! `crate::exact` near the end). The strength match
+//! (`examples/strength_match.rs`) measures it against the engine of before
+//! it landed (`crate::search` in the midgame, the exact solver near the
+//! end: its `LegacyPlayer`).
 
 use std::time::Duration;
 
@@ -15,14 +14,11 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use ply_engine::{Choice, Deadline, EngineConfig, Outcome, Player, Value};
+use ply_engine::{Choice, EngineConfig, Outcome, Player, Value};
 
 use crate::bitboard::Geometry;
-use crate::endgame::Solver;
-use crate::exact::{ExactSolver, Solved};
 use crate::game::{Move, Othello};
-use crate::midgame::{Engine, Limits, DISC};
-use crate::search::Search;
+use crate::midgame::{Limits, MidgameEngine, DISC};
 
 /// The default strength of `computer`.
 pub const DEFAULT_LEVEL: u32 = 10;
@@ -51,26 +47,6 @@ impl Strength {
     }
 }
 
-/// The engine before the 8x8 midgame engine landed: search in the
-/// midgame, the exact solver near the end.
-pub struct LegacyPlayer<G: Geometry> {
-    strength: Strength,
-    search: Search<G>,
-    solver: Solver<G, false>,
-}
-
-impl<G: Geometry> LegacyPlayer<G> {
-    /// The player at `strength`, its tables sized from `config`.
-    pub fn new(strength: Strength, config: &EngineConfig) -> Self {
-        let megabytes = config.hash_mb.clamp(2, 64) / 2;
-        LegacyPlayer {
-            strength,
-            search: Search::new(megabytes),
-            solver: Solver::new(megabytes),
-        }
-    }
-}
-
 fn margin_value(margin: i32) -> Value {
     let outcome = match margin.signum() {
         1 => Outcome::Win,
@@ -83,44 +59,11 @@ fn margin_value(margin: i32) -> Value {
     }
 }
 
-impl<G: Geometry> Player<Othello<G>> for LegacyPlayer<G> {
-    fn choose(&mut self, game: &Othello<G>) -> Choice<Move> {
-        if game.must_pass() {
-            return Choice {
-                mv: Move::PASS,
-                value: None,
-            };
-        }
-        let (p, o) = game.player_opponent();
-        if game.empties() <= self.strength.exact_empties {
-            let (margin, best) = self.solver.best_move(p, o);
-            if let Some(square) = best {
-                return Choice {
-                    mv: Move(square as u8),
-                    value: Some(margin_value(margin)),
-                };
-            }
-        }
-        let deadline = Deadline::after(self.strength.move_time);
-        let depth = if deadline.is_limited() {
-            60
-        } else {
-            self.strength.depth
-        };
-        let found = self.search.think(p, o, depth, deadline, false);
-        let mv = found.best.map_or(Move::PASS, |s| Move(s as u8));
-        // A search score is no game-theoretic value: report none.
-        Choice { mv, value: None }
-    }
-}
-
-/// The computer: the midgame engine on 8x8, [`LegacyPlayer`] on other sizes
-/// with the fast exact solver for their endgames where it runs (4x4, 6x6).
+/// The computer: the midgame engine ([`MidgameEngine`]) on every size,
+/// with the exact solver near the end.
 pub struct EnginePlayer<G: Geometry> {
     strength: Strength,
-    engine: Option<Engine>,
-    legacy: Option<LegacyPlayer<G>>,
-    exact: Option<ExactSolver>,
+    engine: MidgameEngine<G>,
 }
 
 impl<G: Geometry> EnginePlayer<G> {
@@ -129,30 +72,25 @@ impl<G: Geometry> EnginePlayer<G> {
         Self::with_threads(strength, config, 1)
     }
 
-    /// The player with `threads` search threads (8x8; other sizes use one).
+    /// The player with `threads` search threads.
     pub fn with_threads(strength: Strength, config: &EngineConfig, threads: usize) -> Self {
-        if G::SIZE == 8 {
-            let megabytes = config.hash_mb.clamp(2, 1024) / 2;
-            EnginePlayer {
-                strength,
-                engine: Some(Engine::new(megabytes, threads)),
-                legacy: None,
-                exact: None,
-            }
-        } else {
-            let megabytes = config.hash_mb.clamp(2, 64) / 2;
-            EnginePlayer {
-                strength,
-                engine: None,
-                legacy: Some(LegacyPlayer::new(strength, config)),
-                exact: ExactSolver::runs_on::<G>().then(|| ExactSolver::new(megabytes)),
-            }
+        // Small boards have few positions: 6x6 about 10^16, 4x4 fewer
+        // than a million.
+        let cap = match G::SIZE {
+            4 => 2,
+            6 => 64,
+            _ => 1024,
+        };
+        let megabytes = config.hash_mb.clamp(2, cap.max(2)) / 2;
+        EnginePlayer {
+            strength,
+            engine: MidgameEngine::new(megabytes, threads),
         }
     }
 
-    /// The 8x8 engine (`None` on other sizes), to tune it.
-    pub fn engine_mut(&mut self) -> Option<&mut Engine> {
-        self.engine.as_mut()
+    /// The engine, to tune it (`Some` on every size).
+    pub fn engine_mut(&mut self) -> Option<&mut MidgameEngine<G>> {
+        Some(&mut self.engine)
     }
 
     /// The search limits a strength stands for.
@@ -171,39 +109,16 @@ impl<G: Geometry> EnginePlayer<G> {
 
 impl<G: Geometry> Player<Othello<G>> for EnginePlayer<G> {
     fn choose(&mut self, game: &Othello<G>) -> Choice<Move> {
-        let (p, o) = game.player_opponent();
-        if let Some(exact) = &mut self.exact {
-            if game.empties() <= self.strength.exact_empties && !game.must_pass() {
-                if let Some(Solved {
-                    score,
-                    best: Some(square),
-                    ..
-                }) = exact.solve_sized::<G>(p, o)
-                {
-                    return Choice {
-                        mv: Move(square as u8),
-                        value: Some(margin_value(score)),
-                    };
-                }
-            }
-        }
-        let (engine, p, o) = match (&mut self.engine, G::as_eight(p), G::as_eight(o)) {
-            (Some(engine), Some(p), Some(o)) => (engine, p, o),
-            _ => match &mut self.legacy {
-                Some(legacy) => return legacy.choose(game),
-                None => {
-                    let mv = game.greedy_moves().first().copied().unwrap_or(Move::PASS);
-                    return Choice { mv, value: None };
-                }
-            },
-        };
         if game.must_pass() {
             return Choice {
                 mv: Move::PASS,
                 value: None,
             };
         }
-        let report = engine.think(p, o, Self::limits(self.strength), 1, &mut |_| {});
+        let (p, o) = game.player_opponent();
+        let report = self
+            .engine
+            .think(p, o, Self::limits(self.strength), 1, &mut |_| {});
         match report.best {
             Some(square) => Choice {
                 mv: Move(square as u8),

@@ -1,30 +1,23 @@
-//! What the exact solver knows about a board size beyond its rules: the
-//! per-square tables of its hot loops (quadrant parity, neighbours, square
-//! values) and the evaluation its ordering searches use. Built at compile
-//! time for every size whose sets fit in a `u64` (4x4, 6x6, 8x8), so each
-//! size's solver is its own monomorphised copy with constant tables.
+//! What the searches know about a board size beyond its rules: the
+//! per-square tables of their hot loops (quadrant parity, neighbours,
+//! square values), built at compile time for every size (4x4, 6x6 and 8x8
+//! in a `u64`, 10x10 in a `u128`) by the const functions here, which each
+//! size's `Geometry` keeps (`bitboard.rs`), with the room its move lists
+//! need and its evaluation; each size's solver is its own monomorphised
+//! copy with constant tables.
 
-use crate::bitboard::{Geometry, Size4, Size6, Size8};
+use crate::bitboard::Geometry;
 
-/// A board size the exact solver runs on.
-pub trait ExactGeometry: Geometry<B = u64> {
-    /// The quadrant bit of each square (parity is one bit per quadrant).
-    fn quadrant_bits() -> &'static [u8; 64];
-    /// The neighbours of each square: a move there flips something only
-    /// if one of them holds an opponent disc.
-    fn neighbour_sets() -> &'static [u64; 64];
-    /// A coarse value of each square for ordering: corners best, the
-    /// squares next to them worst.
-    fn square_values() -> &'static [i32; 64];
-    /// The evaluation of the ordering searches (hundredths of a disc, for
-    /// the side to move `p`): the trained pattern evaluation on 8x8, the
-    /// hand-weighted generic one elsewhere.
-    fn evaluate(p: u64, o: u64) -> i32;
-}
+/// A board size the exact solver and the midgame engine run on: every
+/// [`Geometry`] (the per-size tables they use are the geometry's own,
+/// built here at compile time).
+pub trait ExactGeometry: Geometry {}
+
+impl<G: Geometry> ExactGeometry for G {}
 
 /// The quadrant bits of an `n` x `n` board.
-const fn quadrant_bits(n: usize) -> [u8; 64] {
-    let mut q = [0u8; 64];
+pub(crate) const fn quadrant_bits(n: usize) -> [u8; 128] {
+    let mut q = [0u8; 128];
     let mut s = 0;
     while s < n * n {
         let (r, c) = (s / n, s % n);
@@ -35,8 +28,8 @@ const fn quadrant_bits(n: usize) -> [u8; 64] {
 }
 
 /// The neighbour sets of an `n` x `n` board.
-const fn neighbour_sets(n: usize) -> [u64; 64] {
-    let mut sets = [0u64; 64];
+pub(crate) const fn neighbour_sets(n: usize) -> [u128; 128] {
+    let mut sets = [0u128; 128];
     let size = n as i32;
     let mut s = 0;
     while s < n * n {
@@ -47,7 +40,7 @@ const fn neighbour_sets(n: usize) -> [u64; 64] {
             while dc <= 1 {
                 let (rr, cc) = (r + dr, c + dc);
                 if (dr != 0 || dc != 0) && rr >= 0 && rr < size && cc >= 0 && cc < size {
-                    sets[s] |= 1u64 << (rr * size + cc);
+                    sets[s] |= 1u128 << (rr * size + cc);
                 }
                 dc += 1;
             }
@@ -58,13 +51,24 @@ const fn neighbour_sets(n: usize) -> [u64; 64] {
     sets
 }
 
+/// [`neighbour_sets`] of a board whose sets fit in a `u64`.
+pub(crate) const fn narrow(sets: [u128; 128]) -> [u64; 128] {
+    let mut narrow = [0u64; 128];
+    let mut s = 0;
+    while s < 128 {
+        narrow[s] = sets[s] as u64;
+        s += 1;
+    }
+    narrow
+}
+
 /// The square values of an `n` x `n` board: the 8x8 quarter table (ply's
 /// own), its first two rows and columns (corner, C- and X-squares) kept on
 /// every size, its last (the centre) mapped to the centre.
-const fn square_values(n: usize) -> [i32; 64] {
+pub(crate) const fn square_values(n: usize) -> [i32; 128] {
     const QUARTER: [[i32; 4]; 4] = [[20, 2, 12, 10], [2, 0, 6, 6], [12, 6, 10, 8], [10, 6, 8, 0]];
     let half = n / 2;
-    let mut t = [0i32; 64];
+    let mut t = [0i32; 128];
     let mut s = 0;
     while s < n * n {
         let (r, c) = (s / n, s % n);
@@ -88,61 +92,9 @@ const fn band(i: usize, half: usize) -> usize {
     }
 }
 
-macro_rules! exact_geometry {
-    ($size:ty, $n:expr, $quadrants:ident, $neighbours:ident, $values:ident, $evaluate:expr) => {
-        static $quadrants: [u8; 64] = quadrant_bits($n);
-        static $neighbours: [u64; 64] = neighbour_sets($n);
-        static $values: [i32; 64] = square_values($n);
-
-        impl ExactGeometry for $size {
-            #[inline(always)]
-            fn quadrant_bits() -> &'static [u8; 64] {
-                &$quadrants
-            }
-            #[inline(always)]
-            fn neighbour_sets() -> &'static [u64; 64] {
-                &$neighbours
-            }
-            #[inline(always)]
-            fn square_values() -> &'static [i32; 64] {
-                &$values
-            }
-            #[inline]
-            fn evaluate(p: u64, o: u64) -> i32 {
-                $evaluate(p, o)
-            }
-        }
-    };
-}
-
-exact_geometry!(
-    Size4,
-    4,
-    QUADRANTS4,
-    NEIGHBOURS4,
-    VALUES4,
-    crate::eval::evaluate::<Size4>
-);
-exact_geometry!(
-    Size6,
-    6,
-    QUADRANTS6,
-    NEIGHBOURS6,
-    VALUES6,
-    crate::eval::evaluate::<Size6>
-);
-exact_geometry!(
-    Size8,
-    8,
-    QUADRANTS8,
-    NEIGHBOURS8,
-    VALUES8,
-    crate::pattern::evaluate
-);
-
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::bitboard::{Geometry, Size10, Size4, Size6, Size8};
 
     #[test]
     fn tables_of_each_size() {
@@ -158,5 +110,14 @@ mod tests {
         assert_eq!((v[0], v[9], v[27], v[63]), (20, 0, 0, 20));
         let v = Size6::square_values();
         assert_eq!((v[0], v[1], v[7], v[14], v[35]), (20, 2, 0, 0, 20));
+        let q = Size10::quadrant_bits();
+        assert_eq!((q[0], q[4], q[5], q[50], q[99]), (1, 1, 2, 4, 8));
+        assert_eq!(Size10::neighbour_sets()[99].count_ones(), 3);
+        assert_eq!(
+            Size10::neighbour_sets()[11],
+            0b111 | 0b101 << 10 | 0b111 << 20
+        );
+        let v = Size10::square_values();
+        assert_eq!((v[0], v[11], v[44], v[99]), (20, 0, 0, 20));
     }
 }

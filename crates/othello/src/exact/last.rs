@@ -14,7 +14,7 @@
 //! counts the positions it visits in `nodes`, as Edax counts them: every
 //! searched position with at least one empty square.
 
-use crate::bitboard::Squares;
+use crate::bitboard::{Bits, Squares};
 use crate::margin::final_margin;
 use crate::movegen::{flips, moves};
 use crate::stability::stable_discs;
@@ -26,19 +26,19 @@ pub const SHALLOW: u32 = 7;
 
 /// The parity bits (one per quadrant holding an odd number) of `empty`.
 #[inline]
-pub fn parity_of<G: ExactGeometry>(empty: u64) -> u8 {
+pub fn parity_of<G: ExactGeometry>(empty: G::B) -> u8 {
     let mut parity = 0;
     for (i, &quadrant) in G::quadrants().iter().enumerate() {
-        parity |= (((empty & quadrant).count_ones() & 1) as u8) << i;
+        parity |= (((empty & quadrant).count() & 1) as u8) << i;
     }
     parity
 }
 
 /// The discs a move on `x` flips.
 #[inline(always)]
-pub fn flip<G: ExactGeometry>(x: u32, p: u64, o: u64) -> u64 {
-    if G::neighbour_sets()[x as usize] & o == 0 {
-        0
+pub fn flip<G: ExactGeometry>(x: u32, p: G::B, o: G::B) -> G::B {
+    if (G::neighbour_sets()[x as usize] & o).is_empty() {
+        G::B::ZERO
     } else {
         flips::<G>(x, p, o)
     }
@@ -47,22 +47,22 @@ pub fn flip<G: ExactGeometry>(x: u32, p: u64, o: u64) -> u64 {
 /// How many discs `p` flips by playing the last empty square `x` (every
 /// other square is taken, so the opponent holds all the rest).
 #[inline(always)]
-pub fn count_last_flip<G: ExactGeometry>(x: u32, p: u64) -> i32 {
-    let o = !p & !(1u64 << x) & G::FULL;
-    flip::<G>(x, p, o).count_ones() as i32
+pub fn count_last_flip<G: ExactGeometry>(x: u32, p: G::B) -> i32 {
+    let o = !p & !G::B::bit(x) & G::FULL;
+    flip::<G>(x, p, o).count() as i32
 }
 
 /// The score with one empty square `x` left, `p` to move.
 #[inline(always)]
-pub fn solve_1<G: ExactGeometry>(p: u64, x: u32) -> i32 {
+pub fn solve_1<G: ExactGeometry>(p: G::B, x: u32) -> i32 {
     let cells = G::CELLS as i32;
-    let discs = p.count_ones() as i32;
+    let discs = p.count() as i32;
     let flipped = count_last_flip::<G>(x, p);
     if flipped > 0 {
         return 2 * (discs + 1 + flipped) - cells;
     }
     // `p` passes; the opponent (all the other discs) may take the square.
-    let theirs = count_last_flip::<G>(x, !p & !(1u64 << x) & G::FULL);
+    let theirs = count_last_flip::<G>(x, !p & !G::B::bit(x) & G::FULL);
     if theirs > 0 {
         return 2 * (discs - theirs) - cells;
     }
@@ -78,8 +78,8 @@ pub fn solve_1<G: ExactGeometry>(p: u64, x: u32) -> i32 {
 /// Two empties `x1`, `x2`: is the score above `alpha`?
 #[inline]
 pub fn solve_2<G: ExactGeometry>(
-    p: u64,
-    o: u64,
+    p: G::B,
+    o: G::B,
     alpha: i32,
     x1: u32,
     x2: u32,
@@ -88,7 +88,7 @@ pub fn solve_2<G: ExactGeometry>(
     *nodes += 1;
     let mut best = i32::MIN;
     let f = flip::<G>(x1, p, o);
-    if f != 0 {
+    if !f.is_empty() {
         *nodes += 1;
         best = -solve_1::<G>(o ^ f, x2);
         if best > alpha {
@@ -96,7 +96,7 @@ pub fn solve_2<G: ExactGeometry>(
         }
     }
     let f = flip::<G>(x2, p, o);
-    if f != 0 {
+    if !f.is_empty() {
         *nodes += 1;
         return best.max(-solve_1::<G>(o ^ f, x1));
     }
@@ -105,7 +105,7 @@ pub fn solve_2<G: ExactGeometry>(
     }
     // Pass: the opponent picks the smaller score for `p`.
     let f = flip::<G>(x1, o, p);
-    if f != 0 {
+    if !f.is_empty() {
         *nodes += 1;
         best = solve_1::<G>(p ^ f, x2);
         if best <= alpha {
@@ -113,7 +113,7 @@ pub fn solve_2<G: ExactGeometry>(
         }
     }
     let f = flip::<G>(x2, o, p);
-    if f != 0 {
+    if !f.is_empty() {
         *nodes += 1;
         let score = solve_1::<G>(p ^ f, x1);
         return if best == i32::MIN {
@@ -130,8 +130,8 @@ pub fn solve_2<G: ExactGeometry>(
 
 /// Three empties, the first ones preferred by parity.
 pub fn solve_3<G: ExactGeometry>(
-    p: u64,
-    o: u64,
+    p: G::B,
+    o: G::B,
     alpha: i32,
     squares: [u32; 3],
     parity: u8,
@@ -152,8 +152,8 @@ pub fn solve_3<G: ExactGeometry>(
     let mut best = i32::MIN;
     for &(x, a, b) in &order {
         let f = flip::<G>(x, p, o);
-        if f != 0 {
-            let score = -solve_2::<G>(o ^ f, p ^ f ^ (1 << x), -alpha - 1, a, b, nodes);
+        if !f.is_empty() {
+            let score = -solve_2::<G>(o ^ f, p ^ f ^ G::B::bit(x), -alpha - 1, a, b, nodes);
             if score > alpha {
                 return score;
             }
@@ -163,7 +163,10 @@ pub fn solve_3<G: ExactGeometry>(
     if best != i32::MIN {
         return best;
     }
-    if order.iter().any(|&(x, _, _)| flip::<G>(x, o, p) != 0) {
+    if order
+        .iter()
+        .any(|&(x, _, _)| !flip::<G>(x, o, p).is_empty())
+    {
         -solve_3::<G>(o, p, -alpha - 1, [x1, x2, x3], parity, nodes)
     } else {
         final_margin::<G>(p, o)
@@ -172,8 +175,8 @@ pub fn solve_3<G: ExactGeometry>(
 
 /// Four empties, those alone in their quadrant first.
 pub fn solve_4<G: ExactGeometry>(
-    p: u64,
-    o: u64,
+    p: G::B,
+    o: G::B,
     alpha: i32,
     squares: [u32; 4],
     parity: u8,
@@ -198,7 +201,7 @@ pub fn solve_4<G: ExactGeometry>(
     for i in 0..4 {
         let x = sorted[i];
         let f = flip::<G>(x, p, o);
-        if f != 0 {
+        if !f.is_empty() {
             let mut rest = [0u32; 3];
             let mut k = 0;
             for (j, &y) in sorted.iter().enumerate() {
@@ -208,7 +211,7 @@ pub fn solve_4<G: ExactGeometry>(
                 }
             }
             let q = parity ^ G::quadrant_bits()[x as usize];
-            let score = -solve_3::<G>(o ^ f, p ^ f ^ (1 << x), -alpha - 1, rest, q, nodes);
+            let score = -solve_3::<G>(o ^ f, p ^ f ^ G::B::bit(x), -alpha - 1, rest, q, nodes);
             if score > alpha {
                 return score;
             }
@@ -218,7 +221,7 @@ pub fn solve_4<G: ExactGeometry>(
     if best != i32::MIN {
         return best;
     }
-    if sorted.iter().any(|&x| flip::<G>(x, o, p) != 0) {
+    if sorted.iter().any(|&x| !flip::<G>(x, o, p).is_empty()) {
         -solve_4::<G>(o, p, -alpha - 1, squares, parity, nodes)
     } else {
         final_margin::<G>(p, o)
@@ -243,30 +246,35 @@ const STABILITY_ALPHA: [i32; 65] = {
 /// The cap the opponent's stable discs put on the score, when it is at or
 /// below `alpha` (the search can stop there).
 #[inline]
-pub fn stability_cutoff<G: ExactGeometry>(p: u64, o: u64, alpha: i32, empties: u32) -> Option<i32> {
+pub fn stability_cutoff<G: ExactGeometry>(
+    p: G::B,
+    o: G::B,
+    alpha: i32,
+    empties: u32,
+) -> Option<i32> {
     let cells = G::CELLS as i32;
     if alpha < STABILITY_ALPHA[empties.min(64) as usize] - (64 - cells) {
         return None;
     }
-    let cap = cells - 2 * stable_discs::<G>(o, p).count_ones() as i32;
+    let cap = cells - 2 * stable_discs::<G>(o, p).count() as i32;
     (cap <= alpha).then_some(cap)
 }
 
 /// Five to [`SHALLOW`] empties: parity order, no table.
 pub fn shallow<G: ExactGeometry>(
-    p: u64,
-    o: u64,
+    p: G::B,
+    o: G::B,
     alpha: i32,
-    empty: u64,
+    empty: G::B,
     parity: u8,
     nodes: &mut u64,
 ) -> i32 {
     *nodes += 1;
-    let empties = empty.count_ones();
+    let empties = empty.count();
     if let Some(cap) = stability_cutoff::<G>(p, o, alpha, empties) {
         return cap;
     }
-    let mut odd_squares = 0u64;
+    let mut odd_squares = G::B::ZERO;
     for (i, &quadrant) in G::quadrants().iter().enumerate() {
         if parity & (1 << i) != 0 {
             odd_squares |= quadrant;
@@ -276,11 +284,11 @@ pub fn shallow<G: ExactGeometry>(
     for part in [empty & odd_squares, empty & !odd_squares] {
         for x in Squares(part) {
             let f = flip::<G>(x, p, o);
-            if f == 0 {
+            if f.is_empty() {
                 continue;
             }
-            let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
-            let child_empty = empty ^ (1 << x);
+            let (cp, co) = (o ^ f, p ^ f ^ G::B::bit(x));
+            let child_empty = empty ^ G::B::bit(x);
             let q = parity ^ G::quadrant_bits()[x as usize];
             let score = if empties == 5 {
                 let mut squares = [0u32; 4];
@@ -300,7 +308,7 @@ pub fn shallow<G: ExactGeometry>(
     if best != i32::MIN {
         return best;
     }
-    if moves::<G>(o, p) != 0 {
+    if !moves::<G>(o, p).is_empty() {
         -shallow::<G>(o, p, -alpha - 1, empty, parity, nodes)
     } else {
         final_margin::<G>(p, o)
@@ -308,11 +316,11 @@ pub fn shallow<G: ExactGeometry>(
 }
 
 /// Any number of empties up to [`SHALLOW`]: the right function for it.
-pub fn solve_small<G: ExactGeometry>(p: u64, o: u64, alpha: i32, nodes: &mut u64) -> i32 {
+pub fn solve_small<G: ExactGeometry>(p: G::B, o: G::B, alpha: i32, nodes: &mut u64) -> i32 {
     let empty = !(p | o) & G::FULL;
     let parity = parity_of::<G>(empty);
     let mut squares = [0u32; 4];
-    let n = empty.count_ones();
+    let n = empty.count();
     if n <= 4 {
         for (slot, y) in squares.iter_mut().zip(Squares(empty)) {
             *slot = y;

@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use crate::bitboard::Squares;
+use crate::bitboard::{Bits, Squares};
 use crate::movegen::{flips, moves};
 
 use super::table::NO_MOVE;
@@ -34,7 +34,7 @@ const MEMO_CAP: usize = 1 << 20;
 /// moves of one analysis share them.
 #[derive(Default)]
 pub(super) struct LengthTable {
-    bounds: HashMap<(u64, u64), Bounds>,
+    bounds: HashMap<(u128, u128), Bounds>,
 }
 
 impl LengthTable {
@@ -47,7 +47,7 @@ impl LengthTable {
 /// lengths proved so far.
 pub(super) struct LengthSearch<'w, 'a, G> {
     worker: &'w mut Worker<'a, G>,
-    memo: &'w mut HashMap<(u64, u64), Bounds>,
+    memo: &'w mut HashMap<(u128, u128), Bounds>,
 }
 
 impl<'w, 'a, G: ExactGeometry> LengthSearch<'w, 'a, G> {
@@ -64,8 +64,8 @@ impl<'w, 'a, G: ExactGeometry> LengthSearch<'w, 'a, G> {
     /// The exact game length of `p` to move against `o`, whose exact
     /// margin for `p` is `margin` (not 0: a draw has no length to prove).
     /// Meaningless when the worker aborted.
-    pub(super) fn exact(&mut self, p: u64, o: u64, margin: i32) -> u32 {
-        let empties = (!(p | o) & G::FULL).count_ones();
+    pub(super) fn exact(&mut self, p: G::B, o: G::B, margin: i32) -> u32 {
+        let empties = (!(p | o) & G::FULL).count();
         // A first guess, proved or refuted in a narrow window (far cheaper
         // than the full one: most moves need no proof of their length),
         // then searched again on the side it fell.
@@ -88,13 +88,13 @@ impl<'w, 'a, G: ExactGeometry> LengthSearch<'w, 'a, G> {
 
     /// The length of one line that keeps the margin: the first such move
     /// at every position, the table's best move first.
-    fn guess(&mut self, p: u64, o: u64, margin: i32, empties: u32) -> i32 {
+    fn guess(&mut self, p: G::B, o: G::B, margin: i32, empties: u32) -> i32 {
         let (mut p, mut o, mut margin, mut empties) = (p, o, margin, empties);
         let mut plies = 0;
         'line: loop {
             let legal = moves::<G>(p, o);
-            if legal == 0 {
-                if moves::<G>(o, p) == 0 {
+            if legal.is_empty() {
+                if moves::<G>(o, p).is_empty() {
                     return plies;
                 }
                 (p, o, margin, plies) = (o, p, -margin, plies + 1);
@@ -104,7 +104,7 @@ impl<'w, 'a, G: ExactGeometry> LengthSearch<'w, 'a, G> {
             for part in [first, legal & !first] {
                 for x in Squares(part) {
                     let f = flips::<G>(x, p, o);
-                    let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
+                    let (cp, co) = (o ^ f, p ^ f ^ G::B::bit(x));
                     if self.worker.nws(cp, co, -margin, empties - 1) <= -margin {
                         (p, o, margin, empties, plies) = (cp, co, -margin, empties - 1, plies + 1);
                         continue 'line;
@@ -121,30 +121,30 @@ impl<'w, 'a, G: ExactGeometry> LengthSearch<'w, 'a, G> {
 
     /// The table's best move of (`p`, `o`) as a set (empty when there is
     /// none or it is not legal).
-    fn first_of(&self, p: u64, o: u64, legal: u64) -> u64 {
+    fn first_of(&self, p: G::B, o: G::B, legal: G::B) -> G::B {
         let hint = self
             .worker
             .table
             .probe(crate::bitboard::hash_pair(p, o), p, o)
             .map_or(NO_MOVE, |e| e.best);
-        if hint != NO_MOVE && legal >> hint & 1 == 1 {
-            1u64 << hint
+        if hint != NO_MOVE && legal.has(u32::from(hint)) {
+            G::B::bit(u32::from(hint))
         } else {
-            0
+            G::B::ZERO
         }
     }
 
     /// The length in `(lo, hi)`, else a bound on the side it fell
     /// (fail-soft): at most the result when it is at most `lo`, at least
     /// the result when it is at least `hi`.
-    fn length(&mut self, p: u64, o: u64, margin: i32, lo: i32, hi: i32, empties: u32) -> i32 {
+    fn length(&mut self, p: G::B, o: G::B, margin: i32, lo: i32, hi: i32, empties: u32) -> i32 {
         self.worker.nodes += 1;
         if self.worker.stopped() {
             return 0;
         }
         let legal = moves::<G>(p, o);
-        if legal == 0 {
-            if moves::<G>(o, p) == 0 {
+        if legal.is_empty() {
+            if moves::<G>(o, p).is_empty() {
                 return 0;
             }
             return 1 + self.length(o, p, -margin, lo - 1, hi - 1, empties);
@@ -152,7 +152,7 @@ impl<'w, 'a, G: ExactGeometry> LengthSearch<'w, 'a, G> {
         let (mut lo, mut hi) = (lo, hi);
         let memo = empties >= MEMO_MIN;
         if memo {
-            if let Some(&(lower, upper)) = self.memo.get(&(p, o)) {
+            if let Some(&(lower, upper)) = self.memo.get(&(p.to_u128(), o.to_u128())) {
                 if lower >= hi || lower == upper {
                     return lower;
                 }
@@ -173,7 +173,7 @@ impl<'w, 'a, G: ExactGeometry> LengthSearch<'w, 'a, G> {
         'moves: for part in [first, legal & !first] {
             for x in Squares(part) {
                 let f = flips::<G>(x, p, o);
-                let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
+                let (cp, co) = (o ^ f, p ^ f ^ G::B::bit(x));
                 // The child's value is at least -margin; above it the move
                 // loses some of the margin and is not played.
                 if self.worker.nws(cp, co, -margin, empties - 1) > -margin {
@@ -210,7 +210,10 @@ impl<'w, 'a, G: ExactGeometry> LengthSearch<'w, 'a, G> {
             } else {
                 (best, best)
             };
-            let entry = self.memo.entry((p, o)).or_insert((0, i32::MAX));
+            let entry = self
+                .memo
+                .entry((p.to_u128(), o.to_u128()))
+                .or_insert((0, i32::MAX));
             *entry = (entry.0.max(lower), entry.1.min(upper));
         }
         best

@@ -1,7 +1,8 @@
 //! The exact endgame solver, the one the FFO suite measures: the final
-//! disc margin of a position under perfect play, on every board whose sets
-//! fit in a `u64` (4x4, 6x6, 8x8; `geometry.rs` holds what differs between
-//! them, and each size gets its own monomorphised copy of the search).
+//! disc margin of a position under perfect play, on every board size (4x4,
+//! 6x6 and 8x8 in a `u64`, 10x10 in a `u128`; `geometry.rs` holds what
+//! differs between them, and each size gets its own monomorphised copy of
+//! the search).
 //!
 //! How it saves work, from the root down:
 //! - **Principal-variation search** (`Worker::pvs`): the first move gets
@@ -35,7 +36,7 @@
 //! perfect play to the margin (`length.rs`: a search over the moves that
 //! keep the margin, which this solver's null windows tell apart).
 
-mod geometry;
+pub(crate) mod geometry;
 mod last;
 mod length;
 mod order;
@@ -46,19 +47,24 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering}
 
 use ply_engine::Deadline;
 
-use crate::bitboard::{hash_pair, Bits, Geometry, Size4, Size6, Size8, Squares};
+use crate::bitboard::{hash_pair, Bits, Geometry, Size8, Squares};
 use crate::margin::final_margin;
 use crate::movegen::{flips, moves};
 use crate::symmetry::{transform, SYMMETRIES};
 
+/// The per-size tables' builders, for `bitboard.rs`.
+pub(crate) use geometry as tables;
 pub use geometry::ExactGeometry;
 
 use last::{parity_of, solve_small, stability_cutoff, SHALLOW};
 use length::{LengthSearch, LengthTable};
 use table::{Entry, Table, NO_MOVE};
 
-/// Above every score.
-const INF: i32 = 65;
+/// Above every score on the board `G` (65 on 8x8).
+#[inline(always)]
+const fn inf<G: Geometry>() -> i32 {
+    G::CELLS as i32 + 1
+}
 /// Above every evaluation.
 const INF_EVAL: i32 = 1 << 20;
 /// Above this many empties children are looked up in the table first
@@ -123,6 +129,7 @@ pub struct ExactValue {
 /// The solver: its table persists from one solve to the next.
 pub struct ExactSolver {
     table: Table,
+    megabytes: usize,
     threads: usize,
     aspiration: bool,
     deadline: Deadline,
@@ -138,7 +145,8 @@ impl ExactSolver {
     /// A one-thread solver whose table uses about `megabytes` MiB.
     pub fn new(megabytes: usize) -> Self {
         ExactSolver {
-            table: Table::new(megabytes),
+            table: Table::new::<u64>(megabytes),
+            megabytes,
             threads: 1,
             aspiration: true,
             deadline: Deadline::none(),
@@ -185,37 +193,37 @@ impl ExactSolver {
         self.solve_on::<Size8>(p, o)
     }
 
-    /// The exact score of `p` to move against `o` on any board `G` the
-    /// solver runs on (`None` on 10x10, whose sets need 128 bits): the
-    /// switch from a geometry to its exact one, folded away per size.
+    /// The exact score of `p` to move against `o` on any board `G`
+    /// (always `Some`: the solver runs on every size ply plays; the same
+    /// as [`ExactSolver::solve_on`]).
     pub fn solve_sized<G: Geometry>(&mut self, p: G::B, o: G::B) -> Option<Solved> {
-        let (p, o) = (p.to_u128() as u64, o.to_u128() as u64);
-        match G::SIZE {
-            4 => Some(self.solve_on::<Size4>(p, o)),
-            6 => Some(self.solve_on::<Size6>(p, o)),
-            8 => Some(self.solve_on::<Size8>(p, o)),
-            _ => None,
-        }
+        Some(self.solve_on::<G>(p, o))
     }
 
-    /// Whether [`ExactSolver::solve_sized`] runs on the board `G`.
+    /// Whether [`ExactSolver::solve_sized`] runs on the board `G`: on
+    /// every size ply plays.
     pub fn runs_on<G: Geometry>() -> bool {
-        matches!(G::SIZE, 4 | 6 | 8)
+        G::CELLS <= 128
     }
 
-    /// Empties the table when its entries are for another board size.
+    /// Makes the table hold `G`'s positions: emptied when its entries are
+    /// for another board size, made again when its sets are of another
+    /// width.
     fn table_for<G: ExactGeometry>(&mut self) {
         if self.table_size != G::SIZE {
-            if self.table_size != 0 {
+            if !self.table.holds::<G::B>() {
+                // The old table goes first: never both in memory.
+                self.table = Table::new::<G::B>(0);
+                self.table = Table::new::<G::B>(self.megabytes);
+            } else if self.table_size != 0 {
                 self.table.clear();
-                self.lengths.clear();
             }
+            self.lengths.clear();
             self.table_size = G::SIZE;
         }
     }
 
-    /// [`ExactSolver::value_on`] on any board `G` the solver runs on
-    /// (`None` on 10x10).
+    /// [`ExactSolver::value_on`] on any board `G` (always `Some`).
     pub fn value_sized<G: Geometry>(
         &mut self,
         p: G::B,
@@ -223,13 +231,7 @@ impl ExactSolver {
         floor: Option<i32>,
         with_length: bool,
     ) -> Option<ExactValue> {
-        let (p, o) = (p.to_u128() as u64, o.to_u128() as u64);
-        match G::SIZE {
-            4 => Some(self.value_on::<Size4>(p, o, floor, with_length)),
-            6 => Some(self.value_on::<Size6>(p, o, floor, with_length)),
-            8 => Some(self.value_on::<Size8>(p, o, floor, with_length)),
-            _ => None,
-        }
+        Some(self.value_on::<G>(p, o, floor, with_length))
     }
 
     /// The exact value of `p` to move against `o` on the board `G`: the
@@ -240,8 +242,8 @@ impl ExactSolver {
     /// [`ExactSolver::aborted`].
     pub fn value_on<G: ExactGeometry>(
         &mut self,
-        p: u64,
-        o: u64,
+        p: G::B,
+        o: G::B,
         floor: Option<i32>,
         with_length: bool,
     ) -> ExactValue {
@@ -249,9 +251,9 @@ impl ExactSolver {
         let stop = AtomicBool::new(false);
         let mut main = Worker::<G>::new(&self.table, &stop, self.deadline);
         main.threads = self.threads;
-        let empties = (!(p | o) & G::FULL).count_ones();
+        let empties = (!(p | o) & G::FULL).count();
         let guess = self.aspiration.then(|| main.guess(p, o));
-        let floor = floor.map_or(-INF, |f| f - 1);
+        let floor = floor.map_or(-inf::<G>(), |f| f - 1);
         let (margin, best) = main.aspirated_above(floor, guess, ASPIRATION, |w, alpha, beta| {
             w.pvs_best(p, o, alpha, beta, empties)
         });
@@ -268,12 +270,12 @@ impl ExactSolver {
 
     /// The exact score of `p` to move against `o` on the board `G`, and a
     /// best move.
-    pub fn solve_on<G: ExactGeometry>(&mut self, p: u64, o: u64) -> Solved {
+    pub fn solve_on<G: ExactGeometry>(&mut self, p: G::B, o: G::B) -> Solved {
         self.table_for::<G>();
         let stop = AtomicBool::new(false);
         let mut main = Worker::<G>::new(&self.table, &stop, self.deadline);
         main.threads = self.threads;
-        let empties = (!(p | o) & G::FULL).count_ones();
+        let empties = (!(p | o) & G::FULL).count();
         let guess = self.aspiration.then(|| main.guess(p, o));
         let (score, best) = main.aspirated(guess, |w, alpha, beta| {
             w.pvs_best(p, o, alpha, beta, empties)
@@ -288,31 +290,29 @@ impl ExactSolver {
 }
 
 impl ExactSolver {
-    /// [`ExactSolver::principal_variation_on`] on any board `G` the solver
-    /// runs on (`None` on 10x10).
+    /// [`ExactSolver::principal_variation_on`] on any board `G` (always
+    /// `Some`).
     pub fn principal_variation_sized<G: Geometry>(
         &mut self,
         p: G::B,
         o: G::B,
     ) -> Option<Vec<Option<u32>>> {
-        let (p, o) = (p.to_u128() as u64, o.to_u128() as u64);
-        match G::SIZE {
-            4 => Some(self.principal_variation_on::<Size4>(p, o)),
-            6 => Some(self.principal_variation_on::<Size6>(p, o)),
-            8 => Some(self.principal_variation_on::<Size8>(p, o)),
-            _ => None,
-        }
+        Some(self.principal_variation_on::<G>(p, o))
     }
 
     /// A principal variation from `p` to move against `o` on the board
     /// `G`: the best move of each position along it, solved again with the
     /// table the first solve filled (`None` for a pass), to the game's end.
-    pub fn principal_variation_on<G: ExactGeometry>(&mut self, p: u64, o: u64) -> Vec<Option<u32>> {
+    pub fn principal_variation_on<G: ExactGeometry>(
+        &mut self,
+        p: G::B,
+        o: G::B,
+    ) -> Vec<Option<u32>> {
         let (mut p, mut o) = (p, o);
         let mut line = Vec::new();
         loop {
-            if moves::<G>(p, o) == 0 {
-                if moves::<G>(o, p) == 0 {
+            if moves::<G>(p, o).is_empty() {
+                if moves::<G>(o, p).is_empty() {
                     return line;
                 }
                 line.push(None);
@@ -325,7 +325,7 @@ impl ExactSolver {
             };
             line.push(Some(x));
             let f = flips::<G>(x, p, o);
-            (p, o) = (o ^ f, p ^ f ^ (1 << x));
+            (p, o) = (o ^ f, p ^ f ^ G::B::bit(x));
         }
     }
 }
@@ -338,19 +338,19 @@ const OPENING_PLIES: u32 = 8;
 
 /// `legal` less every move leading to an image, under the board's
 /// symmetries, of the position an earlier move leads to (equal values).
-fn without_mirrored_moves<G: ExactGeometry>(p: u64, o: u64, legal: u64) -> u64 {
-    let mut seen = [(0u64, 0u64); MAX_MOVES];
+fn without_mirrored_moves<G: ExactGeometry>(p: G::B, o: G::B, legal: G::B) -> G::B {
+    let mut seen = [(G::B::ZERO, G::B::ZERO); MAX_MOVES];
     let mut count = 0;
     let mut kept = legal;
     for x in Squares(legal) {
         let f = flips::<G>(x, p, o);
-        let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
+        let (cp, co) = (o ^ f, p ^ f ^ G::B::bit(x));
         let key = (0..SYMMETRIES)
             .map(|t| (transform::<G>(cp, t), transform::<G>(co, t)))
             .min()
             .unwrap_or((cp, co));
         if seen[..count].contains(&key) {
-            kept &= !(1 << x);
+            kept &= !G::B::bit(x);
         } else {
             seen[count] = key;
             count += 1;
@@ -369,20 +369,21 @@ fn unpack_best(packed: u64) -> (i32, u8) {
     ((packed >> 8) as i32 - 128, packed as u8)
 }
 
-/// Legal moves an 8x8 position can have: at most one an empty square.
-const MAX_MOVES: usize = 64;
+/// Legal moves a position can have: at most one an empty square (96 on
+/// 10x10).
+const MAX_MOVES: usize = 96;
 
 /// Moves with their flips, best first: a principal-variation node's list,
 /// kept on the stack.
-struct MoveList {
-    moves: [(u8, u64); MAX_MOVES],
+struct MoveList<B> {
+    moves: [(u8, B); MAX_MOVES],
     count: usize,
 }
 
-impl std::ops::Deref for MoveList {
-    type Target = [(u8, u64)];
+impl<B> std::ops::Deref for MoveList<B> {
+    type Target = [(u8, B)];
 
-    fn deref(&self) -> &[(u8, u64)] {
+    fn deref(&self) -> &[(u8, B)] {
         &self.moves[..self.count]
     }
 }
@@ -431,9 +432,9 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
     /// The legal moves with their flips, best first by [`order`] (the
     /// table's move before all; equal values keep square order), in a list
     /// on the stack.
-    fn ordered(&mut self, p: u64, o: u64, legal: u64, hint: u8) -> MoveList {
+    fn ordered(&mut self, p: G::B, o: G::B, legal: G::B, hint: u8) -> MoveList<G::B> {
         let parity = parity_of::<G>(!(p | o));
-        let empties = (!(p | o) & G::FULL).count_ones();
+        let empties = (!(p | o) & G::FULL).count();
         let sort_depth = self.sort_depth(empties);
         let legal = if empties + OPENING_PLIES >= G::CELLS {
             without_mirrored_moves::<G>(p, o, legal)
@@ -442,7 +443,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         };
         let mut values = [0i32; MAX_MOVES];
         let mut list = MoveList {
-            moves: [(0, 0); MAX_MOVES],
+            moves: [(0, G::B::ZERO); MAX_MOVES],
             count: 0,
         };
         for x in Squares(legal) {
@@ -464,7 +465,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
 
     /// A first guess of the root's score in discs (even, as every final
     /// margin is): a shallow search with the trained evaluation.
-    fn guess(&mut self, p: u64, o: u64) -> i32 {
+    fn guess(&mut self, p: G::B, o: G::B) -> i32 {
         let cents = self.estimate(p, o, GUESS_DEPTH, -INF_EVAL, INF_EVAL);
         let cells = G::CELLS as i32;
         (2 * (cents / 200)).clamp(-cells, cells)
@@ -479,7 +480,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         guess: Option<i32>,
         search: impl FnMut(&mut Self, i32, i32) -> (i32, u8),
     ) -> (i32, u8) {
-        self.aspirated_above(-INF, guess, ASPIRATION, search)
+        self.aspirated_above(-inf::<G>(), guess, ASPIRATION, search)
     }
 
     /// [`Worker::aspirated`] for a score known to be above `floor`: no
@@ -492,7 +493,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         mut search: impl FnMut(&mut Self, i32, i32) -> (i32, u8),
     ) -> (i32, u8) {
         let Some(guess) = guess else {
-            return search(self, floor, INF);
+            return search(self, floor, inf::<G>());
         };
         let guess = guess.max(floor + 1);
         let (mut alpha, mut beta) = ((guess - width - 1).max(floor), guess + width + 1);
@@ -503,8 +504,8 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             }
             if score <= alpha && alpha > floor {
                 (alpha, beta) = (floor, score + 1);
-            } else if score >= beta && beta < INF {
-                (alpha, beta) = (score - 1, INF);
+            } else if score >= beta && beta < inf::<G>() {
+                (alpha, beta) = (score - 1, inf::<G>());
             } else {
                 return (score, best);
             }
@@ -520,9 +521,9 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
     fn move_value(
         &mut self,
         x: u32,
-        f: u64,
-        p: u64,
-        o: u64,
+        f: G::B,
+        p: G::B,
+        o: G::B,
         hint: u8,
         parity: u8,
         sort_depth: Option<u32>,
@@ -531,7 +532,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             return i32::MAX - 1;
         }
         self.nodes += 1;
-        let (np, no) = (p ^ f ^ (1 << x), o ^ f);
+        let (np, no) = (p ^ f ^ G::B::bit(x), o ^ f);
         let mut value = order::move_value::<G>(x, np, no, parity);
         if value != i32::MAX {
             if let Some(depth) = sort_depth {
@@ -543,7 +544,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
 
     /// Null-window search: a fail-soft bound telling whether the score is
     /// above `alpha` (`empties` is the number of empty squares).
-    fn nws(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> i32 {
+    fn nws(&mut self, p: G::B, o: G::B, alpha: i32, empties: u32) -> i32 {
         if empties <= SHALLOW {
             return solve_small::<G>(p, o, alpha, &mut self.nodes);
         }
@@ -552,8 +553,8 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             return 0;
         }
         let legal = moves::<G>(p, o);
-        if legal == 0 {
-            if moves::<G>(o, p) == 0 {
+        if legal.is_empty() {
+            if moves::<G>(o, p).is_empty() {
                 return final_margin::<G>(p, o);
             }
             return -self.nws(o, p, -alpha - 1, empties);
@@ -576,22 +577,23 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
 
         // The moves with their flips and ordering values, on the stack.
         let parity = parity_of::<G>(!(p | o));
-        let mut list = [(0u8, 0u64, 0i32); 32];
+        let mut list = G::move_list();
+        let list_room = list.as_mut();
         let mut count = 0;
         let sort_depth = self.sort_depth(empties);
         for x in Squares(legal) {
             let f = flips::<G>(x, p, o);
             let value = self.move_value(x, f, p, o, hint, parity, sort_depth);
-            list[count] = (x as u8, f, value);
+            list_room[count] = (x as u8, f, value);
             count += 1;
         }
-        let list = &mut list[..count];
+        let list = &mut list_room[..count];
 
         // Enhanced transposition cutoff: a child whose stored upper bound
         // already refutes this node ends it before any search.
         if empties > ETC_MIN {
             for &(x, f, _) in list.iter() {
-                let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
+                let (cp, co) = (o ^ f, p ^ f ^ G::B::bit(u32::from(x)));
                 if let Some(entry) = self.table.probe(hash_pair(cp, co), cp, co) {
                     let score = -i32::from(entry.upper);
                     if score > alpha {
@@ -602,7 +604,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         }
 
         let before = self.nodes;
-        let mut best = -INF;
+        let mut best = -inf::<G>();
         let mut best_move = NO_MOVE;
         for i in 0..list.len() {
             // Selection: the best remaining move next (cutoffs come early).
@@ -614,7 +616,12 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             }
             list.swap(i, top);
             let (x, f, _) = list[i];
-            let score = -self.nws(o ^ f, p ^ f ^ (1u64 << x), -alpha - 1, empties - 1);
+            let score = -self.nws(
+                o ^ f,
+                p ^ f ^ G::B::bit(u32::from(x)),
+                -alpha - 1,
+                empties - 1,
+            );
             if self.aborted {
                 return 0;
             }
@@ -626,10 +633,11 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
                 }
             }
         }
+        let cells = G::CELLS as i32;
         let (lower, upper) = if best > alpha {
-            (best, 64)
+            (best, cells)
         } else {
-            (-64, best)
+            (-cells, best)
         };
         self.store(hash, p, o, lower, upper, best_move, self.nodes - before);
         best
@@ -643,13 +651,13 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
 
     /// A shallow alpha-beta estimate with the trained evaluation, for move
     /// ordering (in hundredths of a disc).
-    fn estimate(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+    fn estimate(&mut self, p: G::B, o: G::B, depth: u32, alpha: i32, beta: i32) -> i32 {
         if depth == 0 {
             return G::evaluate(p, o);
         }
         let legal = moves::<G>(p, o);
-        if legal == 0 {
-            if moves::<G>(o, p) == 0 {
+        if legal.is_empty() {
+            if moves::<G>(o, p).is_empty() {
                 return 100 * final_margin::<G>(p, o);
             }
             return -self.estimate(o, p, depth, -beta, -alpha);
@@ -659,7 +667,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         for x in Squares(legal) {
             self.nodes += 1;
             let f = flips::<G>(x, p, o);
-            let score = -self.estimate(o ^ f, p ^ f ^ (1 << x), depth - 1, -beta, -alpha);
+            let score = -self.estimate(o ^ f, p ^ f ^ G::B::bit(x), depth - 1, -beta, -alpha);
             if score > best {
                 best = score;
                 if score > alpha {
@@ -674,14 +682,15 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn store(&self, hash: u64, p: u64, o: u64, lower: i32, upper: i32, best: u8, nodes: u64) {
+    fn store(&self, hash: u64, p: G::B, o: G::B, lower: i32, upper: i32, best: u8, nodes: u64) {
+        let cells = G::CELLS as i32;
         self.table.store(
             hash,
             p,
             o,
             Entry {
-                lower: lower.clamp(-64, 64) as i8,
-                upper: upper.clamp(-64, 64) as i8,
+                lower: lower.clamp(-cells, cells) as i8,
+                upper: upper.clamp(-cells, cells) as i8,
                 best,
                 cost: (64 - nodes.leading_zeros()) as u8,
             },
@@ -690,12 +699,12 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
 
     /// Principal-variation search: the exact score when it lies inside
     /// `(alpha, beta)`, else a bound on the side it fell.
-    fn pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
+    fn pvs(&mut self, p: G::B, o: G::B, alpha: i32, beta: i32, empties: u32) -> i32 {
         self.pvs_best(p, o, alpha, beta, empties).0
     }
 
     /// [`Worker::pvs`] with the best move found.
-    fn pvs_best(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> (i32, u8) {
+    fn pvs_best(&mut self, p: G::B, o: G::B, alpha: i32, beta: i32, empties: u32) -> (i32, u8) {
         if empties == 0 {
             return (final_margin::<G>(p, o), NO_MOVE);
         }
@@ -704,8 +713,8 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             return (0, NO_MOVE);
         }
         let legal = moves::<G>(p, o);
-        if legal == 0 {
-            if moves::<G>(o, p) == 0 {
+        if legal.is_empty() {
+            if moves::<G>(o, p).is_empty() {
                 return (final_margin::<G>(p, o), NO_MOVE);
             }
             return (-self.pvs(o, p, -beta, -alpha, empties), NO_MOVE);
@@ -734,7 +743,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         let (original_alpha, original_beta) = (alpha, beta);
         let list = self.ordered(p, o, legal, hint);
         let before = self.nodes;
-        let mut best = -INF;
+        let mut best = -inf::<G>();
         let mut best_move = NO_MOVE;
         for (i, &(x, f)) in list.iter().enumerate() {
             if i == 1 && self.threads > 1 && empties >= SPLIT_MIN {
@@ -746,7 +755,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
                 }
                 break;
             }
-            let (cp, co) = (o ^ f, p ^ f ^ (1u64 << x));
+            let (cp, co) = (o ^ f, p ^ f ^ G::B::bit(u32::from(x)));
             let score = if i == 0 {
                 -self.pvs(cp, co, -beta, -alpha, empties - 1)
             } else {
@@ -772,8 +781,9 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             }
         }
         if with_table {
-            let lower = if best > original_alpha { best } else { -64 };
-            let upper = if best < original_beta { best } else { 64 };
+            let cells = G::CELLS as i32;
+            let lower = if best > original_alpha { best } else { -cells };
+            let upper = if best < original_beta { best } else { cells };
             self.store(hash, p, o, lower, upper, best_move, self.nodes - before);
         }
         (best, best_move)
@@ -789,9 +799,9 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
     /// `self` is then aborted).
     fn split(
         &mut self,
-        p: u64,
-        o: u64,
-        rest: &[(u8, u64)],
+        p: G::B,
+        o: G::B,
+        rest: &[(u8, G::B)],
         alpha: i32,
         beta: i32,
         empties: u32,
@@ -814,7 +824,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&(x, f)) = rest.get(i) else { break };
-                        let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
+                        let (cp, co) = (o ^ f, p ^ f ^ G::B::bit(u32::from(x)));
                         let a = bar.load(Ordering::Relaxed);
                         let mut score = -worker.nws(cp, co, -a - 1, empties - 1);
                         if score > a && score < beta && !worker.aborted {
@@ -861,6 +871,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bitboard::Size6;
 
     #[test]
     fn mirrored_first_moves_are_dropped() {

@@ -8,6 +8,7 @@
 //! squares next to our discs: where its future moves come from), then by
 //! the square itself and by parity.
 
+use crate::bitboard::Bits;
 use crate::movegen::moves;
 
 use super::geometry::ExactGeometry;
@@ -19,13 +20,13 @@ const W_PARITY: i32 = 1 << 3;
 
 /// Squares with corners counted twice.
 #[inline(always)]
-fn weighted<G: ExactGeometry>(x: u64) -> i32 {
-    (x.count_ones() + (x & G::CORNERS).count_ones()) as i32
+fn weighted<G: ExactGeometry>(x: G::B) -> i32 {
+    (x.count() + (x & G::CORNERS).count()) as i32
 }
 
 /// Empty squares next to `discs`.
 #[inline(always)]
-fn around<G: ExactGeometry>(discs: u64, empty: u64) -> u64 {
+fn around<G: ExactGeometry>(discs: G::B, empty: G::B) -> G::B {
     let n = G::SIZE;
     let first_column = first_column::<G>();
     // Within the board: a shift east off the last square must not come
@@ -40,11 +41,11 @@ fn around<G: ExactGeometry>(discs: u64, empty: u64) -> u64 {
 
 /// The squares of the first column (a constant once monomorphised).
 #[inline(always)]
-fn first_column<G: ExactGeometry>() -> u64 {
-    let mut column = 0;
+fn first_column<G: ExactGeometry>() -> G::B {
+    let mut column = G::B::ZERO;
     let mut row = 0;
     while row < G::SIZE {
-        column |= 1u64 << (row * G::SIZE);
+        column |= G::B::bit(row * G::SIZE);
         row += 1;
     }
     column
@@ -52,24 +53,24 @@ fn first_column<G: ExactGeometry>() -> u64 {
 
 /// Corners of `p` and the edge squares beside them that `p` also holds.
 #[inline(always)]
-fn corner_stability<G: ExactGeometry>(p: u64) -> i32 {
+fn corner_stability<G: ExactGeometry>(p: G::B) -> i32 {
     let n = G::SIZE;
-    let (top_left, top_right) = (1u64, 1u64 << (n - 1));
-    let (bottom_left, bottom_right) = (1u64 << (n * (n - 1)), 1u64 << (n * n - 1));
+    let (top_left, top_right) = (G::B::ONE, G::B::bit(n - 1));
+    let (bottom_left, bottom_right) = (G::B::bit(n * (n - 1)), G::B::bit(n * n - 1));
     let corners = p & G::CORNERS;
     let beside = ((corners & (top_left | bottom_left)) << 1)
         | ((corners & (top_right | bottom_right)) >> 1)
         | ((corners & (top_left | top_right)) << n)
         | ((corners & (bottom_left | bottom_right)) >> n);
-    (corners | (beside & p)).count_ones() as i32
+    (corners | (beside & p)).count() as i32
 }
 
 /// The ordering value of the move to `x` (higher first), `np`/`no` the
 /// discs of the side that moved / the side to move after it, `parity` the
 /// parent's quadrant parity.
 #[inline]
-pub fn move_value<G: ExactGeometry>(x: u32, np: u64, no: u64, parity: u8) -> i32 {
-    if no == 0 {
+pub fn move_value<G: ExactGeometry>(x: u32, np: G::B, no: G::B, parity: u8) -> i32 {
+    if no.is_empty() {
         return i32::MAX;
     }
     let empty = !(np | no) & G::FULL;
@@ -86,21 +87,21 @@ pub fn move_value<G: ExactGeometry>(x: u32, np: u64, no: u64, parity: u8) -> i32
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bitboard::{Bits, Size4, Size6, Size8};
+    use crate::bitboard::{Size10, Size4, Size6, Size8};
     use crate::movegen::neighbours;
 
-    fn around_is_neighbours<G: ExactGeometry>() {
+    fn around_is_neighbours<G: ExactGeometry>(widen: fn(u64, u64) -> G::B) {
         let mut x = 0x1234_5678_9ABC_DEF1u64;
         for _ in 0..200 {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let discs = x & x.rotate_left(23) & G::FULL;
-            let empty = !discs & x.rotate_left(5) & G::FULL;
+            let discs = widen(x & x.rotate_left(23), x.rotate_left(41)) & G::FULL;
+            let empty = !discs & widen(x.rotate_left(5), x.rotate_left(11)) & G::FULL;
             assert_eq!(
                 around::<G>(discs, empty),
                 neighbours::<G>(discs) & empty,
-                "{} {discs:x}",
+                "{} {discs:?}",
                 G::SIZE
             );
         }
@@ -108,11 +109,12 @@ mod tests {
 
     #[test]
     fn around_matches_the_generic_neighbours() {
-        around_is_neighbours::<Size4>();
-        around_is_neighbours::<Size6>();
-        around_is_neighbours::<Size8>();
+        around_is_neighbours::<Size4>(|low, _| low);
+        around_is_neighbours::<Size6>(|low, _| low);
+        around_is_neighbours::<Size8>(|low, _| low);
+        around_is_neighbours::<Size10>(|low, high| u128::from(high) << 64 | u128::from(low));
         assert_eq!(corner_stability::<Size8>(0x8000_0000_0000_0003), 3);
         assert_eq!(corner_stability::<Size6>(1 << 35 | 1 << 34 | 1 << 29), 3);
-        assert_eq!(u64::bit(0).count(), 1);
+        assert_eq!(corner_stability::<Size10>(1 << 99 | 1 << 98 | 1 << 89), 3);
     }
 }

@@ -1,12 +1,12 @@
 //! The exact solver's transposition table, shared by every thread of a
 //! parallel solve without locks.
 //!
-//! An entry is three 64-bit words written and read one at a time: the
-//! player's discs and the opponent's discs, each XOR-ed with the data word,
-//! and the data word itself. A reader recomputes both keys from the data it
-//! read; an entry torn by two threads writing at once fails that check
-//! (unless the garbage happens to reproduce both 64-bit keys) and reads as a
-//! miss. Every stored bound is true for its position, so a table shared by
+//! An entry is three 64-bit words written and read one at a time (five
+//! on 10x10, whose sets take two words each): the player's discs and the
+//! opponent's discs, each XOR-ed with the data word, and the data word
+//! itself. A reader recomputes the keys from the data it read; an entry
+//! torn by two threads writing at once fails that check (unless the
+//! garbage happens to reproduce every key word) and reads as a miss. Every stored bound is true for its position, so a table shared by
 //! threads that search different parts of the tree is as sound as one
 //! thread's.
 //!
@@ -19,6 +19,8 @@
 //! always replaced.
 
 use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::bitboard::Bits;
 
 /// What the table knows about a position: bounds on its exact score, the
 /// best move found (`NO_MOVE` if none), and the log2 of the positions its
@@ -54,30 +56,97 @@ impl Entry {
     }
 }
 
-struct Slot {
-    p: AtomicU64,
-    o: AtomicU64,
-    data: AtomicU64,
+/// The words of one slot for sets of type `B`: the player's set and the
+/// opponent's, each in `B::WIDTH / 64` words XOR-ed with the data word,
+/// then the data word (three words a slot for `u64`, five for `u128`).
+#[inline(always)]
+fn key_words<B: Bits>() -> usize {
+    (B::WIDTH / 64) as usize
 }
 
-impl Slot {
-    fn empty() -> Slot {
-        Slot {
-            p: AtomicU64::new(0),
-            o: AtomicU64::new(0),
-            data: AtomicU64::new(0),
+/// Word `i` of a set (the low 64 bits first).
+#[inline(always)]
+fn word<B: Bits>(set: B, i: usize) -> u64 {
+    (set.to_u128() >> (64 * i)) as u64
+}
+
+/// A fixed-size table of two-slot buckets, the slots laid out flat: for
+/// sets of `words` 64-bit words, `2 * words + 1` atomic words a slot.
+pub struct Table {
+    cells: Vec<AtomicU64>,
+    mask: usize,
+    /// Words of one set (1 for `u64`, 2 for `u128`).
+    words: usize,
+}
+
+impl Table {
+    /// A table of about `megabytes` MiB for sets of type `B` (a power of
+    /// two buckets, at least one).
+    pub fn new<B: Bits>(megabytes: usize) -> Table {
+        let words = key_words::<B>();
+        let bucket = 2 * (2 * words + 1) * std::mem::size_of::<AtomicU64>();
+        let wanted = (megabytes.max(1).saturating_mul(1 << 20) / bucket).max(1);
+        let mut buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let mut cells = Vec::new();
+        while cells
+            .try_reserve_exact(2 * buckets * (2 * words + 1))
+            .is_err()
+            && buckets > 1
+        {
+            buckets /= 2;
+        }
+        cells.resize_with(2 * buckets * (2 * words + 1), || AtomicU64::new(0));
+        Table {
+            cells,
+            mask: buckets - 1,
+            words,
         }
     }
 
-    fn read(&self, p: u64, o: u64) -> Option<Entry> {
-        let data = self.data.load(Ordering::Relaxed);
-        let kp = self.p.load(Ordering::Relaxed) ^ data;
-        let ko = self.o.load(Ordering::Relaxed) ^ data;
-        (data != 0 && kp == p && ko == o).then(|| Entry::unpack(data))
+    /// Whether the table holds sets of type `B`.
+    pub fn holds<B: Bits>(&self) -> bool {
+        self.words == key_words::<B>()
     }
 
-    fn cost(&self) -> u8 {
-        let data = self.data.load(Ordering::Relaxed);
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        for cell in &mut self.cells {
+            *cell.get_mut() = 0;
+        }
+    }
+
+    /// The first word of the first slot of `hash`'s bucket.
+    #[inline]
+    fn bucket<B: Bits>(&self, hash: u64) -> usize {
+        debug_assert!(self.holds::<B>());
+        2 * ((hash >> 20) as usize & self.mask) * (2 * key_words::<B>() + 1)
+    }
+
+    #[inline(always)]
+    fn data(&self, slot: usize, words: usize) -> u64 {
+        self.cells[slot + 2 * words].load(Ordering::Relaxed)
+    }
+
+    /// The entry of the slot starting at word `slot`, if it is for `p`, `o`.
+    #[inline(always)]
+    fn read<B: Bits>(&self, slot: usize, p: B, o: B) -> Option<Entry> {
+        let words = key_words::<B>();
+        let data = self.data(slot, words);
+        if data == 0 {
+            return None;
+        }
+        for i in 0..words {
+            if self.cells[slot + i].load(Ordering::Relaxed) ^ data != word(p, i)
+                || self.cells[slot + words + i].load(Ordering::Relaxed) ^ data != word(o, i)
+            {
+                return None;
+            }
+        }
+        Some(Entry::unpack(data))
+    }
+
+    fn cost<B: Bits>(&self, slot: usize) -> u8 {
+        let data = self.data(slot, key_words::<B>());
         if data == 0 {
             0
         } else {
@@ -85,64 +154,31 @@ impl Slot {
         }
     }
 
-    fn write(&self, p: u64, o: u64, entry: Entry) {
+    fn write<B: Bits>(&self, slot: usize, p: B, o: B, entry: Entry) {
+        let words = key_words::<B>();
         let data = entry.pack();
-        self.p.store(p ^ data, Ordering::Relaxed);
-        self.o.store(o ^ data, Ordering::Relaxed);
-        self.data.store(data, Ordering::Relaxed);
-    }
-}
-
-/// A fixed-size table of two-slot buckets.
-pub struct Table {
-    slots: Vec<Slot>,
-    mask: usize,
-}
-
-impl Table {
-    /// A table of about `megabytes` MiB (a power of two buckets, at least one).
-    pub fn new(megabytes: usize) -> Table {
-        let bucket = 2 * std::mem::size_of::<Slot>();
-        let wanted = (megabytes.max(1).saturating_mul(1 << 20) / bucket).max(1);
-        let mut buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        let mut slots = Vec::new();
-        while slots.try_reserve_exact(2 * buckets).is_err() && buckets > 1 {
-            buckets /= 2;
+        for i in 0..words {
+            self.cells[slot + i].store(word(p, i) ^ data, Ordering::Relaxed);
+            self.cells[slot + words + i].store(word(o, i) ^ data, Ordering::Relaxed);
         }
-        slots.resize_with(2 * buckets, Slot::empty);
-        Table {
-            slots,
-            mask: buckets - 1,
-        }
-    }
-
-    /// Forgets every entry.
-    pub fn clear(&mut self) {
-        for slot in &mut self.slots {
-            *slot = Slot::empty();
-        }
-    }
-
-    #[inline]
-    fn bucket(&self, hash: u64) -> usize {
-        2 * ((hash >> 20) as usize & self.mask)
+        self.cells[slot + 2 * words].store(data, Ordering::Relaxed);
     }
 
     /// The entry stored for exactly this position, if any.
     #[inline]
-    pub fn probe(&self, hash: u64, p: u64, o: u64) -> Option<Entry> {
-        let i = self.bucket(hash);
-        self.slots[i]
-            .read(p, o)
-            .or_else(|| self.slots[i + 1].read(p, o))
+    pub fn probe<B: Bits>(&self, hash: u64, p: B, o: B) -> Option<Entry> {
+        let i = self.bucket::<B>(hash);
+        self.read(i, p, o)
+            .or_else(|| self.read(i + 2 * key_words::<B>() + 1, p, o))
     }
 
     /// Stores the bounds `lower..=upper` for this position, merged with the
     /// bounds already there.
-    pub fn store(&self, hash: u64, p: u64, o: u64, entry: Entry) {
-        let i = self.bucket(hash);
-        for slot in &self.slots[i..i + 2] {
-            if let Some(old) = slot.read(p, o) {
+    pub fn store<B: Bits>(&self, hash: u64, p: B, o: B, entry: Entry) {
+        let stride = 2 * key_words::<B>() + 1;
+        let i = self.bucket::<B>(hash);
+        for slot in [i, i + stride] {
+            if let Some(old) = self.read(slot, p, o) {
                 let lower = entry.lower.max(old.lower);
                 let upper = entry.upper.min(old.upper);
                 // Bounds from two true searches can only cross if one of
@@ -161,26 +197,22 @@ impl Table {
                 } else {
                     entry
                 };
-                slot.write(p, o, merged);
+                self.write(slot, p, o, merged);
                 return;
             }
         }
-        let (deep, recent) = (&self.slots[i], &self.slots[i + 1]);
-        if entry.cost >= deep.cost() {
+        let (deep, recent) = (i, i + stride);
+        if entry.cost >= self.cost::<B>(deep) {
             // The entry it displaces moves to the always-replaced slot.
-            let data = deep.data.load(Ordering::Relaxed);
-            if data != 0 {
-                recent
-                    .p
-                    .store(deep.p.load(Ordering::Relaxed), Ordering::Relaxed);
-                recent
-                    .o
-                    .store(deep.o.load(Ordering::Relaxed), Ordering::Relaxed);
-                recent.data.store(data, Ordering::Relaxed);
+            if self.data(deep, key_words::<B>()) != 0 {
+                for k in 0..stride {
+                    let w = self.cells[deep + k].load(Ordering::Relaxed);
+                    self.cells[recent + k].store(w, Ordering::Relaxed);
+                }
             }
-            deep.write(p, o, entry);
+            self.write(deep, p, o, entry);
         } else {
-            recent.write(p, o, entry);
+            self.write(recent, p, o, entry);
         }
     }
 }
@@ -191,26 +223,43 @@ mod tests {
 
     #[test]
     fn stores_merges_and_replaces() {
-        let table = Table::new(1);
+        let table = Table::new::<u64>(1);
         let e = |lower, upper, cost| Entry {
             lower,
             upper,
             best: 3,
             cost,
         };
-        assert_eq!(table.probe(7, 1, 2), None);
-        table.store(7, 1, 2, e(-64, 10, 5));
-        assert_eq!(table.probe(7, 1, 2), Some(e(-64, 10, 5)));
-        table.store(7, 1, 2, e(-4, 64, 2));
-        assert_eq!(table.probe(7, 1, 2), Some(e(-4, 10, 5)));
+        assert_eq!(table.probe(7, 1u64, 2), None);
+        table.store(7, 1u64, 2, e(-64, 10, 5));
+        assert_eq!(table.probe(7, 1u64, 2), Some(e(-64, 10, 5)));
+        table.store(7, 1u64, 2, e(-4, 64, 2));
+        assert_eq!(table.probe(7, 1u64, 2), Some(e(-4, 10, 5)));
         // Same bucket, other positions: the deep entry stays.
-        table.store(7, 5, 6, e(0, 0, 1));
-        table.store(7, 8, 9, e(2, 2, 1));
-        assert_eq!(table.probe(7, 1, 2), Some(e(-4, 10, 5)));
-        assert_eq!(table.probe(7, 5, 6), None);
-        assert_eq!(table.probe(7, 8, 9), Some(e(2, 2, 1)));
+        table.store(7, 5u64, 6, e(0, 0, 1));
+        table.store(7, 8u64, 9, e(2, 2, 1));
+        assert_eq!(table.probe(7, 1u64, 2), Some(e(-4, 10, 5)));
+        assert_eq!(table.probe(7, 5u64, 6), None);
+        assert_eq!(table.probe(7, 8u64, 9), Some(e(2, 2, 1)));
         // A key differing in one word never matches.
-        assert_eq!(table.probe(7, 1, 3), None);
-        assert_eq!(table.probe(7, 0, 2), None);
+        assert_eq!(table.probe(7, 1u64, 3), None);
+        assert_eq!(table.probe(7, 0u64, 2), None);
+    }
+
+    #[test]
+    fn a_wide_table_keeps_both_words_of_each_set() {
+        let table = Table::new::<u128>(1);
+        assert!(table.holds::<u128>() && !table.holds::<u64>());
+        let entry = Entry {
+            lower: -100,
+            upper: 100,
+            best: 99,
+            cost: 1,
+        };
+        let (p, o) = (1u128 << 99 | 5, 1u128 << 70);
+        table.store(3, p, o, entry);
+        assert_eq!(table.probe(3, p, o), Some(entry));
+        assert_eq!(table.probe(3, p ^ 1 << 98, o), None);
+        assert_eq!(table.probe(3, p, o | 1), None);
     }
 }

@@ -1,10 +1,13 @@
-//! The 8x8 midgame engine: iterative-deepening principal-variation search
-//! with aspiration windows, a lock-free transposition table kept across
-//! moves and shared by every thread (lazy SMP), move ordering by the
-//! table's move, a shallow search and fastest-first mobility, multi-ProbCut
-//! ([`probcut`]) for selectivity, time management from a per-move budget,
-//! and the hand-over to the exact solver ([`crate::exact`]) once the
-//! position has few enough empties to solve in the budget.
+//! The midgame engine, for every board size ([`MidgameEngine`],
+//! monomorphised per size as the exact solver is; [`Engine`] is the 8x8
+//! one): iterative-deepening principal-variation search with aspiration
+//! windows, a lock-free transposition table kept across moves and shared
+//! by every thread (lazy SMP), move ordering by the table's move, a
+//! shallow search and fastest-first mobility, multi-ProbCut ([`probcut`],
+//! fitted on 8x8: the other sizes search full width) for selectivity,
+//! time management from a per-move budget, and the hand-over to the exact
+//! solver ([`crate::exact`]) once the position has few enough empties to
+//! solve in the budget.
 //!
 //! Scores are in hundredths of a disc for the side to move; finished games
 //! score their final margin (empties to the winner) times [`DISC`], and the
@@ -12,7 +15,9 @@
 //!
 //! The evaluation is called through one seam, [`Evaluator`]: a plain
 //! function `fn(player, opponent) -> hundredths of a disc`. [`EVALUATION`]
-//! is the one the engine starts with; [`Engine::set_evaluator`] switches it.
+//! is the one the 8x8 engine starts with (the trained pattern evaluation;
+//! the other sizes start with the hand-weighted one: `Geometry::evaluate`);
+//! [`MidgameEngine::set_evaluator`] switches it.
 //!
 //! Time management: with a budget `B` the main thread starts no iteration
 //! after `SOFT_SHARE · B` and stops the one running at `B − MARGIN`
@@ -31,8 +36,8 @@ use std::time::{Duration, Instant};
 use ply_engine::Bound;
 use ply_engine::Deadline;
 
-use crate::bitboard::{hash_pair, Size8, Squares};
-use crate::exact::ExactSolver;
+use crate::bitboard::{hash_pair, Bits, Geometry, Size8, Squares};
+use crate::exact::{ExactGeometry, ExactSolver};
 use crate::margin::final_margin;
 use crate::movegen::{flips, moves};
 use table::{Entry, Table, NO_MOVE};
@@ -57,10 +62,16 @@ pub const EVALUATION: Evaluator = trained;
 
 /// One disc of final margin.
 pub const DISC: i32 = 100;
-/// Evaluations stay inside this, below every won or lost game.
-const MAX_EVAL: i32 = 63 * DISC;
-/// Beyond every score.
-const INF: i32 = 65 * DISC;
+
+/// Evaluations stay inside this, below every won or lost game (63 discs
+/// on 8x8).
+const fn max_eval<G: Geometry>() -> i32 {
+    (G::CELLS as i32 - 1) * DISC
+}
+/// Beyond every score (65 discs on 8x8).
+const fn inf<G: Geometry>() -> i32 {
+    (G::CELLS as i32 + 1) * DISC
+}
 /// Positions between two looks at the clock.
 pub const POLL_NODES: u64 = 256;
 /// The main thread stops this long before the budget ends (to join the
@@ -149,21 +160,24 @@ pub struct MidgameReport {
     pub pv: Vec<Option<u32>>,
 }
 
-/// The engine: its table persists across moves.
-pub struct Engine {
+/// The midgame engine on the board `G`: its table persists across moves.
+pub struct MidgameEngine<G: ExactGeometry> {
     table: Arc<Table>,
     threads: usize,
     exact: ExactSolver,
-    eval: Evaluator,
+    eval: fn(G::B, G::B) -> i32,
     selectivity: Option<f64>,
     /// What a draw costs the side to move at the root (hundredths of a
     /// disc): positive avoids draws, negative seeks them.
     contempt: i32,
 }
 
+/// The 8x8 engine (NBoard, GTP and the computer on 8x8 use it).
+pub type Engine = MidgameEngine<Size8>;
+
 /// The final score of a finished game (hundredths of a disc).
-fn final_score(p: u64, o: u64) -> i32 {
-    final_margin::<Size8>(p, o) * DISC
+fn final_score<G: Geometry>(p: G::B, o: G::B) -> i32 {
+    final_margin::<G>(p, o) * DISC
 }
 
 /// Mixed into the table key of positions where the side to move is not the
@@ -174,7 +188,7 @@ const OTHER_SIDE_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
 /// included) below the root. With a contempt a draw is worth `-contempt`
 /// to the root's side and `+contempt` to the other, so a position's value
 /// depends on which of the two is to move there.
-fn node_key(p: u64, o: u64, contempt: i32, height: u32) -> u64 {
+fn node_key<B: Bits>(p: B, o: B, contempt: i32, height: u32) -> u64 {
     if contempt != 0 && height % 2 == 1 {
         hash_pair(p, o) ^ OTHER_SIDE_KEY
     } else {
@@ -183,22 +197,25 @@ fn node_key(p: u64, o: u64, contempt: i32, height: u32) -> u64 {
 }
 
 /// Opponent mobility after a move, corners counted twice: fewer is better.
-fn weighted_mobility(p: u64, o: u64) -> i32 {
-    let m = moves::<Size8>(p, o);
-    (m.count_ones() + (m & 0x8100_0000_0000_0081).count_ones()) as i32
+fn weighted_mobility<G: Geometry>(p: G::B, o: G::B) -> i32 {
+    let m = moves::<G>(p, o);
+    (m.count() + (m & G::CORNERS).count()) as i32
 }
 
-impl Engine {
+impl<G: ExactGeometry> MidgameEngine<G> {
     /// An engine with a table of about `megabytes` MiB (the exact solver
-    /// gets a table of the same size) and `threads` threads.
-    pub fn new(megabytes: usize, threads: usize) -> Engine {
+    /// gets a table of the same size) and `threads` threads. It starts
+    /// with the size's own evaluation (`Geometry::evaluate`: the
+    /// trained one, [`EVALUATION`], on 8x8) and with multi-ProbCut on 8x8,
+    /// where it was fitted (full width elsewhere).
+    pub fn new(megabytes: usize, threads: usize) -> Self {
         let threads = threads.max(1);
-        Engine {
+        MidgameEngine {
             table: Arc::new(Table::new(megabytes)),
             threads,
             exact: ExactSolver::new(megabytes).with_threads(threads),
-            eval: EVALUATION,
-            selectivity: Some(DEFAULT_SELECTIVITY),
+            eval: G::evaluate,
+            selectivity: (G::SIZE == 8).then_some(DEFAULT_SELECTIVITY),
             contempt: 0,
         }
     }
@@ -215,7 +232,7 @@ impl Engine {
         }
     }
 
-    /// The contempt in force, hundredths of a disc (see [`Engine::set_contempt`]).
+    /// The contempt in force, hundredths of a disc (see [`MidgameEngine::set_contempt`]).
     pub fn contempt(&self) -> i32 {
         self.contempt
     }
@@ -225,13 +242,13 @@ impl Engine {
         self.threads
     }
 
-    /// The evaluation in use (see [`Engine::set_evaluator`]).
-    pub fn evaluator(&self) -> Evaluator {
+    /// The evaluation in use (see [`MidgameEngine::set_evaluator`]).
+    pub fn evaluator(&self) -> fn(G::B, G::B) -> i32 {
         self.eval
     }
 
     /// Switches the evaluation.
-    pub fn set_evaluator(&mut self, eval: Evaluator) {
+    pub fn set_evaluator(&mut self, eval: fn(G::B, G::B) -> i32) {
         self.eval = eval;
         self.table.clear();
     }
@@ -253,20 +270,20 @@ impl Engine {
     /// iteration.
     pub fn think(
         &mut self,
-        p: u64,
-        o: u64,
+        p: G::B,
+        o: G::B,
         limits: Limits,
         multi: usize,
         progress: &mut dyn FnMut(&MidgameReport),
     ) -> MidgameReport {
         let start = Instant::now();
         self.table.new_search();
-        let legal = moves::<Size8>(p, o);
-        if legal == 0 {
-            let over = moves::<Size8>(o, p) == 0;
+        let legal = moves::<G>(p, o);
+        if legal.is_empty() {
+            let over = moves::<G>(o, p).is_empty();
             let mut report = if over {
                 MidgameReport {
-                    score: final_score(p, o),
+                    score: final_score::<G>(p, o),
                     exact: true,
                     ..MidgameReport::default()
                 }
@@ -284,7 +301,7 @@ impl Engine {
             report.elapsed = start.elapsed();
             return report;
         }
-        let empties = (!(p | o)).count_ones();
+        let empties = (!(p | o) & G::FULL).count();
         let threads = self.threads;
         let exact_limit = limits.exact_empties.unwrap_or(match limits.time {
             Some(t) => exact_empties_for(t, threads),
@@ -293,7 +310,7 @@ impl Engine {
         let hard = limits
             .time
             .map(|t| start + t.saturating_sub(MARGIN).max(Duration::from_micros(200)));
-        if legal.count_ones() == 1 && multi == 1 && limits.time.is_some() {
+        if legal.count() == 1 && multi == 1 && limits.time.is_some() {
             // Forced: no need to think (a short search still gives a score).
             let quick = Limits {
                 time: limits.time.map(|t| t / 10),
@@ -319,7 +336,7 @@ impl Engine {
                 Some(end) => Deadline::after(Some(end.saturating_duration_since(Instant::now()))),
                 None => Deadline::none(),
             });
-            let solved = self.exact.solve(p, o);
+            let solved = self.exact.solve_on::<G>(p, o);
             if !self.exact.aborted() {
                 let report = MidgameReport {
                     best: solved.best,
@@ -349,8 +366,8 @@ impl Engine {
     /// Iterative deepening on every thread until the limits.
     fn midgame(
         &mut self,
-        p: u64,
-        o: u64,
+        p: G::B,
+        o: G::B,
         limits: Limits,
         start: Instant,
         multi: usize,
@@ -374,7 +391,7 @@ impl Engine {
                 Arc::clone(&helper_nodes),
             );
             std::thread::spawn(move || {
-                let mut w = Worker::new(&table, &stop, eval, t, None, contempt);
+                let mut w = Worker::<G>::new(&table, &stop, eval, t, None, contempt);
                 // Half the helpers search one ply deeper, so the threads
                 // spread over two depths.
                 let first = 1 + (helper as u32 & 1);
@@ -382,7 +399,7 @@ impl Engine {
                 helper_nodes.fetch_add(w.nodes, Ordering::Relaxed);
             });
         }
-        let mut main = Worker::new(&self.table, &stop, eval, t, hard, contempt);
+        let mut main = Worker::<G>::new(&self.table, &stop, eval, t, hard, contempt);
         let mut report = main.iterate(p, o, 1, max_depth, multi, soft, &mut |r: &MidgameReport| {
             let mut shown = r.clone();
             shown.elapsed = start.elapsed();
@@ -393,22 +410,23 @@ impl Engine {
         // The helpers' nodes as far as they have reported them.
         report.nodes += helper_nodes.load(Ordering::Relaxed);
         report.elapsed = start.elapsed();
-        report.pv = principal_variation(&self.table, p, o, report.best, report.depth, contempt);
+        report.pv =
+            principal_variation::<G>(&self.table, p, o, report.best, report.depth, contempt);
         report
     }
 
     /// The exact solver's public part: solves `p` against `o`.
-    pub fn solve_exact(&mut self, p: u64, o: u64) -> crate::exact::Solved {
+    pub fn solve_exact(&mut self, p: G::B, o: G::B) -> crate::exact::Solved {
         self.exact.set_deadline(Deadline::none());
-        self.exact.solve(p, o)
+        self.exact.solve_on::<G>(p, o)
     }
 }
 
 /// The moves the table gives from the root, starting with `best`.
-fn principal_variation(
+fn principal_variation<G: Geometry>(
     table: &Table,
-    mut p: u64,
-    mut o: u64,
+    mut p: G::B,
+    mut o: G::B,
     best: Option<u32>,
     depth: u32,
     contempt: i32,
@@ -416,16 +434,16 @@ fn principal_variation(
     let mut pv = Vec::new();
     let mut next = best;
     while pv.len() < depth.max(1) as usize {
-        let legal = moves::<Size8>(p, o);
+        let legal = moves::<G>(p, o);
         let square = match next {
-            Some(s) if legal & (1u64 << s) != 0 => s,
+            Some(s) if legal.has(s) => s,
             _ => break,
         };
         pv.push(Some(square));
-        let f = flips::<Size8>(square, p, o);
-        (p, o) = (o ^ f, p | f | (1u64 << square));
-        if moves::<Size8>(p, o) == 0 {
-            if moves::<Size8>(o, p) == 0 {
+        let f = flips::<G>(square, p, o);
+        (p, o) = (o ^ f, p | f | G::B::bit(square));
+        if moves::<G>(p, o).is_empty() {
+            if moves::<G>(o, p).is_empty() {
                 break;
             }
             pv.push(None);
@@ -438,17 +456,17 @@ fn principal_variation(
     pv
 }
 
-/// One thread's search state.
-struct Worker<'a> {
+/// One thread's search state on the board `G`.
+struct Worker<'a, G: Geometry> {
     table: &'a Table,
     stop: &'a AtomicBool,
-    eval: Evaluator,
+    eval: fn(G::B, G::B) -> i32,
     selectivity: Option<f64>,
     /// Only the main thread watches the clock.
     deadline: Option<Instant>,
     nodes: u64,
     /// Cut-offs per square, weighted by depth: ordering's tie-breaker.
-    history: [i32; 64],
+    history: [i32; 128],
     /// See [`Engine::set_contempt`].
     contempt: i32,
     /// Plies below the root, passes included (even: the root's side moves).
@@ -463,11 +481,11 @@ struct RootResult {
     complete: bool,
 }
 
-impl<'a> Worker<'a> {
+impl<'a, G: ExactGeometry> Worker<'a, G> {
     fn new(
         table: &'a Table,
         stop: &'a AtomicBool,
-        eval: Evaluator,
+        eval: fn(G::B, G::B) -> i32,
         selectivity: Option<f64>,
         deadline: Option<Instant>,
         contempt: i32,
@@ -479,21 +497,21 @@ impl<'a> Worker<'a> {
             selectivity,
             deadline,
             nodes: 0,
-            history: [0; 64],
+            history: [0; 128],
             contempt,
             height: 0,
         }
     }
 
     /// The table key of a position at the current height.
-    fn key(&self, p: u64, o: u64) -> u64 {
+    fn key(&self, p: G::B, o: G::B) -> u64 {
         node_key(p, o, self.contempt, self.height)
     }
 
     /// A finished game's score for the side to move, a draw valued by the
     /// contempt.
-    fn final_value(&self, p: u64, o: u64) -> i32 {
-        match final_score(p, o) {
+    fn final_value(&self, p: G::B, o: G::B) -> i32 {
+        match final_score::<G>(p, o) {
             0 if self.height.is_multiple_of(2) => -self.contempt,
             0 => self.contempt,
             score => score,
@@ -502,7 +520,7 @@ impl<'a> Worker<'a> {
 
     /// [`Worker::search`] of a child position (the other side to move, one
     /// ply further from the root).
-    fn child(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+    fn child(&mut self, p: G::B, o: G::B, depth: u32, alpha: i32, beta: i32) -> i32 {
         self.height += 1;
         let score = self.search(p, o, depth, alpha, beta);
         self.height -= 1;
@@ -520,24 +538,24 @@ impl<'a> Worker<'a> {
         self.stop.load(Ordering::Relaxed)
     }
 
-    fn evaluate(&self, p: u64, o: u64) -> i32 {
-        (self.eval)(p, o).clamp(-MAX_EVAL, MAX_EVAL)
+    fn evaluate(&self, p: G::B, o: G::B) -> i32 {
+        (self.eval)(p, o).clamp(-max_eval::<G>(), max_eval::<G>())
     }
 
     /// Iterative deepening from `first` to `max_depth`.
     #[allow(clippy::too_many_arguments)]
     fn iterate(
         &mut self,
-        p: u64,
-        o: u64,
+        p: G::B,
+        o: G::B,
         first: u32,
         max_depth: u32,
         multi: usize,
         soft: Option<Instant>,
         progress: &mut dyn FnMut(&MidgameReport),
     ) -> MidgameReport {
-        let mut order: Vec<(u32, i32)> = Squares(moves::<Size8>(p, o)).map(|s| (s, 0)).collect();
-        let empties = (!(p | o)).count_ones();
+        let mut order: Vec<(u32, i32)> = Squares(moves::<G>(p, o)).map(|s| (s, 0)).collect();
+        let empties = (!(p | o) & G::FULL).count();
         let mut report = MidgameReport {
             best: order.first().map(|m| m.0),
             moves: order.clone(),
@@ -549,7 +567,7 @@ impl<'a> Worker<'a> {
             let (mut alpha, mut beta) = if aspirate {
                 (previous - ASPIRATION, previous + ASPIRATION)
             } else {
-                (-INF, INF)
+                (-inf::<G>(), inf::<G>())
             };
             let mut delta = ASPIRATION;
             loop {
@@ -571,13 +589,13 @@ impl<'a> Worker<'a> {
                     break 'deepening;
                 }
                 order = r.scored.iter().map(|&(m, s, _)| (m, s)).collect();
-                if score <= alpha && alpha > -INF {
-                    alpha = (alpha - delta).max(-INF);
+                if score <= alpha && alpha > -inf::<G>() {
+                    alpha = (alpha - delta).max(-inf::<G>());
                     delta *= 2;
                     continue;
                 }
-                if score >= beta && beta < INF {
-                    beta = (beta + delta).min(INF);
+                if score >= beta && beta < inf::<G>() {
+                    beta = (beta + delta).min(inf::<G>());
                     delta *= 2;
                     continue;
                 }
@@ -609,8 +627,8 @@ impl<'a> Worker<'a> {
     #[allow(clippy::too_many_arguments)]
     fn root(
         &mut self,
-        p: u64,
-        o: u64,
+        p: G::B,
+        o: G::B,
         depth: u32,
         alpha: i32,
         beta: i32,
@@ -618,11 +636,11 @@ impl<'a> Worker<'a> {
         multi: usize,
     ) -> RootResult {
         let mut scored: Vec<(u32, i32, bool)> = Vec::with_capacity(order.len());
-        let mut best = -INF;
+        let mut best = -inf::<G>();
         let mut complete = true;
         for (i, &(square, _)) in order.iter().enumerate() {
-            let f = flips::<Size8>(square, p, o);
-            let (cp, co) = (o ^ f, p | f | (1u64 << square));
+            let f = flips::<G>(square, p, o);
+            let (cp, co) = (o ^ f, p | f | G::B::bit(square));
             let floor = if multi <= 1 {
                 if i == 0 {
                     alpha
@@ -634,9 +652,9 @@ impl<'a> Worker<'a> {
                 s.sort_unstable_by_key(|&v| std::cmp::Reverse(v));
                 s[multi - 1]
             } else {
-                -INF
+                -inf::<G>()
             };
-            let score = if i == 0 || floor <= -INF {
+            let score = if i == 0 || floor <= -inf::<G>() {
                 -self.child(cp, co, depth - 1, -beta, -floor)
             } else {
                 let probe = -self.child(cp, co, depth - 1, -floor - 1, -floor);
@@ -662,7 +680,7 @@ impl<'a> Worker<'a> {
             // Moves not searched after a fail high keep their old place.
             for &(square, _) in order {
                 if !scored.iter().any(|m| m.0 == square) {
-                    scored.push((square, -INF, false));
+                    scored.push((square, -inf::<G>(), false));
                 }
             }
         }
@@ -682,14 +700,14 @@ impl<'a> Worker<'a> {
     }
 
     /// Principal-variation search below the root.
-    fn search(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+    fn search(&mut self, p: G::B, o: G::B, depth: u32, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if self.stopped() {
             return 0;
         }
-        let legal = moves::<Size8>(p, o);
-        if legal == 0 {
-            if moves::<Size8>(o, p) == 0 {
+        let legal = moves::<G>(p, o);
+        if legal.is_empty() {
+            if moves::<G>(o, p).is_empty() {
                 return self.final_value(p, o);
             }
             // A pass costs no depth.
@@ -714,7 +732,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let empties = (!(p | o)).count_ones();
+        let empties = (!(p | o) & G::FULL).count();
         let null_window = beta - alpha == 1;
         if let Some(t) = self.selectivity {
             if null_window && depth >= probcut::CUT_FROM && depth < empties {
@@ -725,24 +743,22 @@ impl<'a> Worker<'a> {
         }
 
         // Order: the table's move, then by a shallow look at each child.
-        let mut list = [(0u32, 0u64, 0i32); 40];
+        let mut room = G::move_list();
+        let list = room.as_mut();
         let mut count = 0;
         for square in Squares(legal) {
-            if count == list.len() {
-                break;
-            }
-            let f = flips::<Size8>(square, p, o);
-            let (cp, co) = (o ^ f, p | f | (1u64 << square));
+            let f = flips::<G>(square, p, o);
+            let (cp, co) = (o ^ f, p | f | G::B::bit(square));
             let key = if square == u32::from(hint) {
                 i32::MIN
             } else if depth >= SHALLOW_ORDER_DEPTH {
-                self.child(cp, co, 1, -INF, INF) + 40 * weighted_mobility(cp, co)
+                self.child(cp, co, 1, -inf::<G>(), inf::<G>()) + 40 * weighted_mobility::<G>(cp, co)
             } else if depth >= 3 {
-                self.evaluate(cp, co) + 40 * weighted_mobility(cp, co)
+                self.evaluate(cp, co) + 40 * weighted_mobility::<G>(cp, co)
             } else {
-                weighted_mobility(cp, co) * 64 - self.history[square as usize].min(60)
+                weighted_mobility::<G>(cp, co) * 64 - self.history[square as usize].min(60)
             };
-            list[count] = (square, f, key);
+            list[count] = (square as u8, f, key);
             count += 1;
         }
         if self.stop.load(Ordering::Relaxed) {
@@ -752,10 +768,10 @@ impl<'a> Worker<'a> {
         list.sort_unstable_by_key(|m| m.2);
 
         let original_alpha = alpha;
-        let mut best = -INF;
+        let mut best = -inf::<G>();
         let mut best_square = NO_MOVE;
         for (i, &(square, f, _)) in list.iter().enumerate() {
-            let (cp, co) = (o ^ f, p | f | (1u64 << square));
+            let (cp, co) = (o ^ f, p | f | G::B::bit(u32::from(square)));
             let score = if i == 0 {
                 -self.child(cp, co, depth - 1, -beta, -alpha)
             } else {
@@ -771,7 +787,7 @@ impl<'a> Worker<'a> {
             }
             if score > best {
                 best = score;
-                best_square = square as u8;
+                best_square = square;
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
@@ -799,8 +815,8 @@ impl<'a> Worker<'a> {
     #[allow(clippy::too_many_arguments)]
     fn probcut(
         &mut self,
-        p: u64,
-        o: u64,
+        p: G::B,
+        o: G::B,
         depth: u32,
         alpha: i32,
         beta: i32,
@@ -810,10 +826,10 @@ impl<'a> Worker<'a> {
         let stage = probcut::stage(empties);
         let shallow = probcut::shallow_depth(depth);
         let (high, low) = probcut::thresholds(depth, stage, alpha, beta, t);
-        if high < MAX_EVAL && self.search(p, o, shallow, high - 1, high) >= high {
+        if high < max_eval::<G>() && self.search(p, o, shallow, high - 1, high) >= high {
             return Some(beta);
         }
-        if low > -MAX_EVAL && self.search(p, o, shallow, low, low + 1) <= low {
+        if low > -max_eval::<G>() && self.search(p, o, shallow, low, low + 1) <= low {
             return Some(alpha);
         }
         None
@@ -827,12 +843,12 @@ pub fn reference_minimax(p: u64, o: u64, depth: u32, eval: Evaluator) -> i32 {
     let legal = moves::<Size8>(p, o);
     if legal == 0 {
         if moves::<Size8>(o, p) == 0 {
-            return final_score(p, o);
+            return final_score::<Size8>(p, o);
         }
         return -reference_minimax(o, p, depth, eval);
     }
     if depth == 0 {
-        return eval(p, o).clamp(-MAX_EVAL, MAX_EVAL);
+        return eval(p, o).clamp(-max_eval::<Size8>(), max_eval::<Size8>());
     }
     Squares(legal)
         .map(|s| {
@@ -840,7 +856,7 @@ pub fn reference_minimax(p: u64, o: u64, depth: u32, eval: Evaluator) -> i32 {
             -reference_minimax(o ^ f, p | f | (1u64 << s), depth - 1, eval)
         })
         .max()
-        .unwrap_or(-INF)
+        .unwrap_or(-inf::<Size8>())
 }
 
 #[cfg(test)]
@@ -901,7 +917,7 @@ mod tests {
         let legal = moves::<Size8>(p, o);
         if legal == 0 {
             if moves::<Size8>(o, p) == 0 {
-                return match final_score(p, o) {
+                return match final_score::<Size8>(p, o) {
                     0 if root_side => -contempt,
                     0 => contempt,
                     score => score,
@@ -915,7 +931,7 @@ mod tests {
                 -minimax_with_contempt(o ^ f, p | f | (1u64 << s), contempt, !root_side)
             })
             .max()
-            .unwrap_or(-INF)
+            .unwrap_or(-inf::<Size8>())
     }
 
     #[test]

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use ply_engine::Bound;
 
 /// No best move stored.
-pub const NO_MOVE: u8 = 64;
+pub const NO_MOVE: u8 = u8::MAX;
 const BUCKET: usize = 4;
 
 /// What the table keeps of a searched position.

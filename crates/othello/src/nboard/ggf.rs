@@ -5,7 +5,11 @@
 //! `PA`, optionally followed by `/eval/time`. Other tags are skipped. Only
 //! the 8x8 board is played.
 
-use super::{parse_move, Position};
+use ply_engine::Side;
+
+use super::{parse_move, play, Position};
+use crate::board::GameBoard;
+use crate::tile::Tile;
 
 /// The position at the end of the game `text` describes.
 pub fn parse(text: &str) -> Result<Position, String> {
@@ -36,17 +40,17 @@ pub fn parse(text: &str) -> Result<Position, String> {
                     .ok_or("a move comes before the board (BO)")?;
                 let square = parse_move(value.split('/').next().unwrap_or(""))?;
                 let black = tag == "B";
-                if pos.black_to_move != black {
+                if (pos.colour() == Tile::Black) != black {
                     // A record may leave the pass out: the side that moves
                     // says whose turn it is, if the other side has no move.
-                    pos.play(None).map_err(|_| {
+                    play(pos, None).map_err(|_| {
                         format!(
                             "{} moves out of turn",
                             if black { "black" } else { "white" }
                         )
                     })?;
                 }
-                pos.play(square)?;
+                play(pos, square)?;
             }
             "TY" if !value.trim_start().starts_with('8') => {
                 return Err(format!("only the 8x8 board is played (TY[{value}])"));
@@ -91,11 +95,15 @@ fn board(value: &str) -> Result<Position, String> {
         "O" | "o" => false,
         _ => return Err(format!("bad side to move {side:?}")),
     };
-    Ok(Position {
-        black,
-        white,
-        black_to_move,
-    })
+    let side = if black_to_move {
+        Side::First
+    } else {
+        Side::Second
+    };
+    Ok(Position::from_board(
+        GameBoard::from_bits(black, white),
+        side,
+    ))
 }
 
 #[cfg(test)]
@@ -111,21 +119,21 @@ mod tests {
         );
         let p = parse(&game).unwrap();
         // Replay the same moves by hand.
-        let mut q = Position::start();
+        let mut q = Position::new();
         for m in ["F5", "F6", "D3", "C5", "E6", "F7", "E7", "F4"] {
-            q.play(parse_move(m).unwrap()).unwrap();
+            play(&mut q, parse_move(m).unwrap()).unwrap();
         }
         assert_eq!(p, q);
-        assert!(p.black_to_move);
-        assert_eq!((p.black | p.white).count_ones(), 12);
+        assert_eq!(p.colour(), Tile::Black);
+        assert_eq!(64 - p.empties(), 12);
     }
 
     #[test]
     fn evals_and_times_after_moves_are_skipped() {
         let game = format!("(;GM[Othello]BO[8 {START} *]B[f5//1.5]W[d6/-0.5/2];)");
         let p = parse(&game).unwrap();
-        assert!(p.black_to_move);
-        assert_eq!((p.black | p.white).count_ones(), 6);
+        assert_eq!(p.colour(), Tile::Black);
+        assert_eq!(64 - p.empties(), 6);
     }
 
     #[test]

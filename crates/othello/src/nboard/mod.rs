@@ -34,9 +34,12 @@ pub mod ggf;
 
 use std::time::Duration;
 
+use ply_engine::Game;
+
 use crate::bitboard::{Size8, Squares};
+use crate::game::{Move, Othello};
 use crate::midgame::{exact_empties_for, Engine, Evaluator, Limits, MidgameReport, DISC};
-use crate::movegen::{flips, moves};
+use crate::movegen::moves;
 
 /// Longest line worth reading (a GGF game is a few hundred bytes).
 pub const MAX_LINE: usize = 64 * 1024;
@@ -60,74 +63,37 @@ pub enum Output {
     Error(String),
 }
 
-/// The position: discs and whose turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Position {
-    /// Black's discs, bit `8 * row + column`.
-    pub black: u64,
-    /// White's discs.
-    pub white: u64,
-    /// Whether black is to move.
-    pub black_to_move: bool,
-}
+/// The position: the game's own type, the 8x8 board.
+pub type Position = Othello<Size8>;
 
-impl Position {
-    /// The standard start.
-    pub fn start() -> Position {
-        Position {
-            black: 0x0000_0008_1000_0000,
-            white: 0x0000_0010_0800_0000,
-            black_to_move: true,
-        }
-    }
-
-    /// (side to move, opponent).
-    pub fn player_opponent(&self) -> (u64, u64) {
-        if self.black_to_move {
-            (self.black, self.white)
-        } else {
-            (self.white, self.black)
-        }
-    }
-
-    fn set(&mut self, p: u64, o: u64) {
-        if self.black_to_move {
-            (self.black, self.white) = (p, o);
-        } else {
-            (self.white, self.black) = (p, o);
-        }
-    }
-
-    /// Plays `square` (`None`: pass) for the side to move. A pass is legal
-    /// only without a move; a move with none on the board passes first when
-    /// the other side can play it (GUIs may leave passes out).
-    pub fn play(&mut self, square: Option<u32>) -> Result<(), String> {
-        let (p, o) = self.player_opponent();
-        let legal = moves::<Size8>(p, o);
-        match square {
-            None => {
-                if legal != 0 {
-                    return Err("pass while a move is legal".into());
-                }
-                if moves::<Size8>(o, p) == 0 {
-                    return Err("pass after the game ended".into());
-                }
-                self.black_to_move = !self.black_to_move;
-                Ok(())
+/// Plays `square` (`None`: pass) for the side to move of `game`, as a GUI
+/// sends it: a pass is legal only without a move; a move with none on the
+/// board passes first when the other side can play it (GUIs may leave
+/// passes out).
+pub fn play(game: &mut Position, square: Option<u32>) -> Result<(), String> {
+    let (p, o) = game.player_opponent();
+    let legal = moves::<Size8>(p, o);
+    match square {
+        None => {
+            if legal != 0 {
+                return Err("pass while a move is legal".into());
             }
-            Some(s) => {
-                if legal == 0 && moves::<Size8>(o, p) & (1u64 << s) != 0 {
-                    self.black_to_move = !self.black_to_move;
-                    return self.play(Some(s));
-                }
-                if s >= 64 || legal & (1u64 << s) == 0 {
-                    return Err(format!("illegal move {}", square_name(s)));
-                }
-                let f = flips::<Size8>(s, p, o);
-                self.set(p | f | (1u64 << s), o ^ f);
-                self.black_to_move = !self.black_to_move;
-                Ok(())
+            if moves::<Size8>(o, p) == 0 {
+                return Err("pass after the game ended".into());
             }
+            game.play(Move::PASS);
+            Ok(())
+        }
+        Some(s) => {
+            if s >= 64 || legal & (1u64 << s) == 0 {
+                if legal == 0 && s < 64 && moves::<Size8>(o, p) & (1u64 << s) != 0 {
+                    game.play(Move::PASS);
+                    return play(game, Some(s));
+                }
+                return Err(format!("illegal move {}", square_name(s)));
+            }
+            game.play(Move(s as u8));
+            Ok(())
         }
     }
 }
@@ -173,7 +139,7 @@ impl NBoard {
     pub fn new(megabytes: usize, threads: usize, move_time: Option<Duration>) -> NBoard {
         NBoard {
             engine: Engine::new(megabytes, threads),
-            position: Position::start(),
+            position: Othello::new(),
             depth: 12,
             move_time,
         }
@@ -181,7 +147,7 @@ impl NBoard {
 
     /// The position on the board.
     pub fn position(&self) -> Position {
-        self.position
+        self.position.clone()
     }
 
     /// The midgame search depth (`set depth`).
@@ -271,8 +237,8 @@ impl NBoard {
     fn move_command(&mut self, rest: &str) -> Result<(), String> {
         let text = rest.split('/').next().unwrap_or("");
         let square = parse_move(text)?;
-        let mut next = self.position;
-        next.play(square)?;
+        let mut next = self.position.clone();
+        play(&mut next, square)?;
         self.position = next;
         Ok(())
     }

@@ -9,9 +9,7 @@ use std::time::Duration;
 
 use common::{Cell, Naive};
 use ply_engine::{BotSpec, EngineConfig, Game, GameError, Notation, Outcome, Playable, Value};
-use ply_othello::{
-    solve_margin, with_geometry, Geometry, Move, Othello, Size10, Size6, Size8, MAX_DEPTH,
-};
+use ply_othello::{with_geometry, Geometry, Move, Othello, Size10, Size6, Size8, MAX_DEPTH};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -382,7 +380,7 @@ fn limited_verdicts_on_6x6_agree_with_the_solver() {
             for &(mv, value) in &analysis.moves {
                 let mut child = game.clone();
                 child.play(mv);
-                let margin = -solve_margin(&child, 4);
+                let margin = -common::plain::margin_of(&child);
                 if value.outcome != Outcome::Unknown {
                     assert_eq!(
                         value.outcome,

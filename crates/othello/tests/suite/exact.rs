@@ -1,15 +1,15 @@
 //! The exact solver (`ply_othello::exact`) against independent truths:
-//! plain minimax on a 2D-array board for positions with few empties, the
-//! older all-sizes solver for more (on 4x4, 6x6 and 8x8), the 4x4 solution
-//! and the FFO suite's published scores; the same scores with one thread
-//! and two.
+//! plain minimax on a 2D-array board for positions with few empties, plain
+//! alpha-beta on the bitboard rules (`common::plain`) for more (on every
+//! size), the 4x4 solution and the FFO suite's published scores; the same
+//! scores with one thread and two.
 
 use crate::common;
 
+use common::plain;
 use ply_engine::{Game, Notation};
-use ply_othello::{
-    ExactGeometry, ExactSolver, Geometry, Othello, Size4, Size6, Size8, Solver, INFINITY,
-};
+use ply_othello::Bits;
+use ply_othello::{ExactGeometry, ExactSolver, Geometry, Othello, Size10, Size4, Size6, Size8};
 
 /// A small deterministic generator (xorshift), so failures reproduce.
 struct Rng(u64);
@@ -67,23 +67,39 @@ fn agrees_with_plain_minimax_on_few_empties() {
     }
 }
 
+/// The plain references agree with each other: alpha-beta on bitboards
+/// (margin, and margin with length) and minimax on the 2D array.
 #[test]
-fn agrees_with_the_all_sizes_solver_with_one_thread_and_two() {
-    for threads in [1, 2] {
-        let mut solver = ExactSolver::new(4).with_threads(threads);
-        for empties in [10, 12, 14] {
-            for game in positions::<Size8>(empties as u64 * 31 + 5, empties, 10) {
-                let (p, o) = bitboards(&game);
-                let mut reference = Solver::<Size8, false>::new(4);
-                let expected = reference.solve(p, o, -INFINITY, INFINITY);
+fn the_plain_references_agree() {
+    for empties in [1, 3, 5, 7, 9] {
+        for game in positions::<Size8>(empties as u64 * 4099 + 3, empties, 8) {
+            let (p, o) = bitboards(&game);
+            let naive = common::Naive::from_obf(&game.format_position());
+            let (margin, length) = naive.minimax_with_length();
+            assert_eq!(plain::margin::<Size8>(p, o), margin);
+            let (m, l) = plain::margin_and_length::<Size8>(p, o);
+            assert_eq!((m, if m == 0 { 0 } else { l }), (margin, length));
+        }
+    }
+}
+
+#[test]
+fn agrees_with_plain_alpha_beta_with_one_thread_and_two() {
+    // One solver per thread count, each shared by every position.
+    let mut solvers = [1, 2].map(|threads| (threads, ExactSolver::new(4).with_threads(threads)));
+    for empties in [10, 12, 14] {
+        for game in positions::<Size8>(empties as u64 * 31 + 5, empties, 10) {
+            let (p, o) = bitboards(&game);
+            let expected = plain::margin::<Size8>(p, o);
+            let shown = game.format_position();
+            for (threads, solver) in &mut solvers {
                 let solved = solver.solve(p, o);
-                let shown = game.format_position();
                 assert_eq!(solved.score, expected, "{shown} with {threads}");
                 // The best move reaches that score.
                 if let Some(x) = solved.best {
                     let f = ply_othello::flips::<Size8>(x, p, o);
                     assert_ne!(f, 0);
-                    let child = reference.solve(o ^ f, p | f | 1 << x, -INFINITY, INFINITY);
+                    let child = plain::margin::<Size8>(o ^ f, p | f | 1 << x);
                     assert_eq!(-child, expected, "{shown}: best move {x} with {threads}");
                 }
             }
@@ -91,29 +107,29 @@ fn agrees_with_the_all_sizes_solver_with_one_thread_and_two() {
     }
 }
 
-/// The fast solver on board `G` against the older all-sizes solver and
-/// plain minimax, on random positions with `empties` empties, one thread
+/// The fast solver on board `G` against plain alpha-beta and plain
+/// minimax, on random positions with `empties` empties, one thread
 /// and two, a small shared table (entries collide) and a best move that
 /// reaches the score.
 fn agrees_on<G: ExactGeometry>(empties: &[u32], count: usize) {
-    for threads in [1, 2] {
-        let mut solver = ExactSolver::new(1).with_threads(threads);
-        for &e in empties {
-            for game in positions::<G>(u64::from(e) * 131 + G::SIZE as u64, e, count) {
-                let (p, o) = game.player_opponent();
-                let mut reference = Solver::<G, false>::new(4);
-                let expected = reference.solve(p, o, -INFINITY, INFINITY);
-                let shown = game.format_position();
-                if e <= 9 {
-                    let naive = common::Naive::from_obf(&shown);
-                    assert_eq!(naive.minimax(), expected, "{shown}: the references");
-                }
+    // One solver per thread count, each shared by every position.
+    let mut solvers = [1, 2].map(|threads| (threads, ExactSolver::new(1).with_threads(threads)));
+    for &e in empties {
+        for game in positions::<G>(u64::from(e) * 131 + G::SIZE as u64, e, count) {
+            let (p, o) = game.player_opponent();
+            let expected = plain::margin::<G>(p, o);
+            let shown = game.format_position();
+            if e <= 9 {
+                let naive = common::Naive::from_obf(&shown);
+                assert_eq!(naive.minimax(), expected, "{shown}: the references");
+            }
+            for (threads, solver) in &mut solvers {
                 let solved = solver.solve_on::<G>(p, o);
                 assert_eq!(solved.score, expected, "{shown} with {threads}");
                 if let Some(x) = solved.best {
                     let f = ply_othello::flips::<G>(x, p, o);
-                    assert_ne!(f, 0, "{shown}: best move {x} is legal");
-                    let child = reference.solve(o ^ f, p | f | 1 << x, -INFINITY, INFINITY);
+                    assert!(!f.is_empty(), "{shown}: best move {x} is legal");
+                    let child = plain::margin::<G>(o ^ f, p | f | G::B::bit(x));
                     assert_eq!(-child, expected, "{shown}: best move {x} with {threads}");
                 }
             }
@@ -122,21 +138,26 @@ fn agrees_on<G: ExactGeometry>(empties: &[u32], count: usize) {
 }
 
 #[test]
-fn agrees_with_the_all_sizes_solver_on_4x4() {
+fn agrees_with_plain_alpha_beta_on_4x4() {
     agrees_on::<Size4>(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 12);
 }
 
 #[test]
-fn agrees_with_the_all_sizes_solver_on_6x6() {
+fn agrees_with_plain_alpha_beta_on_6x6() {
     agrees_on::<Size6>(&[1, 3, 5, 7, 9, 12, 14, 16], 10);
 }
 
+#[test]
+fn agrees_with_plain_alpha_beta_on_10x10() {
+    agrees_on::<Size10>(&[1, 2, 3, 5, 7, 9, 11, 13], 6);
+}
+
 /// The OBF text of `p` (as black, to move) against `o` on board `G`.
-fn obf_of<G: Geometry<B = u64>>(p: u64, o: u64) -> String {
+fn obf_of<G: Geometry>(p: G::B, o: G::B) -> String {
     let board: String = (0..G::CELLS)
-        .map(|s| match (p >> s & 1, o >> s & 1) {
-            (1, _) => 'X',
-            (_, 1) => 'O',
+        .map(|s| match (p.has(s), o.has(s)) {
+            (true, _) => 'X',
+            (_, true) => 'O',
             _ => '-',
         })
         .collect();
@@ -146,8 +167,8 @@ fn obf_of<G: Geometry<B = u64>>(p: u64, o: u64) -> String {
 /// The exact value of every move as analysis asks for it (the root
 /// solved first, each move's position then solved with the root's bound
 /// as its floor, margin and game length, one table for all) on board `G`,
-/// against plain minimax up to 9 empties and the older length-aware
-/// solver beyond.
+/// against plain minimax up to 9 empties and plain alpha-beta with lengths
+/// beyond.
 fn every_move_agrees_on<G: ExactGeometry>(empties: &[u32], count: usize) {
     let mut solver = ExactSolver::new(1);
     for &e in empties {
@@ -156,31 +177,29 @@ fn every_move_agrees_on<G: ExactGeometry>(empties: &[u32], count: usize) {
             let shown = game.format_position();
             let root = solver.value_on::<G>(p, o, None, true);
             let legal = ply_othello::moves::<G>(p, o);
-            let children: Vec<(u64, u64)> = if legal == 0 {
+            let children: Vec<(G::B, G::B)> = if legal.is_empty() {
                 vec![(o, p)]
             } else {
                 ply_othello::Squares(legal)
                     .map(|x| {
                         let f = ply_othello::flips::<G>(x, p, o);
-                        (o ^ f, p ^ f ^ 1 << x)
+                        (o ^ f, p ^ f ^ G::B::bit(x))
                     })
                     .collect()
             };
-            let mut reference = Solver::<G, true>::new(4);
             for (cp, co) in children.into_iter().chain([(p, o)]) {
-                let floor = (cp, co) != (p, o) && legal != 0;
+                let floor = (cp, co) != (p, o) && !legal.is_empty();
                 let value = solver.value_on::<G>(cp, co, floor.then_some(-root.margin), true);
                 let expected = if e <= 9 {
                     common::Naive::from_obf(&obf_of::<G>(cp, co)).minimax_with_length()
                 } else {
-                    let (m, l) =
-                        ply_othello::split_score(reference.solve(cp, co, -INFINITY, INFINITY));
+                    let (m, l) = plain::margin_and_length::<G>(cp, co);
                     (m, if m == 0 { 0 } else { l })
                 };
                 assert_eq!(
                     (value.margin, value.length.unwrap_or(0)),
                     expected,
-                    "{shown}: a move's position {cp:x} {co:x}"
+                    "{shown}: a move's position {cp:?} {co:?}"
                 );
                 assert_eq!(value.length.is_none(), value.margin == 0, "{shown}");
             }
@@ -203,6 +222,11 @@ fn every_move_margin_and_length_agree_on_8x8() {
     every_move_agrees_on::<Size8>(&[4, 8, 10, 12, 14], 10);
 }
 
+#[test]
+fn every_move_margin_and_length_agree_on_10x10() {
+    every_move_agrees_on::<Size10>(&[4, 8, 10, 12], 5);
+}
+
 /// 4x4 Othello from the start: white wins 3-13 (with the empties to the
 /// winner: black's margin is -10), as plain minimax finds.
 #[test]
@@ -219,20 +243,26 @@ fn solves_4x4_from_the_start() {
 }
 
 /// One solver solving several sizes in turn forgets the other size's table
-/// (the same pair of sets is another position there).
+/// (the same pair of sets is another position there), and makes its table
+/// again for the wider sets of 10x10.
 #[test]
 fn one_solver_moves_between_sizes() {
     let mut solver = ExactSolver::new(1);
     for round in 0..2 {
         for game in positions::<Size6>(77 + round, 10, 3) {
             let (p, o) = game.player_opponent();
-            let expected = Solver::<Size6, false>::new(1).solve(p, o, -INFINITY, INFINITY);
+            let expected = plain::margin::<Size6>(p, o);
             assert_eq!(solver.solve_on::<Size6>(p, o).score, expected);
         }
         for game in positions::<Size8>(99 + round, 10, 3) {
             let (p, o) = game.player_opponent();
-            let expected = Solver::<Size8, false>::new(1).solve(p, o, -INFINITY, INFINITY);
+            let expected = plain::margin::<Size8>(p, o);
             assert_eq!(solver.solve(p, o).score, expected);
+        }
+        for game in positions::<Size10>(55 + round, 10, 2) {
+            let (p, o) = game.player_opponent();
+            let expected = plain::margin::<Size10>(p, o);
+            assert_eq!(solver.solve_on::<Size10>(p, o).score, expected);
         }
     }
 }

@@ -5,7 +5,6 @@
 mod common;
 mod decided;
 mod differential;
-mod endgame;
 mod exact;
 mod no_alloc;
 mod parsers;

@@ -5,13 +5,13 @@ use crate::common;
 
 use ply_engine::conformance::{check_rules, check_values};
 use ply_engine::{EngineConfig, Game, Notation, Outcome, Playable, Side};
-use ply_othello::{solve_margin, with_geometry, Move, Othello, Size4, Size8};
+use ply_othello::{with_geometry, Move, Othello, Size4, Size8};
 
 #[test]
 fn four_by_four_is_a_win_for_white() {
     let start = Othello::<Size4>::new();
     let naive = common::Naive::new(4).minimax();
-    let margin = solve_margin(&start, 4);
+    let margin = common::plain::margin_of(&start);
     assert_eq!(margin, naive, "solver and plain minimax agree");
     let analysis = start
         .analyzer(&EngineConfig::default())
@@ -111,7 +111,7 @@ fn exact_values_match_plain_minimax() {
         let naive = common::Naive::from_obf(&game.format_position());
         let expected = naive.minimax();
         assert_eq!(
-            solve_margin(&game, 4),
+            common::plain::margin_of(&game),
             expected,
             "{}",
             game.format_position()
@@ -171,7 +171,7 @@ fn midgame_search_to_the_end_is_exact() {
         let mut game = Othello::<Size8>::new().parse_position(line).unwrap();
         let plies = game.empties().saturating_sub(10);
         play_forward(&mut game, plies);
-        let margin = solve_margin(&game, 4);
+        let margin = common::plain::margin_of(&game);
         let (p, o) = game.player_opponent();
         let found = Search::<Size8>::new(4).think(p, o, 60, ply_engine::Deadline::none(), true);
         let expected = margin * ply_othello::DISC + margin.signum() * WIN_SCORE;
@@ -180,7 +180,7 @@ fn midgame_search_to_the_end_is_exact() {
         for &(square, score) in &found.moves {
             let mut child = game.clone();
             child.play(Move(square as u8));
-            let m = -solve_margin(&child, 4);
+            let m = -common::plain::margin_of(&child);
             assert_eq!(score, m * ply_othello::DISC + m.signum() * WIN_SCORE);
         }
     }

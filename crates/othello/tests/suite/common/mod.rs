@@ -2,6 +2,8 @@
 //! bitboard code is checked against.
 #![allow(dead_code)]
 
+pub mod plain;
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Cell {
     Empty,
