@@ -47,7 +47,7 @@ use ply_engine::{Analysis, Analyzer, Deadline, EngineConfig, GameError, Outcome,
 
 use crate::bitboard::{Bits, Geometry, Squares};
 use crate::eval::{evaluate, DISC};
-use crate::exact::ExactSolver;
+use crate::exact::{ExactGeometry, ExactSolver};
 use crate::game::{Move, Othello};
 use crate::margin::final_margin;
 use crate::movegen::{flips, moves};
@@ -242,7 +242,7 @@ fn canonical<G: Geometry>(p: G::B, o: G::B) -> Canonical<G::B> {
 
 /// Othello's analysis for one board size. Its two tables are made on first
 /// use (a finished position needs neither) and sized to the board.
-pub struct OthelloAnalyzer<G: Geometry> {
+pub struct OthelloAnalyzer<G: ExactGeometry> {
     fast: Option<ExactSolver>,
     fast_megabytes: usize,
     search: Option<Search<G>>,
@@ -251,7 +251,7 @@ pub struct OthelloAnalyzer<G: Geometry> {
     move_time: Option<Duration>,
 }
 
-impl<G: Geometry> OthelloAnalyzer<G> {
+impl<G: ExactGeometry> OthelloAnalyzer<G> {
     /// The analyzer `config` asks for (`check_depth` first: the depth is
     /// capped here too, so a deeper one never runs).
     pub fn new(config: &EngineConfig) -> Self {
@@ -515,7 +515,7 @@ impl<G: Geometry> OthelloAnalyzer<G> {
     }
 }
 
-impl<G: Geometry> Analyzer<Othello<G>> for OthelloAnalyzer<G> {
+impl<G: ExactGeometry> Analyzer<Othello<G>> for OthelloAnalyzer<G> {
     fn analyze(&mut self, game: &Othello<G>) -> Result<Analysis<Move>, GameError> {
         let (p, o) = game.player_opponent();
         Ok(self.analyze_bitboards(p, o, game.empties()))

@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use ply_engine::{EngineConfig, GameError, Notation};
 
-use crate::bitboard::Geometry;
+use crate::exact::ExactGeometry;
 use crate::game::Othello;
 
 const RUNS: usize = 3;
@@ -39,7 +39,10 @@ fn median(mut times: Vec<Duration>) -> Duration {
 }
 
 /// Runs the benchmark and returns its report.
-pub fn run<G: Geometry>(start: &Othello<G>, config: &EngineConfig) -> Result<String, GameError> {
+pub fn run<G: ExactGeometry>(
+    start: &Othello<G>,
+    config: &EngineConfig,
+) -> Result<String, GameError> {
     let n = start.size();
     let mut out = format!("othello {n}x{n}, one thread, median of {RUNS} runs\n");
     for depth in [10, 11] {

@@ -170,28 +170,6 @@ pub trait Geometry: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {
     /// The set as the `u64` of the 8x8-only code (`crate::pattern`):
     /// `Some` on the 8x8 board alone, where it is the same integer.
     fn as_eight(bits: Self::B) -> Option<u64>;
-
-    // What the searches (`crate::exact`, `crate::midgame`) know about the
-    // size beyond its rules, built at compile time in `exact/geometry.rs`.
-
-    /// A search node's moves with their flips and ordering values, on the
-    /// stack: room for the most legal moves a position of this size can
-    /// have.
-    type MoveList: AsMut<[(u8, Self::B, i32)]>;
-    /// An empty [`Geometry::MoveList`].
-    fn move_list() -> Self::MoveList;
-    /// The quadrant bit of each square (parity is one bit per quadrant).
-    fn quadrant_bits() -> &'static [u8; 128];
-    /// The neighbours of each square: a move there flips something only
-    /// if one of them holds an opponent disc.
-    fn neighbour_sets() -> &'static [Self::B; 128];
-    /// A coarse value of each square for ordering: corners best, the
-    /// squares next to them worst.
-    fn square_values() -> &'static [i32; 128];
-    /// The size's own evaluation (hundredths of a disc, for the side to
-    /// move `p`): the trained pattern evaluation on 8x8, the hand-weighted
-    /// generic one (`crate::eval`) elsewhere.
-    fn evaluate(p: Self::B, o: Self::B) -> i32;
 }
 
 /// `Geometry::as_eight` of the boards other than 8x8.
@@ -201,9 +179,7 @@ fn not_eight<B>(_: B) -> Option<u64> {
 
 /// Builds the constants of one board size.
 macro_rules! geometry {
-    ($name:ident, $t:ty, $n:expr, $rays:ident, $quads:ident, $eight:path,
-     $moves:expr, $quadrant_bits:ident, $neighbours:ident, $values:ident, $sets:expr,
-     $evaluate:expr) => {
+    ($name:ident, $t:ty, $n:expr, $rays:ident, $quads:ident, $eight:path) => {
         #[doc = concat!("The ", stringify!($n), "x", stringify!($n), " board.")]
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct $name;
@@ -255,33 +231,8 @@ macro_rules! geometry {
             q
         };
 
-        static $quadrant_bits: [u8; 128] = crate::exact::tables::quadrant_bits($n);
-        static $neighbours: [$t; 128] = $sets;
-        static $values: [i32; 128] = crate::exact::tables::square_values($n);
-
         impl Geometry for $name {
             type B = $t;
-            type MoveList = [(u8, $t, i32); $moves];
-            #[inline(always)]
-            fn move_list() -> Self::MoveList {
-                [(0, 0, 0); $moves]
-            }
-            #[inline(always)]
-            fn quadrant_bits() -> &'static [u8; 128] {
-                &$quadrant_bits
-            }
-            #[inline(always)]
-            fn neighbour_sets() -> &'static [$t; 128] {
-                &$neighbours
-            }
-            #[inline(always)]
-            fn square_values() -> &'static [i32; 128] {
-                &$values
-            }
-            #[inline]
-            fn evaluate(p: $t, o: $t) -> i32 {
-                $evaluate(p, o)
-            }
             const SIZE: u32 = $n;
             const FULL: $t = {
                 let mut m: $t = 0;
@@ -324,65 +275,10 @@ macro_rules! geometry {
     };
 }
 
-// The most moves: every empty square on 4x4 and 6x6 (12 and 32); 33 on
-// 8x8 (the most any Othello position reachable from the start has); every
-// empty square on 10x10 (96).
-geometry!(
-    Size4,
-    u64,
-    4,
-    RAYS4,
-    QUADS4,
-    not_eight,
-    12,
-    QUADRANT_BITS4,
-    NEIGHBOURS4,
-    VALUES4,
-    crate::exact::tables::narrow(crate::exact::tables::neighbour_sets(4)),
-    crate::eval::evaluate::<Size4>
-);
-geometry!(
-    Size6,
-    u64,
-    6,
-    RAYS6,
-    QUADS6,
-    not_eight,
-    32,
-    QUADRANT_BITS6,
-    NEIGHBOURS6,
-    VALUES6,
-    crate::exact::tables::narrow(crate::exact::tables::neighbour_sets(6)),
-    crate::eval::evaluate::<Size6>
-);
-geometry!(
-    Size8,
-    u64,
-    8,
-    RAYS8,
-    QUADS8,
-    Some,
-    33,
-    QUADRANT_BITS8,
-    NEIGHBOURS8,
-    VALUES8,
-    crate::exact::tables::narrow(crate::exact::tables::neighbour_sets(8)),
-    crate::pattern::evaluate
-);
-geometry!(
-    Size10,
-    u128,
-    10,
-    RAYS10,
-    QUADS10,
-    not_eight,
-    96,
-    QUADRANT_BITS10,
-    NEIGHBOURS10,
-    VALUES10,
-    crate::exact::tables::neighbour_sets(10),
-    crate::eval::evaluate::<Size10>
-);
+geometry!(Size4, u64, 4, RAYS4, QUADS4, not_eight);
+geometry!(Size6, u64, 6, RAYS6, QUADS6, not_eight);
+geometry!(Size8, u64, 8, RAYS8, QUADS8, Some);
+geometry!(Size10, u128, 10, RAYS10, QUADS10, not_eight);
 
 /// The board sizes ply plays.
 pub const SIZES: [u8; 4] = [4, 6, 8, 10];

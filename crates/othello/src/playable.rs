@@ -5,7 +5,7 @@ use ply_engine::{
 };
 
 use crate::analyzer::{check_depth, too_deep, OthelloAnalyzer, MAX_DEPTH};
-use crate::bitboard::Geometry;
+use crate::exact::ExactGeometry;
 use crate::game::{Move, Othello};
 use crate::knowledge::OthelloKnowledge;
 use crate::players::{EnginePlayer, GreedyPlayer, Strength, DEFAULT_LEVEL};
@@ -19,7 +19,7 @@ const OPENING_EVEN_WITHIN: i32 = 200;
 /// Beyond this many empty squares `perfect` would not answer in useful time.
 const PERFECT_EMPTIES: u32 = 20;
 
-impl<G: Geometry> Playable for Othello<G> {
+impl<G: ExactGeometry> Playable for Othello<G> {
     type Knowledge = OthelloKnowledge;
 
     /// The board size: a learner's table from one size is refused on another.

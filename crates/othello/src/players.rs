@@ -17,6 +17,7 @@ use rand::SeedableRng;
 use ply_engine::{Choice, EngineConfig, Outcome, Player, Value};
 
 use crate::bitboard::Geometry;
+use crate::exact::ExactGeometry;
 use crate::game::{Move, Othello};
 use crate::midgame::{Limits, MidgameEngine, DISC};
 
@@ -61,12 +62,12 @@ fn margin_value(margin: i32) -> Value {
 
 /// The computer: the midgame engine ([`MidgameEngine`]) on every size,
 /// with the exact solver near the end.
-pub struct EnginePlayer<G: Geometry> {
+pub struct EnginePlayer<G: ExactGeometry> {
     strength: Strength,
     engine: MidgameEngine<G>,
 }
 
-impl<G: Geometry> EnginePlayer<G> {
+impl<G: ExactGeometry> EnginePlayer<G> {
     /// One search thread (sessions and tournaments run several players).
     pub fn new(strength: Strength, config: &EngineConfig) -> Self {
         Self::with_threads(strength, config, 1)
@@ -107,7 +108,7 @@ impl<G: Geometry> EnginePlayer<G> {
     }
 }
 
-impl<G: Geometry> Player<Othello<G>> for EnginePlayer<G> {
+impl<G: ExactGeometry> Player<Othello<G>> for EnginePlayer<G> {
     fn choose(&mut self, game: &Othello<G>) -> Choice<Move> {
         if game.must_pass() {
             return Choice {

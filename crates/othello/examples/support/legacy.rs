@@ -4,17 +4,17 @@
 //! the engine against it.
 
 use ply_engine::{Choice, Deadline, EngineConfig, Outcome, Player, Value};
-use ply_othello::{ExactSolver, Geometry, Move, Othello, Search, Solved, Strength};
+use ply_othello::{ExactGeometry, ExactSolver, Move, Othello, Search, Solved, Strength};
 
 /// The engine before the 8x8 midgame engine landed: search in the
 /// midgame, the exact solver near the end.
-pub struct LegacyPlayer<G: Geometry> {
+pub struct LegacyPlayer<G: ExactGeometry> {
     strength: Strength,
     search: Search<G>,
     solver: ExactSolver,
 }
 
-impl<G: Geometry> LegacyPlayer<G> {
+impl<G: ExactGeometry> LegacyPlayer<G> {
     /// The player at `strength`, its tables sized from `config`.
     pub fn new(strength: Strength, config: &EngineConfig) -> Self {
         let megabytes = config.hash_mb.clamp(2, 64) / 2;
@@ -38,7 +38,7 @@ fn margin_value(margin: i32) -> Value {
     }
 }
 
-impl<G: Geometry> Player<Othello<G>> for LegacyPlayer<G> {
+impl<G: ExactGeometry> Player<Othello<G>> for LegacyPlayer<G> {
     fn choose(&mut self, game: &Othello<G>) -> Choice<Move> {
         if game.must_pass() {
             return Choice {

@@ -1,22 +1,107 @@
 //! What the searches know about a board size beyond its rules: the
 //! per-square tables of their hot loops (quadrant parity, neighbours,
 //! square values), built at compile time for every size (4x4, 6x6 and 8x8
-//! in a `u64`, 10x10 in a `u128`) by the const functions here, which each
-//! size's `Geometry` keeps (`bitboard.rs`), with the room its move lists
-//! need and its evaluation; each size's solver is its own monomorphised
-//! copy with constant tables.
+//! in a `u64`, 10x10 in a `u128`), the room its move lists need and its
+//! evaluation. Each size's solver and midgame engine is its own
+//! monomorphised copy with constant tables. Kept apart from `Geometry`
+//! (`bitboard.rs`), which holds the rules' geometry alone, so that the
+//! rules never depend on the searches or the evaluations.
 
-use crate::bitboard::Geometry;
+use crate::bitboard::{Geometry, Size10, Size4, Size6, Size8};
 
-/// A board size the exact solver and the midgame engine run on: every
-/// [`Geometry`] (the per-size tables they use are the geometry's own,
-/// built here at compile time).
-pub trait ExactGeometry: Geometry {}
+/// A board size the exact solver and the midgame engine run on (every
+/// size ply plays): what they know of it beyond its [`Geometry`].
+pub trait ExactGeometry: Geometry {
+    /// A search node's moves with their flips and ordering values, on the
+    /// stack: room for the most legal moves a position of this size can
+    /// have.
+    type MoveList: AsMut<[(u8, Self::B, i32)]>;
+    /// An empty [`ExactGeometry::MoveList`].
+    fn move_list() -> Self::MoveList;
+    /// The quadrant bit of each square (parity is one bit per quadrant).
+    fn quadrant_bits() -> &'static [u8; 128];
+    /// The neighbours of each square: a move there flips something only
+    /// if one of them holds an opponent disc.
+    fn neighbour_sets() -> &'static [Self::B; 128];
+    /// A coarse value of each square for ordering: corners best, the
+    /// squares next to them worst.
+    fn square_values() -> &'static [i32; 128];
+    /// The size's own evaluation (hundredths of a disc, for the side to
+    /// move `p`): the trained pattern evaluation on 8x8, the hand-weighted
+    /// generic one (`crate::eval`) elsewhere.
+    fn evaluate(p: Self::B, o: Self::B) -> i32;
+}
 
-impl<G: Geometry> ExactGeometry for G {}
+/// The search tables of one board size.
+macro_rules! exact_geometry {
+    ($name:ident, $t:ty, $n:expr, $moves:expr, $sets:expr, $evaluate:expr) => {
+        impl ExactGeometry for $name {
+            type MoveList = [(u8, $t, i32); $moves];
+            #[inline(always)]
+            fn move_list() -> Self::MoveList {
+                [(0, 0, 0); $moves]
+            }
+            #[inline(always)]
+            fn quadrant_bits() -> &'static [u8; 128] {
+                static TABLE: [u8; 128] = quadrant_bits($n);
+                &TABLE
+            }
+            #[inline(always)]
+            fn neighbour_sets() -> &'static [$t; 128] {
+                static TABLE: [$t; 128] = $sets;
+                &TABLE
+            }
+            #[inline(always)]
+            fn square_values() -> &'static [i32; 128] {
+                static TABLE: [i32; 128] = square_values($n);
+                &TABLE
+            }
+            #[inline]
+            fn evaluate(p: $t, o: $t) -> i32 {
+                $evaluate(p, o)
+            }
+        }
+    };
+}
+
+// The most moves: every empty square on 4x4 and 6x6 (12 and 32); 33 on
+// 8x8 (the most any Othello position reachable from the start has); every
+// empty square on 10x10 (96).
+exact_geometry!(
+    Size4,
+    u64,
+    4,
+    12,
+    narrow(neighbour_sets(4)),
+    crate::eval::evaluate::<Size4>
+);
+exact_geometry!(
+    Size6,
+    u64,
+    6,
+    32,
+    narrow(neighbour_sets(6)),
+    crate::eval::evaluate::<Size6>
+);
+exact_geometry!(
+    Size8,
+    u64,
+    8,
+    33,
+    narrow(neighbour_sets(8)),
+    crate::pattern::evaluate
+);
+exact_geometry!(
+    Size10,
+    u128,
+    10,
+    96,
+    neighbour_sets(10),
+    crate::eval::evaluate::<Size10>
+);
 
 /// The quadrant bits of an `n` x `n` board.
-pub(crate) const fn quadrant_bits(n: usize) -> [u8; 128] {
+const fn quadrant_bits(n: usize) -> [u8; 128] {
     let mut q = [0u8; 128];
     let mut s = 0;
     while s < n * n {
@@ -28,7 +113,7 @@ pub(crate) const fn quadrant_bits(n: usize) -> [u8; 128] {
 }
 
 /// The neighbour sets of an `n` x `n` board.
-pub(crate) const fn neighbour_sets(n: usize) -> [u128; 128] {
+const fn neighbour_sets(n: usize) -> [u128; 128] {
     let mut sets = [0u128; 128];
     let size = n as i32;
     let mut s = 0;
@@ -52,7 +137,7 @@ pub(crate) const fn neighbour_sets(n: usize) -> [u128; 128] {
 }
 
 /// [`neighbour_sets`] of a board whose sets fit in a `u64`.
-pub(crate) const fn narrow(sets: [u128; 128]) -> [u64; 128] {
+const fn narrow(sets: [u128; 128]) -> [u64; 128] {
     let mut narrow = [0u64; 128];
     let mut s = 0;
     while s < 128 {
@@ -65,7 +150,7 @@ pub(crate) const fn narrow(sets: [u128; 128]) -> [u64; 128] {
 /// The square values of an `n` x `n` board: the 8x8 quarter table (ply's
 /// own), its first two rows and columns (corner, C- and X-squares) kept on
 /// every size, its last (the centre) mapped to the centre.
-pub(crate) const fn square_values(n: usize) -> [i32; 128] {
+const fn square_values(n: usize) -> [i32; 128] {
     const QUARTER: [[i32; 4]; 4] = [[20, 2, 12, 10], [2, 0, 6, 6], [12, 6, 10, 8], [10, 6, 8, 0]];
     let half = n / 2;
     let mut t = [0i32; 128];
@@ -94,7 +179,8 @@ const fn band(i: usize, half: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use crate::bitboard::{Geometry, Size10, Size4, Size6, Size8};
+    use super::ExactGeometry;
+    use crate::bitboard::{Size10, Size4, Size6, Size8};
 
     #[test]
     fn tables_of_each_size() {

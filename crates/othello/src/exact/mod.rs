@@ -52,8 +52,6 @@ use crate::margin::final_margin;
 use crate::movegen::{flips, moves};
 use crate::symmetry::{transform, SYMMETRIES};
 
-/// The per-size tables' builders, for `bitboard.rs`.
-pub(crate) use geometry as tables;
 pub use geometry::ExactGeometry;
 
 use last::{parity_of, solve_small, stability_cutoff, SHALLOW};
@@ -196,7 +194,7 @@ impl ExactSolver {
     /// The exact score of `p` to move against `o` on any board `G`
     /// (always `Some`: the solver runs on every size ply plays; the same
     /// as [`ExactSolver::solve_on`]).
-    pub fn solve_sized<G: Geometry>(&mut self, p: G::B, o: G::B) -> Option<Solved> {
+    pub fn solve_sized<G: ExactGeometry>(&mut self, p: G::B, o: G::B) -> Option<Solved> {
         Some(self.solve_on::<G>(p, o))
     }
 
@@ -224,7 +222,7 @@ impl ExactSolver {
     }
 
     /// [`ExactSolver::value_on`] on any board `G` (always `Some`).
-    pub fn value_sized<G: Geometry>(
+    pub fn value_sized<G: ExactGeometry>(
         &mut self,
         p: G::B,
         o: G::B,
@@ -292,7 +290,7 @@ impl ExactSolver {
 impl ExactSolver {
     /// [`ExactSolver::principal_variation_on`] on any board `G` (always
     /// `Some`).
-    pub fn principal_variation_sized<G: Geometry>(
+    pub fn principal_variation_sized<G: ExactGeometry>(
         &mut self,
         p: G::B,
         o: G::B,

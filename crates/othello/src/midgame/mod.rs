@@ -16,7 +16,7 @@
 //! The evaluation is called through one seam, [`Evaluator`]: a plain
 //! function `fn(player, opponent) -> hundredths of a disc`. [`EVALUATION`]
 //! is the one the 8x8 engine starts with (the trained pattern evaluation;
-//! the other sizes start with the hand-weighted one: `Geometry::evaluate`);
+//! the other sizes start with the hand-weighted one: `ExactGeometry::evaluate`);
 //! [`MidgameEngine::set_evaluator`] switches it.
 //!
 //! Time management: with a budget `B` the main thread starts no iteration
@@ -205,7 +205,7 @@ fn weighted_mobility<G: Geometry>(p: G::B, o: G::B) -> i32 {
 impl<G: ExactGeometry> MidgameEngine<G> {
     /// An engine with a table of about `megabytes` MiB (the exact solver
     /// gets a table of the same size) and `threads` threads. It starts
-    /// with the size's own evaluation (`Geometry::evaluate`: the
+    /// with the size's own evaluation (`ExactGeometry::evaluate`: the
     /// trained one, [`EVALUATION`], on 8x8) and with multi-ProbCut on 8x8,
     /// where it was fitted (full width elsewhere).
     pub fn new(megabytes: usize, threads: usize) -> Self {

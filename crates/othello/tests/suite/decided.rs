@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use common::{Cell, Naive};
 use ply_engine::{BotSpec, EngineConfig, Game, GameError, Notation, Outcome, Playable, Value};
-use ply_othello::{with_geometry, Geometry, Move, Othello, Size10, Size6, Size8, MAX_DEPTH};
+use ply_othello::{with_geometry, ExactGeometry, Move, Othello, Size10, Size6, Size8, MAX_DEPTH};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -41,7 +41,7 @@ fn quick_configs() -> Vec<EngineConfig> {
     configs().into_iter().skip(1).collect()
 }
 
-fn game_of<G: Geometry>(naive: &Naive) -> Othello<G> {
+fn game_of<G: ExactGeometry>(naive: &Naive) -> Othello<G> {
     Othello::<G>::new().parse_position(&naive.to_obf()).unwrap()
 }
 
@@ -78,7 +78,10 @@ fn outcome_of(margin: i32) -> Outcome {
     }
 }
 
-fn analyze<G: Geometry>(game: &Othello<G>, config: &EngineConfig) -> ply_engine::Analysis<Move> {
+fn analyze<G: ExactGeometry>(
+    game: &Othello<G>,
+    config: &EngineConfig,
+) -> ply_engine::Analysis<Move> {
     game.analyzer(config).unwrap().analyze(game).unwrap()
 }
 
@@ -557,7 +560,7 @@ fn moves_searched_to_the_end_are_exact() {
 #[test]
 #[ignore]
 fn deepest_search_times() {
-    fn deepest<G: Geometry>(plies: u32) {
+    fn deepest<G: ExactGeometry>(plies: u32) {
         let size = G::SIZE;
         let mut game = Othello::<G>::new();
         let mut rng = StdRng::seed_from_u64(u64::from(plies));

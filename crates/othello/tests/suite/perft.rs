@@ -4,7 +4,7 @@
 use crate::common;
 
 use ply_engine::{Notation, Playable};
-use ply_othello::{perft_parallel, Geometry, Othello, Size10, Size4, Size6, Size8};
+use ply_othello::{perft_parallel, ExactGeometry, Othello, Size10, Size4, Size6, Size8};
 
 const START_8X8: [u64; 11] = [
     4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571284, 212258800,
@@ -32,7 +32,7 @@ fn perft_8x8_depths_10_and_11() {
 
 #[test]
 fn parallel_perft_matches_serial() {
-    fn check<G: Geometry>() {
+    fn check<G: ExactGeometry>() {
         let game = Othello::<G>::new();
         for depth in 0..7 {
             assert_eq!(

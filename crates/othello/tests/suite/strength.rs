@@ -8,11 +8,11 @@
 use std::time::Instant;
 
 use ply_engine::{BotSpec, EngineConfig, Game, GameResult, Playable, Side};
-use ply_othello::{with_geometry, Geometry, Othello};
+use ply_othello::{with_geometry, ExactGeometry, Othello};
 
 /// Plays `games` games of the computer against `opponent`, alternating
 /// colours; returns (computer wins, draws, losses).
-fn match_against<G: Geometry>(opponent: BotSpec, games: u64) -> (u32, u32, u32) {
+fn match_against<G: ExactGeometry>(opponent: BotSpec, games: u64) -> (u32, u32, u32) {
     let start = Othello::<G>::new();
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for game_index in 0..games {
