@@ -1,0 +1,228 @@
+//! From a split to its top trees and frontier, per game: the one place
+//! that knows how each game's positions are read, valued and estimated.
+//! Splitting, running, status and merge all rebuild the same plan from
+//! the manifest's split.
+
+use ply_engine::{Game, Notation, Side};
+use ply_mnk::{Mnk, Status};
+use ply_othello::{moves, trained, Bits, Geometry, Othello, Size4, Size6, Size8};
+
+use crate::error::TaskError;
+use crate::manifest::{Manifest, Split};
+use crate::outcome::{Bound, Outcome};
+use crate::task::{Mark, Work};
+use crate::tree::{build, Frontier, Interval, Tree, Valuation};
+
+/// The top trees of a split (one per goal) and their shared frontier.
+pub(crate) struct Plan {
+    pub(crate) trees: Vec<Tree>,
+    pub(crate) frontier: Vec<Frontier>,
+}
+
+impl Plan {
+    /// The plan of `split`; for a training batch, which has no tree, an
+    /// empty one.
+    pub(crate) fn of(split: &Split) -> Result<Plan, TaskError> {
+        match split {
+            Split::OthelloExact {
+                size,
+                position,
+                depth,
+            } => match size {
+                4 => othello::<Size4>(position, *depth),
+                6 => othello::<Size6>(position, *depth),
+                8 => othello::<Size8>(position, *depth),
+                _ => Err(TaskError::Split(format!(
+                    "the exact solver runs on 4x4, 6x6 and 8x8 boards, not {size}x{size}"
+                ))),
+            },
+            Split::MnkProof {
+                rows,
+                cols,
+                k,
+                position,
+                depth,
+                attackers,
+            } => mnk(*rows, *cols, *k, position, *depth, attackers),
+            Split::TrainBatch { .. } => Ok(Plan {
+                trees: Vec::new(),
+                frontier: Vec::new(),
+            }),
+        }
+    }
+
+    /// The work of frontier position `f` for goal `goal`.
+    pub(crate) fn work(&self, split: &Split, goal: usize, f: usize) -> Work {
+        let position = self.frontier[f].position.clone();
+        match split {
+            Split::OthelloExact { size, .. } => {
+                let cells = i32::from(*size) * i32::from(*size);
+                Work::OthelloExact {
+                    size: *size,
+                    position,
+                    window: [-cells, cells],
+                }
+            }
+            Split::MnkProof {
+                rows,
+                cols,
+                k,
+                attackers,
+                ..
+            } => Work::MnkProof {
+                rows: *rows,
+                cols: *cols,
+                k: *k,
+                position,
+                attacker: attackers[goal],
+            },
+            Split::TrainBatch { .. } => unreachable!("training batches have no frontier"),
+        }
+    }
+
+    /// For each goal and frontier position, its task's index in `manifest`.
+    pub(crate) fn task_indices(&self, manifest: &Manifest) -> Result<Vec<Vec<u32>>, TaskError> {
+        let mut by_key = std::collections::HashMap::new();
+        for (i, entry) in manifest.tasks.iter().enumerate() {
+            by_key.insert((entry.goal as usize, entry.key.as_str()), i as u32);
+        }
+        let mut out = Vec::with_capacity(self.trees.len());
+        for goal in 0..self.trees.len() {
+            let mut row = Vec::with_capacity(self.frontier.len());
+            for f in &self.frontier {
+                match by_key.get(&(goal, f.position.as_str())) {
+                    Some(&i) => row.push(i),
+                    None => {
+                        return Err(TaskError::Merge(format!(
+                            "the manifest lists no task for the frontier position '{}' \
+                             (written by another split?)",
+                            f.position
+                        )))
+                    }
+                }
+            }
+            out.push(row);
+        }
+        Ok(out)
+    }
+
+    /// The interval an outcome proves for frontier position `f`, from the
+    /// tree's fixed side.
+    pub(crate) fn leaf_interval(&self, f: usize, outcome: &Outcome) -> Option<Interval> {
+        match outcome {
+            Outcome::OthelloExact { score, bound, .. } => {
+                let flip = self.frontier[f].flip;
+                let (s, bound) = if flip {
+                    let turned = match bound {
+                        Bound::Exact => Bound::Exact,
+                        Bound::Lower => Bound::Upper,
+                        Bound::Upper => Bound::Lower,
+                    };
+                    (-score, turned)
+                } else {
+                    (*score, *bound)
+                };
+                let range = self.trees.first()?.range;
+                Some(match bound {
+                    Bound::Exact => (s, s),
+                    Bound::Lower => (s, range.1),
+                    Bound::Upper => (range.0, s),
+                })
+            }
+            Outcome::MnkProof { attacker_wins } => {
+                let v = i32::from(*attacker_wins);
+                Some((v, v))
+            }
+            Outcome::TrainBatch { .. } => None,
+        }
+    }
+}
+
+fn split_error(e: impl std::fmt::Display) -> TaskError {
+    TaskError::Split(e.to_string())
+}
+
+fn othello<G: Geometry>(position: &str, depth: u32) -> Result<Plan, TaskError> {
+    let start = Othello::<G>::new();
+    let root = if position.trim().is_empty() {
+        start
+    } else {
+        start.parse_position(position).map_err(split_error)?
+    };
+    if root.result().is_some() {
+        return Err(TaskError::Split("the game is over in this position".into()));
+    }
+    let side = root.to_move();
+    let cells = (G::SIZE * G::SIZE) as i32;
+    let view = move |g: &Othello<G>, v: i32| if g.to_move() == side { v } else { -v };
+    let is_max = move |g: &Othello<G>| g.to_move() == side;
+    let finished = move |g: &Othello<G>| g.result().map(|_| view(g, g.final_margin()));
+    let estimate = move |g: &Othello<G>| {
+        let (p, o) = g.player_opponent();
+        let own = if G::SIZE == 8 {
+            trained(p.to_u128() as u64, o.to_u128() as u64)
+        } else {
+            moves::<G>(p, o).count() as i32 - moves::<G>(o, p).count() as i32
+        };
+        view(g, own)
+    };
+    let valuation = Valuation {
+        depth,
+        range: (-cells, cells),
+        is_max: &is_max,
+        finished: &finished,
+        estimate: &estimate,
+    };
+    let (tree, frontier) = build(&root, &valuation);
+    Ok(Plan {
+        trees: vec![tree],
+        frontier,
+    })
+}
+
+/// The (m,n,k) root position.
+pub(crate) fn mnk_root(rows: u8, cols: u8, k: u8, position: &str) -> Result<Mnk, TaskError> {
+    let empty = Mnk::new(rows, cols, k).map_err(split_error)?;
+    if position.trim().is_empty() {
+        Ok(empty)
+    } else {
+        empty.parse_position(position).map_err(split_error)
+    }
+}
+
+fn mnk(
+    rows: u8,
+    cols: u8,
+    k: u8,
+    position: &str,
+    depth: u32,
+    attackers: &[Mark],
+) -> Result<Plan, TaskError> {
+    let root = mnk_root(rows, cols, k, position)?;
+    if root.status() != Status::Playing {
+        return Err(TaskError::Split("the game is over in this position".into()));
+    }
+    let mut trees = Vec::new();
+    let mut frontier = Vec::new();
+    for attacker in attackers {
+        let side: Side = attacker.side();
+        let is_max = move |g: &Mnk| g.to_move() == side;
+        let finished = move |g: &Mnk| match g.status() {
+            Status::Playing => None,
+            Status::Won(s) => Some(i32::from(s == side)),
+            Status::Drawn => Some(0),
+        };
+        let estimate = |_: &Mnk| 0;
+        let valuation = Valuation {
+            depth,
+            range: (0, 1),
+            is_max: &is_max,
+            finished: &finished,
+            estimate: &estimate,
+        };
+        let (tree, f) = build(&root, &valuation);
+        trees.push(tree);
+        frontier = f;
+    }
+    Ok(Plan { trees, frontier })
+}
