@@ -68,10 +68,8 @@ pub fn run_task(set: &TaskSet, index: u32, options: RunOptions) -> Result<RunRep
     if set.result(index)?.is_some() {
         return Ok(RunReport::AlreadyDone(index));
     }
-    if !options.force {
-        if !Composition::of(set)?.is_needed(index) {
-            return Ok(RunReport::NotNeeded(index));
-        }
+    if !options.force && !Composition::of(set)?.is_needed(index) {
+        return Ok(RunReport::NotNeeded(index));
     }
     execute(set, index, options).map(RunReport::Done)
 }
