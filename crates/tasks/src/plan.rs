@@ -212,7 +212,7 @@ fn mnk(
             Status::Won(s) => Some(i32::from(s == side)),
             Status::Drawn => Some(0),
         };
-        let estimate = |_: &Mnk| 0;
+        let estimate = move |g: &Mnk| open_windows(g, rows, cols, k, side);
         let valuation = Valuation {
             depth,
             range: (0, 1),
@@ -225,4 +225,34 @@ fn mnk(
         frontier = f;
     }
     Ok(Plan { trees, frontier })
+}
+
+/// A cheap estimate of an (m,n,k) position for `attacker`: the k-cell
+/// windows holding attacker stones and no defender stone, less the
+/// windows holding defender stones and no attacker stone (the replies
+/// that kill most of the attacker's lines sort first as refutations).
+fn open_windows(game: &Mnk, rows: u8, cols: u8, k: u8, attacker: Side) -> i32 {
+    let mine = game.stones(attacker);
+    let theirs = game.stones(attacker.opponent());
+    let (rows, cols, k) = (i32::from(rows), i32::from(cols), i32::from(k));
+    let mut score = 0;
+    for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+        for r in 0..rows {
+            for c in 0..cols {
+                let (er, ec) = (r + dr * (k - 1), c + dc * (k - 1));
+                if !(0..rows).contains(&er) || !(0..cols).contains(&ec) {
+                    continue;
+                }
+                let window: u64 = (0..k)
+                    .map(|i| 1u64 << ((r + dr * i) * cols + c + dc * i))
+                    .fold(0, |a, b| a | b);
+                match (window & mine != 0, window & theirs != 0) {
+                    (true, false) => score += 1,
+                    (false, true) => score -= 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    score
 }

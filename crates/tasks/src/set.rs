@@ -77,7 +77,8 @@ impl TaskSet {
                     ));
                 }
                 for (goal, tree) in plan.trees.iter().enumerate() {
-                    let (order, needed) = tree.priorities(&plan.frontier);
+                    let proof = matches!(split, Split::MnkProof { .. });
+                    let (order, needed) = tree.priorities(&plan.frontier, proof);
                     for f in order {
                         let entry = &plan.frontier[f];
                         works.push((

@@ -250,9 +250,12 @@ impl Tree {
 
     /// The frontier in the order to run it, and which positions are
     /// needed first: the minimal tree that decides the root if the
-    /// estimates are right (at a node on the expected line every move; at
-    /// a node the expected refutation cuts, that refutation only).
-    pub(crate) fn priorities(&self, frontier: &[Frontier]) -> (Vec<usize>, Vec<bool>) {
+    /// estimates are right. For margins (`proof` false), at a node on the
+    /// expected line every move, at a node the expected refutation cuts
+    /// that refutation only. For a proof the attacker is expected to fail
+    /// (the value to prove is a draw, as on the boards still open): every
+    /// attacker move, and one defender reply, the best estimated.
+    pub(crate) fn priorities(&self, frontier: &[Frontier], proof: bool) -> (Vec<usize>, Vec<bool>) {
         let estimates = self.estimates(frontier);
         let sorted = |node: usize| -> Vec<usize> {
             let Node::Inner { max, children } = &self.nodes[node] else {
@@ -293,6 +296,15 @@ impl Tree {
             }
             if let Node::Leaf(f) = self.nodes[node] {
                 needed[f] = true;
+            }
+            if proof {
+                let max = matches!(self.nodes[node], Node::Inner { max: true, .. });
+                for (i, child) in sorted(node).into_iter().enumerate() {
+                    if max || i == 0 {
+                        stack.push((child, 0));
+                    }
+                }
+                continue;
             }
             for (i, child) in sorted(node).into_iter().enumerate() {
                 match (kind, i) {

@@ -138,3 +138,63 @@ fn a_position_with_a_pass_below_it_splits() {
         assert_eq!(margin(&merge(&set, 0, 0).unwrap().answer).0, score);
     }
 }
+
+/// Rewrites task `index`'s result with its score as a bound.
+fn weaken(set: &ply_tasks::TaskSet, index: u32, bound: ply_tasks::Bound) {
+    let path = set.result_path(index);
+    let mut file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let mut result: ply_tasks::TaskResult = serde_json::from_value(file["result"].clone()).unwrap();
+    if let ply_tasks::Outcome::OthelloExact { bound: b, .. } = &mut result.outcome {
+        *b = bound;
+    }
+    file["checksum"] =
+        ply_tasks::checksum(serde_json::to_string(&result).unwrap().as_bytes()).into();
+    file["result"] = serde_json::to_value(&result).unwrap();
+    std::fs::write(&path, file.to_string()).unwrap();
+}
+
+#[test]
+fn bounds_from_narrowed_windows_never_give_a_wrong_value() {
+    // A task searched with a narrowed window proves only a bound when it
+    // fails high or low; merge must compose the root from bounds without
+    // ever claiming more than they prove.
+    let start = Othello::<Size4>::new().format_position();
+    let (score, _) = single::<Size4>(&start);
+    let set = split_into(
+        "bounds",
+        Split::OthelloExact {
+            size: 4,
+            position: start,
+            depth: 3,
+        },
+    );
+    let forced = RunOptions {
+        force: true,
+        ..RunOptions::default()
+    };
+    run_all(&set, forced, |_| {}).unwrap();
+    let exact: Vec<String> = (0..set.len())
+        .map(|i| std::fs::read_to_string(set.result_path(i)).unwrap())
+        .collect();
+    let mut decided = 0;
+    for trial in 0..64u32 {
+        for i in 0..set.len() {
+            std::fs::write(set.result_path(i), &exact[i as usize]).unwrap();
+            // Each result kept exact, or turned into a lower or upper bound.
+            match (trial.wrapping_mul(2_654_435_761) >> (i % 16 * 2)) % 3 {
+                1 => weaken(&set, i, ply_tasks::Bound::Lower),
+                2 => weaken(&set, i, ply_tasks::Bound::Upper),
+                _ => {}
+            }
+        }
+        match merge(&set, 0, 0) {
+            Ok(report) => {
+                assert_eq!(margin(&report.answer).0, score, "trial {trial}");
+                decided += 1;
+            }
+            Err(error) => assert!(error.to_string().contains("needed"), "{error}"),
+        }
+    }
+    assert!(decided > 0, "some mixes of bounds decide the root");
+}
