@@ -27,7 +27,8 @@ pub const INDEX_VARIABLES: [&str; 2] = ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_I
 /// How to run.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RunOptions {
-    /// Stop a task after this long (it then writes no result).
+    /// Stop a task after this long (it then writes no result); Othello
+    /// solves only.
     pub time_limit: Option<Duration>,
     /// Run a task even when the results so far decide the root without it.
     pub force: bool,
@@ -114,6 +115,14 @@ pub(crate) fn execute(
     options: RunOptions,
 ) -> Result<TaskResult, TaskError> {
     let task = set.task(index)?;
+    if options.time_limit.is_some() && !matches!(task.work, Work::OthelloExact { .. }) {
+        return Err(TaskError::Task {
+            name: task_name(index),
+            why: "a time limit stops Othello solves only (the proof search and the \
+                  self-play take no deadline from outside): use the scheduler's limit"
+                .into(),
+        });
+    }
     let task_checksum = set.manifest().tasks[index as usize].checksum.clone();
     let started = Instant::now();
     let deadline = Deadline::after(options.time_limit);

@@ -23,7 +23,8 @@ pub enum TaskCommand {
         dir: PathBuf,
         /// The task's index (0 to tasks - 1).
         index: Option<String>,
-        /// Stop a task after this many seconds (it then writes no result).
+        /// Stop a task after this many seconds (it then writes no result;
+        /// Othello solves only).
         #[arg(long, value_name = "SECONDS")]
         time_limit: Option<f64>,
         /// Run tasks even when the results so far decide the value without them.

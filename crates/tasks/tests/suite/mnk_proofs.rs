@@ -106,3 +106,25 @@ fn a_position_with_stones_proves_both_attackers() {
 fn seven_seven_five_is_a_draw_through_tasks() {
     assert_eq!(through_tasks(7, 7, 5, 1), "draw");
 }
+
+#[test]
+fn a_time_limit_on_a_proof_task_is_refused_not_ignored() {
+    let split = Split::MnkProof {
+        rows: 4,
+        cols: 4,
+        k: 4,
+        position: "-".repeat(16),
+        depth: 1,
+        attackers: vec![Mark::X],
+    };
+    let set = split_into("mnk-limit", split);
+    let limited = RunOptions {
+        time_limit: Some(std::time::Duration::from_secs(1)),
+        force: false,
+    };
+    let error = ply_tasks::run_task(&set, 0, limited)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("Othello solves only"), "{error}");
+    assert!(!set.result_path(0).exists());
+}
