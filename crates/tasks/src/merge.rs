@@ -10,7 +10,7 @@ use crate::compose::{Answer, Composition};
 use crate::error::TaskError;
 use crate::outcome::Outcome;
 use crate::run::compute;
-use crate::set::TaskSet;
+use crate::set::{set_id, TaskSet};
 use crate::task::task_name;
 
 /// What merge found.
@@ -51,9 +51,18 @@ fn list(names: &[String]) -> String {
 /// Checks the set and composes the root's value; solves `verify`
 /// randomly chosen finished tasks again (drawn with `seed`).
 pub fn merge(set: &TaskSet, verify: usize, seed: u64) -> Result<MergeReport, TaskError> {
-    // Every task file must be the one the manifest lists.
+    // Every task file must be the one the manifest lists, and the set's
+    // identity the checksum of what was split and of every task.
+    let mut works = Vec::with_capacity(set.len() as usize);
     for index in 0..set.len() {
-        set.task(index)?;
+        works.push(set.task(index)?.work);
+    }
+    let manifest = set.manifest();
+    if set_id(&manifest.split, &manifest.engine, works.iter()) != manifest.set_id {
+        return Err(TaskError::Manifest {
+            path: set.dir().join("manifest.json"),
+            why: "its set id is not the checksum of its split, settings and tasks".into(),
+        });
     }
     let results = set.results()?;
     if !results.refused.is_empty() {

@@ -202,6 +202,18 @@ fn mnk(
     if root.status() != Status::Playing {
         return Err(TaskError::Split("the game is over in this position".into()));
     }
+    let mover = Mark::of(root.to_move());
+    let empty = root.stones(Side::First) | root.stones(Side::Second) == 0;
+    let expected = if empty { 1 } else { 2 };
+    if attackers.len() != expected
+        || attackers[0] != mover
+        || attackers.get(1).is_some_and(|&a| a == mover)
+    {
+        return Err(TaskError::Split(format!(
+            "the attackers are the side to move ({mover:?}) and, unless the board is \
+             empty, the other: not {attackers:?}"
+        )));
+    }
     let mut trees = Vec::new();
     let mut frontier = Vec::new();
     for attacker in attackers {

@@ -94,13 +94,7 @@ impl TaskSet {
         }
         let mut entries = Vec::with_capacity(works.len());
         let mut texts = Vec::with_capacity(works.len());
-        let set_id = {
-            let mut all = to_json(&split) + &to_json(&engine);
-            for (_, _, _, _, work) in &works {
-                all += &to_json(work);
-            }
-            checksum(all.as_bytes())
-        };
+        let set_id = set_id(&split, &engine, works.iter().map(|w| &w.4));
         for (index, (goal, key, estimate, needed_first, work)) in works.into_iter().enumerate() {
             let index = index as u32;
             let task = Task {
@@ -349,4 +343,18 @@ fn goal_text(work: &Work) -> String {
             format!("the distinct positions of self-play job {job} of {jobs}")
         }
     }
+}
+
+/// A set's identity: the checksum of what was split, the engine settings
+/// and every task's work, in order.
+pub(crate) fn set_id<'a>(
+    split: &Split,
+    engine: &EngineSettings,
+    works: impl Iterator<Item = &'a Work>,
+) -> String {
+    let mut all = to_json(split) + &to_json(engine);
+    for work in works {
+        all += &to_json(work);
+    }
+    checksum(all.as_bytes())
 }

@@ -169,3 +169,28 @@ fn bad_folders_and_indices_are_errors() {
         Err(TaskError::NotEmpty { .. })
     ));
 }
+
+#[test]
+fn a_manifest_edited_by_hand_is_refused() {
+    let set = ffo_40("manifest", 1);
+    run_all(&set, RunOptions::default(), |_| {}).unwrap();
+    let path = set.dir().join("manifest.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    // Another identity: the task files name the old one.
+    let id = &set.manifest().set_id;
+    std::fs::write(&path, text.replace(id.as_str(), "0123456789abcdef")).unwrap();
+    let edited = TaskSet::open(set.dir()).unwrap();
+    let error = merge(&edited, 0, 0).unwrap_err().to_string();
+    assert!(error.contains("task 000000"), "{error}");
+    // Other engine settings: the id is not their checksum.
+    std::fs::write(&path, text.replace("\"hash_mb\": 16", "\"hash_mb\": 17")).unwrap();
+    let edited = TaskSet::open(set.dir()).unwrap();
+    let error = merge(&edited, 0, 0).unwrap_err().to_string();
+    assert!(error.contains("set id"), "{error}");
+    // Another split depth: the frontier is not the tasks'.
+    std::fs::write(&path, text.replace("\"depth\": 1", "\"depth\": 2")).unwrap();
+    let edited = TaskSet::open(set.dir()).unwrap();
+    assert!(merge(&edited, 0, 0).is_err());
+    std::fs::write(&path, &text).unwrap();
+    merge(&TaskSet::open(set.dir()).unwrap(), 0, 0).unwrap();
+}
