@@ -142,12 +142,21 @@ pub fn run(command: TaskCommand) -> anyhow::Result<()> {
                 }
                 None => {
                     let mut ran = 0;
+                    let mut failed = None;
                     let reports = ply_tasks::run_all(&set, options, |report| {
                         if matches!(report, RunReport::Done(_)) {
                             ran += 1;
-                            println!("{}", report_line(report));
+                            // Each line as its task ends; the first failed write is reported.
+                            let written =
+                                writeln!(out, "{}", report_line(report)).and_then(|()| out.flush());
+                            if let (Err(e), None) = (written, &failed) {
+                                failed = Some(e);
+                            }
                         }
                     })?;
+                    if let Some(error) = failed {
+                        return Err(error.into());
+                    }
                     let done = reports
                         .iter()
                         .filter(|r| !matches!(r, RunReport::NotNeeded(_)))

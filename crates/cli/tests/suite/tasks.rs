@@ -131,6 +131,10 @@ fn mistakes_are_one_line_and_exit_2() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("SLURM_ARRAY_TASK_ID"));
     refused(&["task", "merge", d], "needed task(s) have no result");
+    // A full disk: one line, exit 2, and the tasks' results are written.
+    let full = crate::support::ply_to_full_disk(&["task", "run", d], "");
+    assert_eq!(full.code, 2, "{}", full.stderr);
+    assert!(full.stderr.contains("cannot write"), "{}", full.stderr);
     ok(&["task", "run", d]);
     // A damaged result is named.
     let result = dir.join("results").join("000000.json");
