@@ -92,6 +92,10 @@ pub enum TaskError {
     /// What was asked cannot be split.
     #[error("cannot split: {0}")]
     Split(String),
+    /// A task's work cannot be done (a position its engine refuses, a
+    /// data file that cannot be written).
+    #[error("cannot run the task: {0}")]
+    Work(String),
     /// The task stopped at its deadline: it wrote no result.
     #[error("task {name}: stopped at the deadline after {seconds:.1} s; no result written (run it again)")]
     Stopped {

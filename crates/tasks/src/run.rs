@@ -160,7 +160,7 @@ pub(crate) fn compute(
             4 => exact::<Size4>(position, engine, deadline),
             6 => exact::<Size6>(position, engine, deadline),
             8 => exact::<Size8>(position, engine, deadline),
-            _ => Err(TaskError::Split(format!(
+            _ => Err(TaskError::Work(format!(
                 "no exact solver for {size}x{size}"
             ))),
         },
@@ -195,7 +195,7 @@ pub(crate) fn compute(
             let style = ply_othello_train::Style::default();
             let positions = ply_othello_train::generate_job(*seed, *job, *games, style);
             ply_othello_train::write_positions(&path, &positions)
-                .map_err(|e| TaskError::Split(e.to_string()))?;
+                .map_err(|e| TaskError::Work(e.to_string()))?;
             let bytes = std::fs::read(&path).map_err(TaskError::io(&path))?;
             let file = path
                 .strip_prefix(dir)
@@ -221,7 +221,7 @@ fn exact<G: Geometry>(
 ) -> Result<Option<(Outcome, u64)>, TaskError> {
     let game = Othello::<G>::new()
         .parse_position(position)
-        .map_err(|e| TaskError::Split(e.to_string()))?;
+        .map_err(|e| TaskError::Work(e.to_string()))?;
     let (p, o) = game.player_opponent();
     let hash = if engine.hash_mb == 0 {
         64
@@ -232,7 +232,7 @@ fn exact<G: Geometry>(
     solver.set_deadline(deadline);
     let solved = solver
         .solve_sized::<G>(p, o)
-        .ok_or_else(|| TaskError::Split("no exact solver for this board".into()))?;
+        .ok_or_else(|| TaskError::Work("no exact solver for this board".into()))?;
     if solver.aborted() {
         return Ok(None);
     }
