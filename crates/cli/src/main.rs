@@ -53,6 +53,13 @@ fn command() -> Command {
         ))
         .subcommand(Command::new("games").about("List the games, their options and notations"))
         .subcommand(
+            <commands::task::TaskCommand as clap::Subcommand>::augment_subcommands(
+                Command::new("task")
+                    .about("Run, merge and schedule the task sets of `ply solve ... --split DIR`")
+                    .subcommand_required(true),
+            ),
+        )
+        .subcommand(
             // The process a contest entry runs in, started by `ply
             // tournament` for a game with contest entries; not for people.
             Command::new("entry-host")
@@ -169,6 +176,10 @@ fn run() -> anyhow::Result<()> {
         Some(("train", m)) => with_game(GameCommand::Train, m, train::run),
         Some(("bench", m)) => with_game(GameCommand::Bench, m, bench::run),
         Some(("games", _)) => commands::games::run(),
+        Some(("task", m)) => commands::task::run(
+            <commands::task::TaskCommand as FromArgMatches>::from_arg_matches(m)
+                .map_err(|e| anyhow::anyhow!(e.to_string()))?,
+        ),
         Some(("entry-host", m)) => {
             let (Some(game), Some(library)) = (
                 m.get_one::<String>("game"),

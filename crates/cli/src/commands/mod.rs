@@ -12,5 +12,6 @@ pub mod play;
 pub mod protocol_lines;
 pub mod serve;
 pub mod solve;
+pub mod task;
 pub mod tournament;
 pub mod train;

@@ -32,6 +32,14 @@ pub struct SolveArgs {
     /// With --obf: the positions to solve by number, `40-49` or `44`.
     #[arg(long, value_name = "A-B", requires = "obf")]
     pub range: Option<String>,
+    /// Write a task set into this new folder instead of solving: the
+    /// positions --split-depth plies below, each an independent task
+    /// (`ply task run`, `ply task slurm`, `ply task merge`).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["obf", "depth", "json", "stats"])]
+    pub split: Option<std::path::PathBuf>,
+    /// With --split: plies from the position to the tasks (default 2).
+    #[arg(long, value_name = "D", requires = "split", value_parser = crate::limits::parse_depth)]
+    pub split_depth: Option<u32>,
     /// With --obf: threads for the solver (default: one per core).
     #[arg(long, value_name = "N", requires = "obf", value_parser = crate::limits::parse_jobs)]
     pub threads: Option<usize>,
@@ -43,6 +51,15 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
     }
     let mut session = args.position.session(kind, options)?;
     let mut out = Output::stdout();
+    if let Some(dir) = &args.split {
+        let position = args.position.position.as_deref().unwrap_or_default();
+        let split = ply_tasks::solve_split(kind.name(), options, position, args.split_depth)?;
+        let engine = ply_tasks::engine_settings(&split, args.engine.hash_mb);
+        let set = ply_tasks::TaskSet::create(dir, split, engine)?;
+        writeln!(out, "{}", super::task::written_text(&set))?;
+        out.flush()?;
+        return Ok(());
+    }
     common::refuse_unused_depth(kind, options, args.depth)?;
     if args.engine.seed.is_some() {
         anyhow::bail!("--seed does nothing for `ply solve`: an analysis makes no random choice");

@@ -1,0 +1,195 @@
+//! The root's value composed from the results so far (minimax over the
+//! top tree with each task's proved interval; for proofs, the AND/OR
+//! composition, one goal per attacker), and which tasks are still needed.
+
+use serde::Serialize;
+
+use crate::error::TaskError;
+use crate::manifest::Split;
+use crate::outcome::Outcome;
+use crate::plan::Plan;
+use crate::set::TaskSet;
+use crate::tree::Interval;
+
+/// The root's value as the tasks decide it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Answer {
+    /// An Othello position's exact margin for its side to move, and the
+    /// moves proved to reach it (in move order).
+    Margin {
+        /// The margin.
+        score: i32,
+        /// The best moves found (all of them when every task is done).
+        best: Vec<String>,
+    },
+    /// An (m,n,k) position's value for its side to move.
+    Proof {
+        /// `win`, `draw` or `loss`.
+        value: String,
+    },
+    /// Every training batch is present.
+    Data {
+        /// Positions files.
+        files: u32,
+        /// Positions in all of them.
+        positions: u64,
+    },
+}
+
+/// The tasks' composition: what the results decide and what is needed.
+pub(crate) struct Composition {
+    plan: Plan,
+    split: Split,
+    /// For each task, its goal and frontier position (none for batches).
+    place: Vec<Option<(usize, usize)>>,
+    outcomes: Vec<Option<Outcome>>,
+}
+
+impl Composition {
+    /// The composition of `set`'s valid results (refused ones count as
+    /// missing).
+    pub(crate) fn of(set: &TaskSet) -> Result<Composition, TaskError> {
+        let manifest = set.manifest();
+        let plan = Plan::of(&manifest.split)?;
+        let mut place = vec![None; set.len() as usize];
+        if !plan.trees.is_empty() {
+            for (goal, row) in plan.task_indices(manifest)?.into_iter().enumerate() {
+                for (f, index) in row.into_iter().enumerate() {
+                    place[index as usize] = Some((goal, f));
+                }
+            }
+            if place.iter().any(Option::is_none) {
+                return Err(TaskError::Merge(
+                    "the manifest lists tasks that are not on the split's frontier".into(),
+                ));
+            }
+        }
+        let results = set.results()?;
+        let outcomes = results
+            .by_task
+            .into_iter()
+            .map(|r| r.map(|r| r.outcome))
+            .collect();
+        Ok(Composition {
+            plan,
+            split: manifest.split.clone(),
+            place,
+            outcomes,
+        })
+    }
+
+    /// Whether task `index` has a result.
+    pub(crate) fn is_done(&self, index: u32) -> bool {
+        self.outcomes[index as usize].is_some()
+    }
+
+    /// Adds a result.
+    pub(crate) fn record(&mut self, index: u32, outcome: &Outcome) {
+        self.outcomes[index as usize] = Some(outcome.clone());
+    }
+
+    /// Each goal's node intervals.
+    fn intervals(&self) -> Vec<Vec<Interval>> {
+        let mut leaf: Vec<Vec<Option<Interval>>> =
+            vec![vec![None; self.plan.frontier.len()]; self.plan.trees.len()];
+        for (index, outcome) in self.outcomes.iter().enumerate() {
+            if let (Some((goal, f)), Some(outcome)) = (self.place[index], outcome) {
+                leaf[goal][f] = self.plan.leaf_interval(f, outcome);
+            }
+        }
+        self.plan
+            .trees
+            .iter()
+            .zip(&leaf)
+            .map(|(tree, leaf)| tree.intervals(&|f| leaf[f]))
+            .collect()
+    }
+
+    /// Whether each task is still needed: not done, and some value it
+    /// could prove would still change the root's value.
+    pub(crate) fn needed(&self) -> Vec<bool> {
+        if self.plan.trees.is_empty() {
+            return self.outcomes.iter().map(Option::is_none).collect();
+        }
+        let intervals = self.intervals();
+        let mut relevant = Vec::with_capacity(self.plan.trees.len());
+        // A later goal matters only while no earlier one is proved won.
+        let mut open = true;
+        for (tree, iv) in self.plan.trees.iter().zip(&intervals) {
+            let leaves = if open {
+                tree.relevant(iv, self.plan.frontier.len())
+            } else {
+                vec![false; self.plan.frontier.len()]
+            };
+            relevant.push(leaves);
+            if iv[tree.root] == (1, 1) && matches!(self.split, Split::MnkProof { .. }) {
+                open = false;
+            }
+        }
+        self.place
+            .iter()
+            .zip(&self.outcomes)
+            .map(|(place, outcome)| {
+                outcome.is_none() && place.is_some_and(|(goal, f)| relevant[goal][f])
+            })
+            .collect()
+    }
+
+    /// Whether task `index` is still needed.
+    pub(crate) fn is_needed(&self, index: u32) -> bool {
+        self.needed()[index as usize]
+    }
+
+    /// The root's value, once the results decide it.
+    pub(crate) fn answer(&self) -> Option<Answer> {
+        match &self.split {
+            Split::TrainBatch { .. } => {
+                let mut positions = 0;
+                for outcome in &self.outcomes {
+                    match outcome {
+                        Some(Outcome::TrainBatch { positions: p, .. }) => positions += p,
+                        _ => return None,
+                    }
+                }
+                Some(Answer::Data {
+                    files: self.outcomes.len() as u32,
+                    positions,
+                })
+            }
+            Split::OthelloExact { .. } => {
+                let intervals = self.intervals();
+                let tree = &self.plan.trees[0];
+                let (lo, hi) = intervals[0][tree.root];
+                (lo == hi).then(|| Answer::Margin {
+                    score: lo,
+                    best: tree.best_moves(&intervals[0]),
+                })
+            }
+            Split::MnkProof { attackers, .. } => {
+                let intervals = self.intervals();
+                for (goal, tree) in self.plan.trees.iter().enumerate() {
+                    match intervals[goal][tree.root] {
+                        (1, 1) => {
+                            let value = if attackers[goal] == attackers[0] {
+                                "win"
+                            } else {
+                                "loss"
+                            };
+                            return Some(Answer::Proof {
+                                value: value.into(),
+                            });
+                        }
+                        (0, 0) => {}
+                        _ => return None,
+                    }
+                }
+                // No side forces a line (on an empty board the second
+                // cannot, by strategy stealing, and is not a goal).
+                Some(Answer::Proof {
+                    value: "draw".into(),
+                })
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+//! A task's result: `results/NNNNNN.json`, what the task proved and what
+//! it cost, tied to its task file by checksum and sealed by its own.
+
+use serde::{Deserialize, Serialize};
+
+use crate::checksum::checksum;
+
+/// What a task proved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Outcome {
+    /// An Othello margin for the task position's side to move.
+    OthelloExact {
+        /// The score found.
+        score: i32,
+        /// Whether it is exact or a bound (a score at an end of a
+        /// narrowed window).
+        bound: Bound,
+        /// A best move, when the side to move has one.
+        best: Option<String>,
+    },
+    /// Whether the attacker forces a line.
+    MnkProof {
+        /// True: the attacker wins; false: the defender holds.
+        attacker_wins: bool,
+    },
+    /// The positions file a training job wrote.
+    TrainBatch {
+        /// Its path inside the set's folder.
+        file: String,
+        /// Distinct positions in it.
+        positions: u64,
+        /// Its checksum.
+        checksum: String,
+    },
+}
+
+/// How far a score is proved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Bound {
+    /// The value is the score.
+    Exact,
+    /// The value is at least the score (it failed high).
+    Lower,
+    /// The value is at most the score (it failed low).
+    Upper,
+}
+
+/// What a result file says about its task.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaskResult {
+    /// The result file format.
+    pub format: u32,
+    /// The set the task belongs to.
+    pub set_id: String,
+    /// The task's index.
+    pub index: u32,
+    /// The checksum of the task file that was run.
+    pub task_checksum: String,
+    /// What it proved.
+    pub outcome: Outcome,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Wall-clock milliseconds.
+    pub millis: u64,
+    /// The version of ply that ran it.
+    pub version: String,
+    /// The machine that ran it (to find a faulty node).
+    pub host: String,
+}
+
+/// The file: the result and the checksum of its JSON text.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct SealedResult {
+    pub(crate) result: TaskResult,
+    pub(crate) checksum: String,
+}
+
+impl SealedResult {
+    /// Seals `result`: the checksum of its compact JSON.
+    pub(crate) fn seal(result: TaskResult) -> SealedResult {
+        let checksum = checksum(body(&result).as_bytes());
+        SealedResult { result, checksum }
+    }
+
+    /// Whether the checksum matches the result.
+    pub(crate) fn intact(&self) -> bool {
+        checksum(body(&self.result).as_bytes()) == self.checksum
+    }
+}
+
+fn body(result: &TaskResult) -> String {
+    serde_json::to_string(result).expect("results serialise")
+}
