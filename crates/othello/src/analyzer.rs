@@ -353,12 +353,9 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
                 // A margin the search proved is the floor itself.
                 let floor = child.value.and_then(|v| v.margin).map(|m| -m);
                 let with_length = empties_of(child) <= LENGTH_EMPTIES;
-                let Some(exact) =
-                    self.fast()
-                        .value_sized::<G>(child.p, child.o, floor, with_length)
-                else {
-                    break;
-                };
+                let exact = self
+                    .fast()
+                    .value_on::<G>(child.p, child.o, floor, with_length);
                 if self.fast().aborted() {
                     return;
                 }
@@ -430,9 +427,7 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
         let (first, value) = moves[index];
         let child = children[index];
         let rest = if is_exact(&value) {
-            self.fast()
-                .principal_variation_sized::<G>(child.p, child.o)
-                .unwrap_or_default()
+            self.fast().principal_variation_on::<G>(child.p, child.o)
         } else if let Some(depth) = searched {
             self.search()
                 .principal_variation(child.p, child.o, depth.saturating_sub(1))

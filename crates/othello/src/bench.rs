@@ -71,8 +71,9 @@ pub fn run<G: ExactGeometry>(
         for _ in 0..RUNS {
             let t = Instant::now();
             let (p, o) = game.player_opponent();
-            let solved = crate::exact::ExactSolver::new(config.hash_mb).solve_sized::<G>(p, o);
-            margin = solved.map_or(0, |s| s.score);
+            margin = crate::exact::ExactSolver::new(config.hash_mb)
+                .solve_on::<G>(p, o)
+                .score;
             times.push(t.elapsed());
         }
         let check = if margin == expected { "ok" } else { "WRONG" };

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use ply_engine::{Deadline, Game, Notation};
 use ply_mnk::Prover;
-use ply_othello::{ExactSolver, Geometry, Move, Othello, Size4, Size6, Size8};
+use ply_othello::{ExactGeometry, ExactSolver, Move, Othello, Size4, Size6, Size8};
 
 use crate::checksum::checksum;
 use crate::compose::Composition;
@@ -214,7 +214,7 @@ pub(crate) fn compute(
     }
 }
 
-fn exact<G: Geometry>(
+fn exact<G: ExactGeometry>(
     position: &str,
     engine: &EngineSettings,
     deadline: Deadline,
@@ -230,9 +230,7 @@ fn exact<G: Geometry>(
     };
     let mut solver = ExactSolver::new(hash).with_threads(engine.threads);
     solver.set_deadline(deadline);
-    let solved = solver
-        .solve_sized::<G>(p, o)
-        .ok_or_else(|| TaskError::Work("no exact solver for this board".into()))?;
+    let solved = solver.solve_on::<G>(p, o);
     if solver.aborted() {
         return Ok(None);
     }

@@ -48,11 +48,11 @@ impl<G: ExactGeometry> Player<Othello<G>> for LegacyPlayer<G> {
         }
         let (p, o) = game.player_opponent();
         if game.empties() <= self.strength.exact_empties {
-            if let Some(Solved {
+            if let Solved {
                 score,
                 best: Some(square),
                 ..
-            }) = self.solver.solve_sized::<G>(p, o)
+            } = self.solver.solve_on::<G>(p, o)
             {
                 return Choice {
                     mv: Move(square as u8),

@@ -191,19 +191,6 @@ impl ExactSolver {
         self.solve_on::<Size8>(p, o)
     }
 
-    /// The exact score of `p` to move against `o` on any board `G`
-    /// (always `Some`: the solver runs on every size ply plays; the same
-    /// as [`ExactSolver::solve_on`]).
-    pub fn solve_sized<G: ExactGeometry>(&mut self, p: G::B, o: G::B) -> Option<Solved> {
-        Some(self.solve_on::<G>(p, o))
-    }
-
-    /// Whether [`ExactSolver::solve_sized`] runs on the board `G`: on
-    /// every size ply plays.
-    pub fn runs_on<G: Geometry>() -> bool {
-        G::CELLS <= 128
-    }
-
     /// Makes the table hold `G`'s positions: emptied when its entries are
     /// for another board size, made again when its sets are of another
     /// width.
@@ -219,17 +206,6 @@ impl ExactSolver {
             self.lengths.clear();
             self.table_size = G::SIZE;
         }
-    }
-
-    /// [`ExactSolver::value_on`] on any board `G` (always `Some`).
-    pub fn value_sized<G: ExactGeometry>(
-        &mut self,
-        p: G::B,
-        o: G::B,
-        floor: Option<i32>,
-        with_length: bool,
-    ) -> Option<ExactValue> {
-        Some(self.value_on::<G>(p, o, floor, with_length))
     }
 
     /// The exact value of `p` to move against `o` on the board `G`: the
@@ -288,16 +264,6 @@ impl ExactSolver {
 }
 
 impl ExactSolver {
-    /// [`ExactSolver::principal_variation_on`] on any board `G` (always
-    /// `Some`).
-    pub fn principal_variation_sized<G: ExactGeometry>(
-        &mut self,
-        p: G::B,
-        o: G::B,
-    ) -> Option<Vec<Option<u32>>> {
-        Some(self.principal_variation_on::<G>(p, o))
-    }
-
     /// A principal variation from `p` to move against `o` on the board
     /// `G`: the best move of each position along it, solved again with the
     /// table the first solve filled (`None` for a pass), to the game's end.

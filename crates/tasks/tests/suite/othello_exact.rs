@@ -1,16 +1,16 @@
 //! Othello exact margins through tasks equal the single-process solve.
 
 use ply_engine::{Game, Notation};
-use ply_othello::{ExactSolver, Geometry, Move, Othello, Size4, Size8};
+use ply_othello::{ExactGeometry, ExactSolver, Move, Othello, Size4, Size8};
 use ply_tasks::{merge, run_all, run_task, status, Answer, RunOptions, RunReport, Split};
 
 use crate::support::{split_into, FFO_40};
 
 /// The single-process answer: the score and a best move.
-fn single<G: Geometry>(position: &str) -> (i32, String) {
+fn single<G: ExactGeometry>(position: &str) -> (i32, String) {
     let game = Othello::<G>::new().parse_position(position).unwrap();
     let (p, o) = game.player_opponent();
-    let solved = ExactSolver::new(64).solve_sized::<G>(p, o).unwrap();
+    let solved = ExactSolver::new(64).solve_on::<G>(p, o);
     let best = solved
         .best
         .map_or("pass".into(), |s| game.format_move(Move(s as u8)));
