@@ -37,6 +37,18 @@ pub enum Answer {
     },
 }
 
+/// Where an Othello task is to be searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Window {
+    /// In this open window, from its side to move's view.
+    Search([i32; 2]),
+    /// Only if the tasks other workers are solving prove other than
+    /// their estimates: not yet.
+    Wait,
+    /// No value of it changes the root.
+    NotNeeded,
+}
+
 /// The tasks' composition: what the results decide and what is needed.
 pub(crate) struct Composition {
     plan: Plan,
@@ -84,13 +96,8 @@ impl Composition {
         self.outcomes[index as usize].is_some()
     }
 
-    /// Adds a result.
-    pub(crate) fn record(&mut self, index: u32, outcome: &Outcome) {
-        self.outcomes[index as usize] = Some(outcome.clone());
-    }
-
-    /// Each goal's node intervals.
-    fn intervals(&self) -> Vec<Vec<Interval>> {
+    /// Each goal's leaf intervals from the results (`None`: no result).
+    fn leaves(&self) -> Vec<Vec<Option<Interval>>> {
         let mut leaf: Vec<Vec<Option<Interval>>> =
             vec![vec![None; self.plan.frontier.len()]; self.plan.trees.len()];
         for (index, outcome) in self.outcomes.iter().enumerate() {
@@ -98,6 +105,12 @@ impl Composition {
                 leaf[goal][f] = self.plan.leaf_interval(f, outcome);
             }
         }
+        leaf
+    }
+
+    /// Each goal's node intervals.
+    fn intervals(&self) -> Vec<Vec<Interval>> {
+        let leaf = self.leaves();
         self.plan
             .trees
             .iter()
@@ -106,8 +119,10 @@ impl Composition {
             .collect()
     }
 
-    /// Whether each task is still needed: not done, and some value it
-    /// could prove would still change the root's value.
+    /// Whether each task is still needed: some value it could prove, in
+    /// what its result (if any) leaves open, would still change the
+    /// root's value. A task whose result is only a bound, and a bound the
+    /// root needs narrower, is needed again.
     pub(crate) fn needed(&self) -> Vec<bool> {
         if self.plan.trees.is_empty() {
             return self.outcomes.iter().map(Option::is_none).collect();
@@ -129,11 +144,70 @@ impl Composition {
         }
         self.place
             .iter()
-            .zip(&self.outcomes)
-            .map(|(place, outcome)| {
-                outcome.is_none() && place.is_some_and(|(goal, f)| relevant[goal][f])
-            })
+            .map(|place| place.is_some_and(|(goal, f)| relevant[goal][f]))
             .collect()
+    }
+
+    /// The window to search Othello task `index` in: the open window
+    /// `(a, b)`, in the view of the task position's side to move, outside
+    /// which a bound is as good as the exact margin (and never wider than
+    /// what its result, if any, leaves open).
+    ///
+    /// With `running` (the tasks other workers are solving now), those
+    /// tasks are assumed to come out at their estimates, as a parallel
+    /// alpha-beta speculates: a task off the expected line then proves
+    /// only the bound it would need if the estimates hold, at a fraction
+    /// of an exact margin's cost. Where they do not hold its bound is too
+    /// loose and the task is needed again, with a window clipped to what
+    /// it proved, so every rerun narrows it.
+    pub(crate) fn window(&self, index: u32, running: Option<&dyn Fn(u32) -> bool>) -> Window {
+        let Some((goal, f)) = self.place[index as usize] else {
+            return Window::NotNeeded;
+        };
+        if !matches!(self.split, Split::OthelloExact { .. }) {
+            return Window::NotNeeded;
+        }
+        let tree = &self.plan.trees[goal];
+        let frontier = self.plan.frontier.len();
+        let leaf = &self.leaves()[goal];
+        let proven = |g: usize| leaf[g].unwrap_or(tree.range);
+        let own = proven(f);
+        let Some(window) = tree.windows(&tree.intervals(&|g| Some(proven(g))), frontier)[f] else {
+            return Window::NotNeeded;
+        };
+        let window = match running {
+            None => window,
+            Some(running) => {
+                let mut task_of = vec![None; frontier];
+                for (i, place) in self.place.iter().enumerate() {
+                    if let Some((g, h)) = *place {
+                        if g == goal {
+                            task_of[h] = Some(i as u32);
+                        }
+                    }
+                }
+                let speculated = |g: usize| {
+                    let (lo, hi) = proven(g);
+                    if g == f || lo == hi || !task_of[g].is_some_and(running) {
+                        return Some((lo, hi));
+                    }
+                    let guess = self.plan.guess(g, tree.range).clamp(lo, hi);
+                    Some((guess, guess))
+                };
+                // Needed only if the running tasks prove other than guessed:
+                // wait for them.
+                let Some(window) = tree.windows(&tree.intervals(&speculated), frontier)[f] else {
+                    return Window::Wait;
+                };
+                window
+            }
+        };
+        let (a, b) = (window.0.max(own.0 - 1), window.1.min(own.1 + 1));
+        Window::Search(if self.plan.frontier[f].flip {
+            [-b, -a]
+        } else {
+            [a, b]
+        })
     }
 
     /// Whether task `index` is still needed.

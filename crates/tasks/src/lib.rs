@@ -27,6 +27,7 @@
 #![warn(missing_docs)]
 
 mod checksum;
+mod claim;
 mod compose;
 mod error;
 mod files;
@@ -43,6 +44,7 @@ mod task;
 mod tree;
 
 pub use checksum::{checksum, fnv1a};
+pub use claim::Claim;
 pub use compose::Answer;
 pub use error::TaskError;
 pub use manifest::{Manifest, Split, TaskEntry, FORMAT, VERSION};

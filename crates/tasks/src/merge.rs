@@ -101,7 +101,8 @@ pub fn merge(set: &TaskSet, verify: usize, seed: u64) -> Result<MergeReport, Tas
             .map(|(i, _)| task_name(i as u32))
             .collect();
         return Err(TaskError::Merge(format!(
-            "the results do not decide the root yet: {} needed task(s) have no result: {}",
+            "the results do not decide the root yet: {} needed task(s) have no result, \
+             or only a bound the root needs narrower (run them again): {}",
             needed.len(),
             list(&needed)
         )));
@@ -118,11 +119,17 @@ pub fn merge(set: &TaskSet, verify: usize, seed: u64) -> Result<MergeReport, Tas
         let stored = results.by_task[index as usize]
             .as_ref()
             .expect("picked among done tasks");
+        // Solved again in the window it was solved in.
+        let window = match &stored.outcome {
+            Outcome::OthelloExact { window, .. } => Some(*window),
+            _ => None,
+        };
         let again = compute(
             set.dir(),
             &task.work,
             &task.engine,
             ply_engine::Deadline::none(),
+            window,
         )?
         .map(|(outcome, _)| outcome);
         if !again.as_ref().is_some_and(|a| same(a, &stored.outcome)) {

@@ -16,8 +16,13 @@ pub enum Outcome {
         /// Whether it is exact or a bound (a score at an end of a
         /// narrowed window).
         bound: Bound,
-        /// A best move, when the side to move has one.
+        /// A best move, when the side to move has one (none for an
+        /// upper bound: no move was found to reach it).
         best: Option<String>,
+        /// The open window searched: a score strictly inside it is exact,
+        /// one at or below its low end an upper bound, one at or above
+        /// its high end a lower bound.
+        window: [i32; 2],
     },
     /// Whether the attacker forces a line.
     MnkProof {

@@ -5,7 +5,7 @@
 
 use ply_engine::{Game, Notation, Side};
 use ply_mnk::{Mnk, Status};
-use ply_othello::{moves, trained, Bits, Geometry, Othello, Size4, Size6, Size8};
+use ply_othello::{ExactGeometry, Othello, Size4, Size6, Size8};
 
 use crate::error::TaskError;
 use crate::manifest::{Manifest, Split};
@@ -138,11 +138,19 @@ impl Plan {
     }
 }
 
+impl Plan {
+    /// A guess of frontier position `f`'s margin in discs, from the tree's
+    /// fixed side (its estimate is in hundredths of a disc).
+    pub(crate) fn guess(&self, f: usize, range: Interval) -> i32 {
+        (self.frontier[f].estimate / 100).clamp(range.0, range.1)
+    }
+}
+
 fn split_error(e: impl std::fmt::Display) -> TaskError {
     TaskError::Split(e.to_string())
 }
 
-fn othello<G: Geometry>(position: &str, depth: u32) -> Result<Plan, TaskError> {
+fn othello<G: ExactGeometry>(position: &str, depth: u32) -> Result<Plan, TaskError> {
     let start = Othello::<G>::new();
     let root = if position.trim().is_empty() {
         start
@@ -159,12 +167,7 @@ fn othello<G: Geometry>(position: &str, depth: u32) -> Result<Plan, TaskError> {
     let finished = move |g: &Othello<G>| g.result().map(|_| view(g, g.final_margin()));
     let estimate = move |g: &Othello<G>| {
         let (p, o) = g.player_opponent();
-        let own = if G::SIZE == 8 {
-            trained(p.to_u128() as u64, o.to_u128() as u64)
-        } else {
-            moves::<G>(p, o).count() as i32 - moves::<G>(o, p).count() as i32
-        };
-        view(g, own)
+        view(g, G::evaluate(p, o))
     };
     let valuation = Valuation {
         depth,

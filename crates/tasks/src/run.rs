@@ -12,7 +12,7 @@ use ply_mnk::Prover;
 use ply_othello::{ExactGeometry, ExactSolver, Move, Othello, Size4, Size6, Size8};
 
 use crate::checksum::checksum;
-use crate::compose::Composition;
+use crate::compose::{Composition, Window};
 use crate::error::TaskError;
 use crate::manifest::{FORMAT, VERSION};
 use crate::outcome::{Bound, Outcome, TaskResult};
@@ -39,10 +39,13 @@ pub struct RunOptions {
 pub enum RunReport {
     /// It ran and wrote this result.
     Done(TaskResult),
-    /// It has a valid result already: not run again.
+    /// It has a valid result already that the root needs no narrower:
+    /// not run again.
     AlreadyDone(u32),
     /// The results so far decide the root without it: not run.
     NotNeeded(u32),
+    /// Another worker is solving it now: not run.
+    Busy(u32),
 }
 
 /// The task index the scheduler gives, if any: the first of
@@ -64,55 +67,108 @@ pub fn parse_index(source: &str, text: &str) -> Result<u64, TaskError> {
     })
 }
 
-/// Runs task `index` unless it is done or not needed.
+/// Runs task `index` unless it is done, not needed or being solved by
+/// another worker. A task whose result is a bound the root now needs
+/// narrower runs again, in the narrower window. The window is what the
+/// results so far need: a task run this way never needs running again
+/// (what the results prove only grows, and the windows only shrink).
 pub fn run_task(set: &TaskSet, index: u32, options: RunOptions) -> Result<RunReport, TaskError> {
-    if set.result(index)?.is_some() {
+    let composition = Composition::of(set)?;
+    let done = composition.is_done(index);
+    let needed = composition.is_needed(index);
+    if done && !needed {
         return Ok(RunReport::AlreadyDone(index));
     }
-    if !options.force && !Composition::of(set)?.is_needed(index) {
+    if !needed && !options.force {
         return Ok(RunReport::NotNeeded(index));
     }
-    execute(set, index, options).map(RunReport::Done)
+    let Some(claim) = set.claim(index)? else {
+        return Ok(RunReport::Busy(index));
+    };
+    let window = match composition.window(index, None) {
+        Window::Search(window) => Some(window),
+        Window::Wait | Window::NotNeeded => None,
+    };
+    let result = execute(set, index, options, window)?;
+    drop(claim);
+    Ok(RunReport::Done(result))
 }
 
-/// Runs every task that is not done and still needed, in priority order,
-/// reporting each; stops at the first error.
+/// How long a worker with nothing to do waits before looking again,
+/// while other workers solve the tasks it might need.
+const POLL: Duration = Duration::from_millis(200);
+
+/// Runs tasks until the root is decided (with `force`, until every task
+/// has a result), needed tasks first in priority order, reporting each:
+/// one worker of a pool. Workers sharing the folder (on several cores or
+/// machines) each claim the task they solve; a task another worker
+/// solves is assumed to come out at its estimate (see
+/// `Composition::window`), and a task needed only if that guess is wrong
+/// waits for it. Stops at the first error. Returns one report per task:
+/// what this call ran, and what it found done or not needed.
 pub fn run_all(
     set: &TaskSet,
     options: RunOptions,
     mut each: impl FnMut(&RunReport),
 ) -> Result<Vec<RunReport>, TaskError> {
-    let mut composition = Composition::of(set)?;
-    let mut needed = composition.needed();
-    let mut reports = Vec::new();
-    for index in 0..set.len() {
-        let report = if composition.is_done(index) {
-            RunReport::AlreadyDone(index)
-        } else if !options.force && !needed[index as usize] {
-            RunReport::NotNeeded(index)
-        } else {
-            // Another worker may have finished it meanwhile.
-            match set.result(index)? {
-                Some(_) => RunReport::AlreadyDone(index),
-                None => {
-                    let result = execute(set, index, options)?;
-                    composition.record(index, &result.outcome);
-                    needed = composition.needed();
-                    RunReport::Done(result)
+    let mut ran: Vec<Option<TaskResult>> = vec![None; set.len() as usize];
+    loop {
+        let composition = Composition::of(set)?;
+        let needed = composition.needed();
+        let mut waiting = false;
+        let mut picked = None;
+        for index in 0..set.len() {
+            let wanted = needed[index as usize] || (options.force && !composition.is_done(index));
+            if !wanted {
+                continue;
+            }
+            let Some(claim) = set.claim(index)? else {
+                waiting = true;
+                continue;
+            };
+            let running = |i: u32| i != index && set.is_running(i);
+            match composition.window(index, Some(&running)) {
+                Window::Wait => waiting = true,
+                Window::Search(window) => {
+                    picked = Some((index, claim, Some(window)));
+                    break;
+                }
+                Window::NotNeeded => {
+                    picked = Some((index, claim, None));
+                    break;
                 }
             }
-        };
-        each(&report);
-        reports.push(report);
+        }
+        match picked {
+            Some((index, claim, window)) => {
+                let result = execute(set, index, options, window)?;
+                drop(claim);
+                let report = RunReport::Done(result.clone());
+                each(&report);
+                ran[index as usize] = Some(result);
+            }
+            None if waiting => std::thread::sleep(POLL),
+            None => break,
+        }
     }
-    Ok(reports)
+    let composition = Composition::of(set)?;
+    Ok(ran
+        .into_iter()
+        .enumerate()
+        .map(|(index, result)| match result {
+            Some(result) => RunReport::Done(result),
+            None if composition.is_done(index as u32) => RunReport::AlreadyDone(index as u32),
+            None => RunReport::NotNeeded(index as u32),
+        })
+        .collect())
 }
 
 /// Runs task `index` and writes its result; returns it.
-pub(crate) fn execute(
+fn execute(
     set: &TaskSet,
     index: u32,
     options: RunOptions,
+    window: Option<[i32; 2]>,
 ) -> Result<TaskResult, TaskError> {
     let task = set.task(index)?;
     if options.time_limit.is_some() && !matches!(task.work, Work::OthelloExact { .. }) {
@@ -131,7 +187,7 @@ pub(crate) fn execute(
         seconds: started.elapsed().as_secs_f64(),
     };
     let (outcome, nodes) =
-        compute(set.dir(), &task.work, &task.engine, deadline)?.ok_or_else(stopped)?;
+        compute(set.dir(), &task.work, &task.engine, deadline, window)?.ok_or_else(stopped)?;
     let result = TaskResult {
         format: FORMAT,
         set_id: task.set_id,
@@ -148,22 +204,32 @@ pub(crate) fn execute(
 }
 
 /// What `work` proves and its nodes; `None` when it stopped at the
-/// deadline.
+/// deadline. An Othello margin is searched in `window` narrowed to the
+/// task's own (the task's when `None`).
 pub(crate) fn compute(
     dir: &Path,
     work: &Work,
     engine: &EngineSettings,
     deadline: Deadline,
+    window: Option<[i32; 2]>,
 ) -> Result<Option<(Outcome, u64)>, TaskError> {
     match work {
-        Work::OthelloExact { size, position, .. } => match size {
-            4 => exact::<Size4>(position, engine, deadline),
-            6 => exact::<Size6>(position, engine, deadline),
-            8 => exact::<Size8>(position, engine, deadline),
-            _ => Err(TaskError::Work(format!(
-                "no exact solver for {size}x{size}"
-            ))),
-        },
+        Work::OthelloExact {
+            size,
+            position,
+            window: widest,
+        } => {
+            let [a, b] = window.unwrap_or(*widest);
+            let window = [a.max(widest[0]), b.min(widest[1])];
+            match size {
+                4 => exact::<Size4>(position, engine, deadline, window),
+                6 => exact::<Size6>(position, engine, deadline, window),
+                8 => exact::<Size8>(position, engine, deadline, window),
+                _ => Err(TaskError::Work(format!(
+                    "no exact solver for {size}x{size}"
+                ))),
+            }
+        }
         Work::MnkProof {
             rows,
             cols,
@@ -218,6 +284,7 @@ fn exact<G: ExactGeometry>(
     position: &str,
     engine: &EngineSettings,
     deadline: Deadline,
+    window: [i32; 2],
 ) -> Result<Option<(Outcome, u64)>, TaskError> {
     let game = Othello::<G>::new()
         .parse_position(position)
@@ -230,11 +297,19 @@ fn exact<G: ExactGeometry>(
     };
     let mut solver = ExactSolver::new(hash).with_threads(engine.threads);
     solver.set_deadline(deadline);
-    let solved = solver.solve_on::<G>(p, o);
+    let solved = solver.solve_window_on::<G>(p, o, window[0], window[1]);
     if solver.aborted() {
         return Ok(None);
     }
+    let bound = if solved.score <= window[0] {
+        Bound::Upper
+    } else if solved.score >= window[1] {
+        Bound::Lower
+    } else {
+        Bound::Exact
+    };
     let best = match solved.best {
+        _ if bound == Bound::Upper => None,
         Some(square) => Some(game.format_move(Move(square as u8))),
         None if game.result().is_none() => Some("pass".to_string()),
         None => None,
@@ -242,8 +317,9 @@ fn exact<G: ExactGeometry>(
     Ok(Some((
         Outcome::OthelloExact {
             score: solved.score,
-            bound: Bound::Exact,
+            bound,
             best,
+            window,
         },
         solved.nodes,
     )))

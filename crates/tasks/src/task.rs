@@ -42,8 +42,11 @@ pub enum Work {
         size: u8,
         /// The position in OBF: the cells row by row, a space, the side to move.
         position: String,
-        /// The window searched, `[low, high]`: a score inside it is exact,
-        /// one at an end is a bound (tasks are written with the full window).
+        /// The widest open window to search, `[low, high]`: a score
+        /// strictly inside it is exact, one at an end a bound. Tasks are
+        /// written with the full range; a run narrows it to what the
+        /// results so far leave the root needing (the result says which
+        /// window was searched).
         window: [i32; 2],
     },
     /// Whether `attacker` forces a line in an (m,n,k) position, by the

@@ -180,21 +180,34 @@ impl Tree {
     /// The frontier positions whose values could still change the
     /// root's interval (alpha-beta windows passed down the tree).
     pub(crate) fn relevant(&self, intervals: &[Interval], frontier: usize) -> Vec<bool> {
-        let mut relevant = vec![false; frontier];
+        self.windows(intervals, frontier)
+            .iter()
+            .map(Option::is_some)
+            .collect()
+    }
+
+    /// For each frontier position whose value could still change the
+    /// root's interval, the open window `(a, b)` in which it matters:
+    /// a value at most `a` (or at least `b`) changes nothing above, so an
+    /// upper bound `a` (a lower bound `b`) is as good as the exact value.
+    /// A position reached by several paths gets the union of their
+    /// windows.
+    pub(crate) fn windows(&self, intervals: &[Interval], frontier: usize) -> Vec<Option<Interval>> {
+        let mut windows = vec![None; frontier];
         let mut visited = HashSet::new();
         let (lo, hi) = (self.range.0 - 1, self.range.1 + 1);
-        self.mark_relevant(self.root, (lo, hi), intervals, &mut relevant, &mut visited);
-        relevant
+        self.mark_windows(self.root, (lo, hi), intervals, &mut windows, &mut visited);
+        windows
     }
 
     /// Marks the leaves below `node` that matter inside the open window
     /// `(a, b)`: values at most `a`, or at least `b`, change nothing above.
-    fn mark_relevant(
+    fn mark_windows(
         &self,
         node: usize,
         (a, b): Interval,
         intervals: &[Interval],
-        relevant: &mut [bool],
+        windows: &mut [Option<Interval>],
         visited: &mut HashSet<(usize, i32, i32)>,
     ) {
         let (lo, hi) = intervals[node];
@@ -203,7 +216,12 @@ impl Tree {
         }
         match &self.nodes[node] {
             Node::Known(_) => {}
-            Node::Leaf(f) => relevant[*f] = true,
+            Node::Leaf(f) => {
+                windows[*f] = Some(match windows[*f] {
+                    Some((x, y)) => (x.min(a), y.max(b)),
+                    None => (a, b),
+                });
+            }
             Node::Inner { max, children } => {
                 for (i, &(_, child)) in children.iter().enumerate() {
                     let others = children
@@ -217,7 +235,7 @@ impl Tree {
                         (a, others.map(|iv| iv.1).fold(b, i32::min))
                     };
                     if window.0 < window.1 {
-                        self.mark_relevant(child, window, intervals, relevant, visited);
+                        self.mark_windows(child, window, intervals, windows, visited);
                     }
                 }
             }

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use ply_engine::with_commas;
 use ply_tasks::{
-    Answer, KubernetesOptions, MergeReport, Outcome, RunOptions, RunReport, SlurmOptions, Split,
-    TaskSet,
+    Answer, Bound, KubernetesOptions, MergeReport, Outcome, RunOptions, RunReport, SlurmOptions,
+    Split, TaskSet,
 };
 
 use crate::output::Output;
@@ -298,11 +298,23 @@ fn report_line(report: &RunReport) -> String {
     match report {
         RunReport::Done(result) => {
             let what = match &result.outcome {
-                Outcome::OthelloExact { score, best, .. } => format!(
-                    "margin {score:+} for the side to move{}",
+                Outcome::OthelloExact {
+                    score,
+                    best,
+                    bound,
+                    window,
+                } => format!(
+                    "margin {}{score:+} for the side to move{} (window {} to {})",
+                    match bound {
+                        Bound::Exact => "",
+                        Bound::Lower => "at least ",
+                        Bound::Upper => "at most ",
+                    },
                     best.as_ref()
                         .map(|b| format!(" (best {b})"))
-                        .unwrap_or_default()
+                        .unwrap_or_default(),
+                    window[0],
+                    window[1]
                 ),
                 Outcome::MnkProof { attacker_wins } => if *attacker_wins {
                     "the attacker wins"
@@ -323,6 +335,10 @@ fn report_line(report: &RunReport) -> String {
         }
         RunReport::AlreadyDone(i) => format!(
             "task {}: done already (not run again)",
+            ply_tasks::task_name(*i)
+        ),
+        RunReport::Busy(i) => format!(
+            "task {}: another worker is solving it (not run)",
             ply_tasks::task_name(*i)
         ),
         RunReport::NotNeeded(i) => format!(

@@ -264,6 +264,40 @@ impl ExactSolver {
 }
 
 impl ExactSolver {
+    /// The score of `p` to move against `o` on the board `G` searched in
+    /// the open window `(alpha, beta)`: a score strictly inside it is
+    /// exact, one at `alpha` or below an upper bound, one at `beta` or
+    /// above a lower bound (a narrow window costs a fraction of an exact
+    /// score). The best move is meaningful only for an exact score or a
+    /// lower bound. Meaningless when [`ExactSolver::aborted`].
+    pub fn solve_window_on<G: ExactGeometry>(
+        &mut self,
+        p: G::B,
+        o: G::B,
+        alpha: i32,
+        beta: i32,
+    ) -> Solved {
+        self.table_for::<G>();
+        let stop = AtomicBool::new(false);
+        let mut main = Worker::<G>::new(&self.table, &stop, self.deadline);
+        main.threads = self.threads;
+        let empties = (!(p | o) & G::FULL).count();
+        let cells = G::CELLS as i32;
+        let alpha = alpha.clamp(-inf::<G>(), cells);
+        let beta = beta.clamp(alpha + 1, inf::<G>());
+        let wide = beta - alpha > 2 * ASPIRATION + 2;
+        let guess = (self.aspiration && wide).then(|| main.guess(p, o));
+        let (score, best) = main.aspirated_within((alpha, beta), guess, ASPIRATION, |w, a, b| {
+            w.pvs_best(p, o, a, b, empties)
+        });
+        self.aborted = main.aborted || stop.load(Ordering::Relaxed);
+        Solved {
+            score,
+            best: (best != NO_MOVE).then_some(u32::from(best)),
+            nodes: main.nodes,
+        }
+    }
+
     /// A principal variation from `p` to move against `o` on the board
     /// `G`: the best move of each position along it, solved again with the
     /// table the first solve filled (`None` for a pass), to the game's end.
@@ -454,13 +488,29 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         floor: i32,
         guess: Option<i32>,
         width: i32,
+        search: impl FnMut(&mut Self, i32, i32) -> (i32, u8),
+    ) -> (i32, u8) {
+        self.aspirated_within((floor, inf::<G>()), guess, width, search)
+    }
+
+    /// [`Worker::aspirated`] inside the open window `(floor, ceiling)`:
+    /// no window reaches beyond it, so a score at `floor` or below is an
+    /// upper bound and one at `ceiling` or above a lower bound.
+    fn aspirated_within(
+        &mut self,
+        (floor, ceiling): (i32, i32),
+        guess: Option<i32>,
+        width: i32,
         mut search: impl FnMut(&mut Self, i32, i32) -> (i32, u8),
     ) -> (i32, u8) {
-        let Some(guess) = guess else {
-            return search(self, floor, inf::<G>());
+        let Some(guess) = guess.filter(|_| ceiling - floor > 2 * width + 2) else {
+            return search(self, floor, ceiling);
         };
-        let guess = guess.max(floor + 1);
-        let (mut alpha, mut beta) = ((guess - width - 1).max(floor), guess + width + 1);
+        let guess = guess.clamp(floor + 1, ceiling - 1);
+        let (mut alpha, mut beta) = (
+            (guess - width - 1).max(floor),
+            (guess + width + 1).min(ceiling),
+        );
         loop {
             let (score, best) = search(self, alpha, beta);
             if self.aborted {
@@ -468,8 +518,8 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             }
             if score <= alpha && alpha > floor {
                 (alpha, beta) = (floor, score + 1);
-            } else if score >= beta && beta < inf::<G>() {
-                (alpha, beta) = (score - 1, inf::<G>());
+            } else if score >= beta && beta < ceiling {
+                (alpha, beta) = (score - 1, ceiling);
             } else {
                 return (score, best);
             }

@@ -137,6 +137,54 @@ fn agrees_on<G: ExactGeometry>(empties: &[u32], count: usize) {
     }
 }
 
+/// The windowed solve on board `G` against plain alpha-beta: inside
+/// each window the score is exact, at or beyond an end it is a true
+/// bound on that side; null windows, narrow and wide ones, each with a
+/// table warmed by the windows before it.
+fn windows_agree_on<G: ExactGeometry>(empties: &[u32], count: usize) {
+    let mut solver = ExactSolver::new(1);
+    let cells = G::CELLS as i32;
+    for &e in empties {
+        for game in positions::<G>(u64::from(e) * 977 + G::SIZE as u64, e, count) {
+            let (p, o) = game.player_opponent();
+            let exact = plain::margin::<G>(p, o);
+            let shown = game.format_position();
+            let windows = [
+                (exact - 1, exact + 1),
+                (exact, exact + 1),
+                (exact - 1, exact),
+                (exact - 7, exact - 2),
+                (exact + 2, exact + 9),
+                (exact - 20, exact + 20),
+                (-cells - 1, cells + 1),
+                (-cells - 1, exact - 4),
+                (exact + 4, cells + 1),
+            ];
+            for (alpha, beta) in windows {
+                let score = solver.solve_window_on::<G>(p, o, alpha, beta).score;
+                let ok = if score <= alpha {
+                    exact <= score
+                } else if score >= beta {
+                    exact >= score
+                } else {
+                    exact == score
+                };
+                assert!(
+                    ok,
+                    "{shown}: window ({alpha}, {beta}) gave {score}, exact {exact}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn windowed_solves_bound_the_exact_score() {
+    windows_agree_on::<Size4>(&[4, 8, 11], 8);
+    windows_agree_on::<Size6>(&[6, 10, 14], 6);
+    windows_agree_on::<Size8>(&[8, 11, 14], 4);
+}
+
 #[test]
 fn agrees_with_plain_alpha_beta_on_4x4() {
     agrees_on::<Size4>(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 12);

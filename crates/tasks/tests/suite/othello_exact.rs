@@ -198,3 +198,105 @@ fn bounds_from_narrowed_windows_never_give_a_wrong_value() {
     }
     assert!(decided > 0, "some mixes of bounds decide the root");
 }
+
+/// The windows results were searched in, as stored.
+fn searched_windows(set: &ply_tasks::TaskSet) -> Vec<[i32; 2]> {
+    let results = set.results().unwrap();
+    results
+        .by_task
+        .iter()
+        .flatten()
+        .map(|r| match &r.outcome {
+            ply_tasks::Outcome::OthelloExact { window, .. } => *window,
+            other => panic!("not a margin: {other:?}"),
+        })
+        .collect()
+}
+
+#[test]
+fn one_worker_searches_windows_that_never_need_widening() {
+    // After the first task, each task is searched only in the window the
+    // results so far need, and every result it gives stays enough.
+    let set = split_into(
+        "one-worker",
+        Split::OthelloExact {
+            size: 8,
+            position: FFO_40.into(),
+            depth: 2,
+        },
+    );
+    let reports = run_all(&set, RunOptions::default(), |_| {}).unwrap();
+    let ran = reports
+        .iter()
+        .filter(|r| matches!(r, RunReport::Done(_)))
+        .count();
+    let windows = searched_windows(&set);
+    assert_eq!(windows.len(), ran, "no task ran twice");
+    assert!(
+        windows.iter().any(|w| *w != [-64, 64]),
+        "later tasks search narrowed windows: {windows:?}"
+    );
+    assert_eq!(margin(&merge(&set, 3, 7).unwrap().answer).0, 38);
+}
+
+#[test]
+fn two_workers_on_one_folder_give_the_single_answer() {
+    let set = split_into(
+        "two-workers",
+        Split::OthelloExact {
+            size: 8,
+            position: FFO_40.into(),
+            depth: 2,
+        },
+    );
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| run_all(&set, RunOptions::default(), |_| {}).unwrap());
+        }
+    });
+    let merged = merge(&set, 2, 3).unwrap();
+    assert_eq!(margin(&merged.answer), (38, vec!["a2".to_string()]));
+}
+
+#[test]
+fn a_task_another_worker_solves_is_speculated_at_its_estimate() {
+    // While "another worker" holds task 0 (the expected best line), a
+    // worker searches the others assuming task 0 comes out at its
+    // estimate: narrow windows, bounds where they hold; then task 0 is
+    // released, and whatever the guess got wrong is searched again until
+    // the root is decided, with the single solve's value.
+    let set = split_into(
+        "speculation",
+        Split::OthelloExact {
+            size: 8,
+            position: FFO_40.into(),
+            depth: 2,
+        },
+    );
+    let held = set.claim(0).unwrap().expect("no one else holds it");
+    assert!(
+        set.claim(0).unwrap().is_none(),
+        "a held claim excludes others"
+    );
+    assert!(matches!(
+        run_task(&set, 0, RunOptions::default()).unwrap(),
+        RunReport::Busy(0)
+    ));
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(|| run_all(&set, RunOptions::default(), |_| {}).unwrap());
+        // Let the worker search under the speculation, then let go.
+        while set.results().unwrap().by_task.iter().flatten().count() < 3 {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            assert!(!worker.is_finished(), "the worker waits for task 0");
+        }
+        drop(held);
+        worker.join().unwrap();
+    });
+    let windows = searched_windows(&set);
+    assert!(
+        windows.iter().any(|w| w[1] - w[0] < 40),
+        "speculation narrows windows: {windows:?}"
+    );
+    let merged = merge(&set, 2, 5).unwrap();
+    assert_eq!(margin(&merged.answer), (38, vec!["a2".to_string()]));
+}
