@@ -153,7 +153,7 @@ impl Composition {
     /// which a bound is as good as the exact margin (and never wider than
     /// what its result, if any, leaves open).
     ///
-    /// With `running` (the tasks other workers are solving now), those
+    /// With `running` (tasks other workers are solving now), those
     /// tasks are assumed to come out at their estimates, as a parallel
     /// alpha-beta speculates: a task off the expected line then proves
     /// only the bound it would need if the estimates hold, at a fraction

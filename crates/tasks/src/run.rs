@@ -126,7 +126,10 @@ pub fn run_all(
                 waiting = true;
                 continue;
             };
-            let running = |i: u32| i != index && set.is_running(i);
+            // Only tasks before it in priority order are speculated on:
+            // the first (the expected best line) gets its whole window,
+            // as the first move of a principal-variation search does.
+            let running = |i: u32| i < index && set.is_running(i);
             match composition.window(index, Some(&running)) {
                 Window::Wait => waiting = true,
                 Window::Search(window) => {
