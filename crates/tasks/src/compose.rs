@@ -151,7 +151,11 @@ impl Composition {
     /// The window to search Othello task `index` in: the open window
     /// `(a, b)`, in the view of the task position's side to move, outside
     /// which a bound is as good as the exact margin (and never wider than
-    /// what its result, if any, leaves open).
+    /// what its result, if any, leaves open); a null window where a
+    /// brother's bound sets a bar it has not yet shown it clears (a
+    /// principal-variation search over the tasks: see `Tree::windows`),
+    /// with `null`. Every run narrows what the task's result leaves open, so a task is
+    /// searched again only a bounded number of times.
     ///
     /// With `running` (tasks other workers are solving now), those
     /// tasks are assumed to come out at their estimates, as a parallel
@@ -160,7 +164,12 @@ impl Composition {
     /// of an exact margin's cost. Where they do not hold its bound is too
     /// loose and the task is needed again, with a window clipped to what
     /// it proved, so every rerun narrows it.
-    pub(crate) fn window(&self, index: u32, running: Option<&dyn Fn(u32) -> bool>) -> Window {
+    pub(crate) fn window(
+        &self,
+        index: u32,
+        running: Option<&dyn Fn(u32) -> bool>,
+        null: bool,
+    ) -> Window {
         let Some((goal, f)) = self.place[index as usize] else {
             return Window::NotNeeded;
         };
@@ -172,11 +181,12 @@ impl Composition {
         let leaf = &self.leaves()[goal];
         let proven = |g: usize| leaf[g].unwrap_or(tree.range);
         let own = proven(f);
-        let Some(window) = tree.windows(&tree.intervals(&|g| Some(proven(g))), frontier)[f] else {
+        let proven_intervals = tree.intervals(&|g| Some(proven(g)));
+        let Some(needed) = tree.windows(&proven_intervals, frontier, false)[f] else {
             return Window::NotNeeded;
         };
-        let window = match running {
-            None => window,
+        let intervals = match running {
+            None => proven_intervals,
             Some(running) => {
                 let mut task_of = vec![None; frontier];
                 for (i, place) in self.place.iter().enumerate() {
@@ -194,13 +204,19 @@ impl Composition {
                     let guess = self.plan.guess(g, tree.range).clamp(lo, hi);
                     Some((guess, guess))
                 };
-                // Needed only if the running tasks prove other than guessed:
-                // wait for them.
-                let Some(window) = tree.windows(&tree.intervals(&speculated), frontier)[f] else {
-                    return Window::Wait;
-                };
-                window
+                tree.intervals(&speculated)
             }
+        };
+        let window = null
+            .then(|| tree.windows(&intervals, frontier, true)[f])
+            .flatten()
+            .or_else(|| tree.windows(&intervals, frontier, false)[f]);
+        let window = match window {
+            Some(window) => window,
+            // Needed only if the running tasks prove other than guessed:
+            // wait for them.
+            None if running.is_some() => return Window::Wait,
+            None => needed,
         };
         let (a, b) = (window.0.max(own.0 - 1), window.1.min(own.1 + 1));
         Window::Search(if self.plan.frontier[f].flip {

@@ -11,8 +11,14 @@
 //! - `tasks/NNNNNN.json`: one self-describing task each (the position,
 //!   what to prove and in which window, the engine and its version);
 //! - `results/NNNNNN.json`: written atomically when a task finishes (its
-//!   value or bound, nodes, time, version, the task file's checksum and
-//!   its own).
+//!   value or bound and the window searched, nodes, time, version, the
+//!   task file's checksum and its own);
+//! - `locks/NNNNNN.lock`: the workers' claims on the tasks they solve
+//!   (`claim.rs`).
+//!
+//! A task is searched in the window the results so far leave the root
+//! needing, so a task off the principal line proves a bound, not an exact
+//! value (`run.rs`, `compose.rs`).
 //!
 //! Three kinds of split: an Othello position's exact margin from the
 //! exact margins of every position some plies below it (deduplicated by

@@ -25,6 +25,15 @@ use ply_engine::{Game, Notation, Symmetric};
 /// An interval of values, both ends included.
 pub(crate) type Interval = (i32, i32);
 
+/// What a walk down the tree marking windows carries.
+struct Walk<'a> {
+    intervals: &'a [Interval],
+    /// Null windows at a brother's bar (see [`Tree::windows`]).
+    null: bool,
+    windows: &'a mut [Option<Interval>],
+    visited: &'a mut HashSet<(usize, i32, i32)>,
+}
+
 /// A node of the top tree.
 pub(crate) enum Node {
     /// A position inside the frontier: its moves (as text) and the nodes
@@ -180,7 +189,7 @@ impl Tree {
     /// The frontier positions whose values could still change the
     /// root's interval (alpha-beta windows passed down the tree).
     pub(crate) fn relevant(&self, intervals: &[Interval], frontier: usize) -> Vec<bool> {
-        self.windows(intervals, frontier)
+        self.windows(intervals, frontier, false)
             .iter()
             .map(Option::is_some)
             .collect()
@@ -192,32 +201,45 @@ impl Tree {
     /// upper bound `a` (a lower bound `b`) is as good as the exact value.
     /// A position reached by several paths gets the union of their
     /// windows.
-    pub(crate) fn windows(&self, intervals: &[Interval], frontier: usize) -> Vec<Option<Interval>> {
+    ///
+    /// With `null`, as a principal-variation search does, a child that a
+    /// brother's bound already sets a bar for, and that has not yet shown
+    /// it clears the bar, gets the null window at the bar: it only has to
+    /// show it does not beat its brother (the common case, cheap), and
+    /// only if it does is it searched again in the whole window (its own
+    /// bound then lies past the bar). Values inside such a window are not
+    /// all the root could use: which tasks are needed is always asked
+    /// without it.
+    pub(crate) fn windows(
+        &self,
+        intervals: &[Interval],
+        frontier: usize,
+        null: bool,
+    ) -> Vec<Option<Interval>> {
         let mut windows = vec![None; frontier];
         let mut visited = HashSet::new();
         let (lo, hi) = (self.range.0 - 1, self.range.1 + 1);
-        self.mark_windows(self.root, (lo, hi), intervals, &mut windows, &mut visited);
+        let mut walk = Walk {
+            intervals,
+            null,
+            windows: &mut windows,
+            visited: &mut visited,
+        };
+        self.mark_windows(self.root, (lo, hi), &mut walk);
         windows
     }
 
     /// Marks the leaves below `node` that matter inside the open window
     /// `(a, b)`: values at most `a`, or at least `b`, change nothing above.
-    fn mark_windows(
-        &self,
-        node: usize,
-        (a, b): Interval,
-        intervals: &[Interval],
-        windows: &mut [Option<Interval>],
-        visited: &mut HashSet<(usize, i32, i32)>,
-    ) {
-        let (lo, hi) = intervals[node];
-        if lo == hi || hi <= a || lo >= b || !visited.insert((node, a, b)) {
+    fn mark_windows(&self, node: usize, (a, b): Interval, walk: &mut Walk<'_>) {
+        let (lo, hi) = walk.intervals[node];
+        if lo == hi || hi <= a || lo >= b || !walk.visited.insert((node, a, b)) {
             return;
         }
         match &self.nodes[node] {
             Node::Known(_) => {}
             Node::Leaf(f) => {
-                windows[*f] = Some(match windows[*f] {
+                walk.windows[*f] = Some(match walk.windows[*f] {
                     Some((x, y)) => (x.min(a), y.max(b)),
                     None => (a, b),
                 });
@@ -228,14 +250,27 @@ impl Tree {
                         .iter()
                         .enumerate()
                         .filter(|&(j, _)| j != i)
-                        .map(|(_, &(_, c))| intervals[c]);
+                        .map(|(_, &(_, c))| walk.intervals[c]);
+                    let (own_lo, own_hi) = walk.intervals[child];
                     let window = if *max {
-                        (others.map(|iv| iv.0).fold(a, i32::max), b)
+                        let bar = others.map(|iv| iv.0).fold(a, i32::max);
+                        // A bar only where a brother proved one (the
+                        // range's floor is no bar).
+                        if walk.null && bar > a.max(self.range.0) && own_lo <= bar {
+                            (bar, bar + 1)
+                        } else {
+                            (bar, b)
+                        }
                     } else {
-                        (a, others.map(|iv| iv.1).fold(b, i32::min))
+                        let bar = others.map(|iv| iv.1).fold(b, i32::min);
+                        if walk.null && bar < b.min(self.range.1) && own_hi >= bar {
+                            (bar - 1, bar)
+                        } else {
+                            (a, bar)
+                        }
                     };
                     if window.0 < window.1 {
-                        self.mark_windows(child, window, intervals, windows, visited);
+                        self.mark_windows(child, window, walk);
                     }
                 }
             }

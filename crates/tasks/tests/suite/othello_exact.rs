@@ -214,9 +214,11 @@ fn searched_windows(set: &ply_tasks::TaskSet) -> Vec<[i32; 2]> {
 }
 
 #[test]
-fn one_worker_searches_windows_that_never_need_widening() {
+fn one_worker_searches_again_only_after_beating_a_null_window() {
     // After the first task, each task is searched only in the window the
-    // results so far need, and every result it gives stays enough.
+    // results so far need, a null window where a brother's bound sets a
+    // bar; a task is searched again only when it beat the bar in such a
+    // null window (and the root needs by how much).
     let set = split_into(
         "one-worker",
         Split::OthelloExact {
@@ -225,17 +227,44 @@ fn one_worker_searches_windows_that_never_need_widening() {
             depth: 2,
         },
     );
-    let reports = run_all(&set, RunOptions::default(), |_| {}).unwrap();
-    let ran = reports
-        .iter()
-        .filter(|r| matches!(r, RunReport::Done(_)))
-        .count();
-    let windows = searched_windows(&set);
-    assert_eq!(windows.len(), ran, "no task ran twice");
-    assert!(
-        windows.iter().any(|w| *w != [-64, 64]),
-        "later tasks search narrowed windows: {windows:?}"
+    let mut runs: Vec<ply_tasks::TaskResult> = Vec::new();
+    run_all(&set, RunOptions::default(), |report| {
+        if let RunReport::Done(result) = report {
+            runs.push(result.clone());
+        }
+    })
+    .unwrap();
+    let window_of = |r: &ply_tasks::TaskResult| match &r.outcome {
+        ply_tasks::Outcome::OthelloExact { window, bound, .. } => (*window, *bound),
+        other => panic!("not a margin: {other:?}"),
+    };
+    assert_eq!(
+        window_of(&runs[0]).0,
+        [-64, 64],
+        "the first task's whole window"
     );
+    let mut nulls = 0;
+    for (i, run) in runs.iter().enumerate() {
+        let (window, bound) = window_of(run);
+        if window[1] - window[0] == 1 {
+            nulls += 1;
+        }
+        if runs[i + 1..].iter().any(|later| later.index == run.index) {
+            assert_eq!(
+                window[1] - window[0],
+                1,
+                "task {} rerun after {window:?}",
+                run.index
+            );
+            assert_ne!(
+                bound,
+                ply_tasks::Bound::Exact,
+                "task {} beat its bar",
+                run.index
+            );
+        }
+    }
+    assert!(nulls > 0, "null windows: {runs:?}");
     assert_eq!(margin(&merge(&set, 3, 7).unwrap().answer).0, 38);
 }
 
