@@ -8,7 +8,7 @@ use rand::SeedableRng;
 use crate::checksum::checksum;
 use crate::compose::{Answer, Composition};
 use crate::error::TaskError;
-use crate::outcome::Outcome;
+use crate::outcome::{Outcome, TaskResult};
 use crate::run::compute;
 use crate::set::{set_id, TaskSet};
 use crate::task::task_name;
@@ -24,7 +24,7 @@ pub struct MergeReport {
     pub done: u32,
     /// Tasks without a result that the root's value does not need.
     pub not_needed: u32,
-    /// Positions searched by all the results.
+    /// Positions searched by all the results (and the runs they replaced).
     pub nodes: u64,
     /// Their summed wall-clock time in milliseconds (one worker's time).
     pub millis: u64,
@@ -150,8 +150,8 @@ pub fn merge(set: &TaskSet, verify: usize, seed: u64) -> Result<MergeReport, Tas
         tasks: set.len(),
         done: done.len() as u32,
         not_needed: set.len() - done.len() as u32,
-        nodes: finished.clone().map(|r| r.nodes).sum(),
-        millis: finished.map(|r| r.millis).sum(),
+        nodes: finished.clone().map(TaskResult::total_nodes).sum(),
+        millis: finished.map(TaskResult::total_millis).sum(),
         verified,
     })
 }

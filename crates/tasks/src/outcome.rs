@@ -69,10 +69,39 @@ pub struct TaskResult {
     pub nodes: u64,
     /// Wall-clock milliseconds.
     pub millis: u64,
+    /// Earlier runs of the task whose results this one replaced (each a
+    /// bound the root came to need narrower), and what they cost: every
+    /// node searched for the task is counted.
+    #[serde(default)]
+    pub earlier: EarlierRuns,
     /// The version of ply that ran it.
     pub version: String,
     /// The machine that ran it (to find a faulty node).
     pub host: String,
+}
+
+/// What a task's replaced results cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EarlierRuns {
+    /// How many.
+    pub runs: u32,
+    /// Positions they searched.
+    pub nodes: u64,
+    /// Their wall-clock milliseconds.
+    pub millis: u64,
+}
+
+impl TaskResult {
+    /// Positions searched for the task, by this run and the ones it replaced.
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes + self.earlier.nodes
+    }
+
+    /// Wall-clock milliseconds spent on the task, this run and the ones it
+    /// replaced.
+    pub fn total_millis(&self) -> u64 {
+        self.millis + self.earlier.millis
+    }
 }
 
 /// The file: the result and the checksum of its JSON text.

@@ -15,7 +15,7 @@ use crate::checksum::checksum;
 use crate::compose::{Composition, Window};
 use crate::error::TaskError;
 use crate::manifest::{FORMAT, VERSION};
-use crate::outcome::{Bound, Outcome, TaskResult};
+use crate::outcome::{Bound, EarlierRuns, Outcome, TaskResult};
 use crate::plan::mnk_root;
 use crate::set::TaskSet;
 use crate::task::{task_name, EngineSettings, Work};
@@ -185,6 +185,13 @@ fn execute(
         });
     }
     let task_checksum = set.manifest().tasks[index as usize].checksum.clone();
+    let earlier = set
+        .result(index)?
+        .map_or_else(EarlierRuns::default, |old| EarlierRuns {
+            runs: old.earlier.runs + 1,
+            nodes: old.total_nodes(),
+            millis: old.total_millis(),
+        });
     let started = Instant::now();
     let deadline = Deadline::after(options.time_limit);
     let stopped = || TaskError::Stopped {
@@ -201,6 +208,7 @@ fn execute(
         outcome,
         nodes,
         millis: started.elapsed().as_millis() as u64,
+        earlier,
         version: VERSION.to_string(),
         host: host_name(),
     };

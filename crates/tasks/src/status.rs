@@ -33,8 +33,8 @@ pub fn status(set: &TaskSet) -> Result<Progress, TaskError> {
     let composition = Composition::of(set)?;
     let finished: Vec<_> = results.by_task.iter().flatten().collect();
     let done = finished.len() as u32;
-    let nodes = finished.iter().map(|r| r.nodes).sum();
-    let millis: u64 = finished.iter().map(|r| r.millis).sum();
+    let nodes = finished.iter().map(|r| r.total_nodes()).sum();
+    let millis: u64 = finished.iter().map(|r| r.total_millis()).sum();
     let needed = composition.needed().iter().filter(|&&n| n).count() as u32;
     let projected_millis = (done > 0).then(|| millis / u64::from(done) * u64::from(needed));
     Ok(Progress {

@@ -326,8 +326,12 @@ fn report_line(report: &RunReport) -> String {
                     file, positions, ..
                 } => format!("{positions} positions in {file}"),
             };
+            let again = match result.earlier.runs {
+                0 => String::new(),
+                n => format!(" (run {})", n + 1),
+            };
             format!(
-                "task {}: {what}; {} nodes, {}",
+                "task {}: {what}; {} nodes, {}{again}",
                 ply_tasks::task_name(result.index),
                 with_commas(result.nodes.into()),
                 seconds(result.millis)

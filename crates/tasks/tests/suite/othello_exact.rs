@@ -265,6 +265,14 @@ fn one_worker_searches_again_only_after_beating_a_null_window() {
         }
     }
     assert!(nulls > 0, "null windows: {runs:?}");
+    // The results count every run's nodes.
+    let merged = merge(&set, 0, 0).unwrap();
+    assert_eq!(merged.nodes, runs.iter().map(|r| r.nodes).sum::<u64>());
+    for run in &runs {
+        let kept = set.result(run.index).unwrap().unwrap();
+        let before = runs.iter().filter(|r| r.index == run.index).count() as u32 - 1;
+        assert_eq!(kept.earlier.runs, before, "task {}", run.index);
+    }
     assert_eq!(margin(&merge(&set, 3, 7).unwrap().answer).0, 38);
 }
 
