@@ -151,11 +151,9 @@ impl Composition {
     /// The window to search Othello task `index` in: the open window
     /// `(a, b)`, in the view of the task position's side to move, outside
     /// which a bound is as good as the exact margin (and never wider than
-    /// what its result, if any, leaves open); a null window where a
-    /// brother's bound sets a bar it has not yet shown it clears (a
-    /// principal-variation search over the tasks: see `Tree::windows`),
-    /// with `null`. Every run narrows what the task's result leaves open, so a task is
-    /// searched again only a bounded number of times.
+    /// what its result, if any, leaves open). Every run narrows what the
+    /// task's result leaves open, so a task is searched again only a
+    /// bounded number of times.
     ///
     /// With `running` (tasks other workers are solving now), those
     /// tasks are assumed to come out at their estimates, as a parallel
@@ -164,12 +162,7 @@ impl Composition {
     /// of an exact margin's cost. Where they do not hold its bound is too
     /// loose and the task is needed again, with a window clipped to what
     /// it proved, so every rerun narrows it.
-    pub(crate) fn window(
-        &self,
-        index: u32,
-        running: Option<&dyn Fn(u32) -> bool>,
-        null: bool,
-    ) -> Window {
+    pub(crate) fn window(&self, index: u32, running: Option<&dyn Fn(u32) -> bool>) -> Window {
         let Some((goal, f)) = self.place[index as usize] else {
             return Window::NotNeeded;
         };
@@ -182,7 +175,7 @@ impl Composition {
         let proven = |g: usize| leaf[g].unwrap_or(tree.range);
         let own = proven(f);
         let proven_intervals = tree.intervals(&|g| Some(proven(g)));
-        let Some(needed) = tree.windows(&proven_intervals, frontier, false)[f] else {
+        let Some(needed) = tree.windows(&proven_intervals, frontier)[f] else {
             return Window::NotNeeded;
         };
         let intervals = match running {
@@ -207,10 +200,7 @@ impl Composition {
                 tree.intervals(&speculated)
             }
         };
-        let window = null
-            .then(|| tree.windows(&intervals, frontier, true)[f])
-            .flatten()
-            .or_else(|| tree.windows(&intervals, frontier, false)[f]);
+        let window = tree.windows(&intervals, frontier)[f];
         let window = match window {
             Some(window) => window,
             // Needed only if the running tasks prove other than guessed:

@@ -85,9 +85,9 @@ pub fn run_task(set: &TaskSet, index: u32, options: RunOptions) -> Result<RunRep
     let Some(claim) = set.claim(index)? else {
         return Ok(RunReport::Busy(index));
     };
-    // No speculation and no null windows: what this one run proves stays
-    // enough, so a scheduler's single pass over the tasks decides the root.
-    let window = match composition.window(index, None, false) {
+    // No speculation: what this one run proves stays enough, so a
+    // scheduler's single pass over the tasks decides the root.
+    let window = match composition.window(index, None) {
         Window::Search(window) => Some(window),
         Window::Wait | Window::NotNeeded => None,
     };
@@ -132,7 +132,7 @@ pub fn run_all(
             // the first (the expected best line) gets its whole window,
             // as the first move of a principal-variation search does.
             let running = |i: u32| i < index && set.is_running(i);
-            match composition.window(index, Some(&running), true) {
+            match composition.window(index, Some(&running)) {
                 Window::Wait => waiting = true,
                 Window::Search(window) => {
                     picked = Some((index, claim, Some(window)));

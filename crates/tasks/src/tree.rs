@@ -28,8 +28,6 @@ pub(crate) type Interval = (i32, i32);
 /// What a walk down the tree marking windows carries.
 struct Walk<'a> {
     intervals: &'a [Interval],
-    /// Null windows at a brother's bar (see [`Tree::windows`]).
-    null: bool,
     windows: &'a mut [Option<Interval>],
     visited: &'a mut HashSet<(usize, i32, i32)>,
 }
@@ -189,7 +187,7 @@ impl Tree {
     /// The frontier positions whose values could still change the
     /// root's interval (alpha-beta windows passed down the tree).
     pub(crate) fn relevant(&self, intervals: &[Interval], frontier: usize) -> Vec<bool> {
-        self.windows(intervals, frontier, false)
+        self.windows(intervals, frontier)
             .iter()
             .map(Option::is_some)
             .collect()
@@ -201,27 +199,12 @@ impl Tree {
     /// upper bound `a` (a lower bound `b`) is as good as the exact value.
     /// A position reached by several paths gets the union of their
     /// windows.
-    ///
-    /// With `null`, as a principal-variation search does, a child that a
-    /// brother's bound already sets a bar for, and that has not yet shown
-    /// it clears the bar, gets the null window at the bar: it only has to
-    /// show it does not beat its brother (the common case, cheap), and
-    /// only if it does is it searched again in the whole window (its own
-    /// bound then lies past the bar). Values inside such a window are not
-    /// all the root could use: which tasks are needed is always asked
-    /// without it.
-    pub(crate) fn windows(
-        &self,
-        intervals: &[Interval],
-        frontier: usize,
-        null: bool,
-    ) -> Vec<Option<Interval>> {
+    pub(crate) fn windows(&self, intervals: &[Interval], frontier: usize) -> Vec<Option<Interval>> {
         let mut windows = vec![None; frontier];
         let mut visited = HashSet::new();
         let (lo, hi) = (self.range.0 - 1, self.range.1 + 1);
         let mut walk = Walk {
             intervals,
-            null,
             windows: &mut windows,
             visited: &mut visited,
         };
@@ -251,23 +234,10 @@ impl Tree {
                         .enumerate()
                         .filter(|&(j, _)| j != i)
                         .map(|(_, &(_, c))| walk.intervals[c]);
-                    let (own_lo, own_hi) = walk.intervals[child];
                     let window = if *max {
-                        let bar = others.map(|iv| iv.0).fold(a, i32::max);
-                        // A bar only where a brother proved one (the
-                        // range's floor is no bar).
-                        if walk.null && bar > a.max(self.range.0) && own_lo <= bar {
-                            (bar, bar + 1)
-                        } else {
-                            (bar, b)
-                        }
+                        (others.map(|iv| iv.0).fold(a, i32::max), b)
                     } else {
-                        let bar = others.map(|iv| iv.1).fold(b, i32::min);
-                        if walk.null && bar < b.min(self.range.1) && own_hi >= bar {
-                            (bar - 1, bar)
-                        } else {
-                            (a, bar)
-                        }
+                        (a, others.map(|iv| iv.1).fold(b, i32::min))
                     };
                     if window.0 < window.1 {
                         self.mark_windows(child, window, walk);
