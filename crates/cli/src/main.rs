@@ -25,7 +25,7 @@ use clap::{ArgMatches, Command, FromArgMatches};
 use crate::commands::{bench, perft, play, serve, solve, tournament, train};
 use ply_engine::Command as GameCommand;
 
-fn command() -> Command {
+pub(crate) fn command() -> Command {
     Command::new("ply")
         .about("Classic two-player board games with perfect and strong computer opponents")
         .long_about(

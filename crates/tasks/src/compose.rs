@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::error::TaskError;
 use crate::manifest::Split;
-use crate::outcome::Outcome;
+use crate::outcome::{Outcome, PlayerTally};
 use crate::plan::Plan;
 use crate::set::TaskSet;
 use crate::tree::Interval;
@@ -27,6 +27,13 @@ pub enum Answer {
     Proof {
         /// `win`, `draw` or `loss`.
         value: String,
+    },
+    /// A tournament's standings, summed over its batches.
+    Standings {
+        /// Games played.
+        games: u64,
+        /// Each player's results, in the order the players are listed.
+        players: Vec<PlayerTally>,
     },
     /// Every training batch is present.
     Data {
@@ -224,6 +231,23 @@ impl Composition {
     /// The root's value, once the results decide it.
     pub(crate) fn answer(&self) -> Option<Answer> {
         match &self.split {
+            Split::TournamentBatch { .. } => {
+                let mut players: Vec<PlayerTally> = Vec::new();
+                for outcome in &self.outcomes {
+                    let Some(Outcome::TournamentBatch { players: batch }) = outcome else {
+                        return None;
+                    };
+                    for tally in batch {
+                        match players.iter_mut().find(|p| p.name == tally.name) {
+                            Some(known) => known.add(tally),
+                            None => players.push(tally.clone()),
+                        }
+                    }
+                }
+                // Each game counts once for each of its two players.
+                let games = players.iter().map(PlayerTally::games).sum::<u64>() / 2;
+                Some(Answer::Standings { games, players })
+            }
             Split::TrainBatch { .. } => {
                 let mut positions = 0;
                 for outcome in &self.outcomes {

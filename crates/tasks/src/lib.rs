@@ -55,10 +55,11 @@ pub use compose::Answer;
 pub use error::TaskError;
 pub use manifest::{Manifest, Split, TaskEntry, FORMAT, VERSION};
 pub use merge::{merge, MergeReport};
-pub use outcome::{Bound, EarlierRuns, Outcome, TaskResult};
+pub use outcome::{Bound, EarlierRuns, Outcome, PlayerTally, TaskResult};
 pub use request::{engine_settings, solve_split, DEFAULT_SPLIT_DEPTH};
 pub use run::{
-    index_from_env, parse_index, run_all, run_task, RunOptions, RunReport, INDEX_VARIABLES,
+    index_from_env, parse_index, run_all, run_task, RunOptions, RunReport, TournamentRunner,
+    INDEX_VARIABLES,
 };
 pub use schedulers::{
     kubernetes_manifest, slurm_script, task_memory_mb, KubernetesOptions, SlurmOptions,

@@ -53,6 +53,19 @@ pub enum Split {
         /// Games per job.
         games: u64,
     },
+    /// A tournament played as independent batches: each batch the whole
+    /// round robin `ply tournament` plays with `command`'s arguments, from
+    /// a seed of its own (`seed + batch`: other openings, other random
+    /// choices), and the standings summed over the batches.
+    TournamentBatch {
+        /// The arguments after `ply tournament` (the game, its options,
+        /// the players and the match settings; no seed).
+        command: Vec<String>,
+        /// Batches.
+        batches: u32,
+        /// The first batch's seed.
+        seed: u64,
+    },
 }
 
 /// One task as the manifest lists it.

@@ -110,11 +110,23 @@ pub fn merge(set: &TaskSet, verify: usize, seed: u64) -> Result<MergeReport, Tas
     let done: Vec<u32> = (0..set.len())
         .filter(|&i| results.by_task[i as usize].is_some())
         .collect();
+    // Games played against the clock come out differently each time: a
+    // tournament batch is not replayed to check it.
+    let replayable: Vec<u32> = done
+        .iter()
+        .copied()
+        .filter(|&i| {
+            !matches!(
+                results.by_task[i as usize].as_ref().map(|r| &r.outcome),
+                Some(Outcome::TournamentBatch { .. })
+            )
+        })
+        .collect();
     let mut verified = Vec::new();
     let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
-    let picks = sample(&mut rng, done.len(), verify.min(done.len()));
+    let picks = sample(&mut rng, replayable.len(), verify.min(replayable.len()));
     for pick in picks.iter() {
-        let index = done[pick];
+        let index = replayable[pick];
         let task = set.task(index)?;
         let stored = results.by_task[index as usize]
             .as_ref()
@@ -130,6 +142,7 @@ pub fn merge(set: &TaskSet, verify: usize, seed: u64) -> Result<MergeReport, Tas
             &task.engine,
             ply_engine::Deadline::none(),
             window,
+            None,
         )?
         .map(|(outcome, _)| outcome);
         if !again.as_ref().is_some_and(|a| same(a, &stored.outcome)) {

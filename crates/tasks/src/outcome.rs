@@ -38,6 +38,43 @@ pub enum Outcome {
         /// Its checksum.
         checksum: String,
     },
+    /// A tournament batch's standings.
+    TournamentBatch {
+        /// Each player's results, in the order the players are listed.
+        players: Vec<PlayerTally>,
+    },
+}
+
+/// A player's results over some games.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerTally {
+    /// The player's name (its spec).
+    pub name: String,
+    /// Wins, draws and losses in all its games.
+    pub total: [u64; 3],
+    /// Wins, draws and losses when it moved first.
+    pub as_first: [u64; 3],
+    /// Wins, draws and losses when it moved second.
+    pub as_second: [u64; 3],
+    /// Games it lost by a fault (a crash, an illegal move, silence).
+    pub faults: u64,
+}
+
+impl PlayerTally {
+    /// Adds `other`'s results (the same player's, from other games).
+    pub fn add(&mut self, other: &PlayerTally) {
+        for i in 0..3 {
+            self.total[i] += other.total[i];
+            self.as_first[i] += other.as_first[i];
+            self.as_second[i] += other.as_second[i];
+        }
+        self.faults += other.faults;
+    }
+
+    /// Games played.
+    pub fn games(&self) -> u64 {
+        self.total.iter().sum()
+    }
 }
 
 /// How far a score is proved.

@@ -44,7 +44,7 @@ impl Plan {
                 depth,
                 attackers,
             } => mnk(*rows, *cols, *k, position, *depth, attackers),
-            Split::TrainBatch { .. } => Ok(Plan {
+            Split::TrainBatch { .. } | Split::TournamentBatch { .. } => Ok(Plan {
                 trees: Vec::new(),
                 frontier: Vec::new(),
             }),
@@ -76,7 +76,9 @@ impl Plan {
                 position,
                 attacker: attackers[goal],
             },
-            Split::TrainBatch { .. } => unreachable!("training batches have no frontier"),
+            Split::TrainBatch { .. } | Split::TournamentBatch { .. } => {
+                unreachable!("batches have no frontier")
+            }
         }
     }
 
@@ -133,7 +135,7 @@ impl Plan {
                 let v = i32::from(*attacker_wins);
                 Some((v, v))
             }
-            Outcome::TrainBatch { .. } => None,
+            Outcome::TrainBatch { .. } | Outcome::TournamentBatch { .. } => None,
         }
     }
 }

@@ -92,6 +92,7 @@ pub fn engine_settings(split: &Split, hash_mb: Option<usize>) -> EngineSettings 
         ),
         Split::MnkProof { .. } => ("ply-mnk df-pn prover", 0, 1),
         Split::TrainBatch { .. } => ("ply-othello-train generate", 0, 0),
+        Split::TournamentBatch { .. } => ("ply tournament", 0, 0),
     };
     EngineSettings {
         engine: engine.to_string(),

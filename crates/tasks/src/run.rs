@@ -15,7 +15,7 @@ use crate::checksum::checksum;
 use crate::compose::{Composition, Window};
 use crate::error::TaskError;
 use crate::manifest::{FORMAT, VERSION};
-use crate::outcome::{Bound, EarlierRuns, Outcome, TaskResult};
+use crate::outcome::{Bound, EarlierRuns, Outcome, PlayerTally, TaskResult};
 use crate::plan::mnk_root;
 use crate::set::TaskSet;
 use crate::task::{task_name, EngineSettings, Work};
@@ -24,9 +24,17 @@ use crate::task::{task_name, EngineSettings, Work};
 /// job arrays, then Kubernetes' Indexed Jobs.
 pub const INDEX_VARIABLES: [&str; 2] = ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"];
 
+/// Plays one tournament batch: the round robin `ply tournament` plays
+/// with these arguments (after `ply tournament`) from this seed, and its
+/// standings (or why it could not play). The front end that knows the
+/// games and players gives it.
+pub type TournamentRunner = fn(command: &[String], seed: u64) -> Result<Vec<PlayerTally>, String>;
+
 /// How to run.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RunOptions {
+    /// Plays tournament batches (without it they cannot run).
+    pub tournament: Option<TournamentRunner>,
     /// Stop a task after this long (it then writes no result); Othello
     /// solves only.
     pub time_limit: Option<Duration>,
@@ -198,8 +206,15 @@ fn execute(
         name: task_name(index),
         seconds: started.elapsed().as_secs_f64(),
     };
-    let (outcome, nodes) =
-        compute(set.dir(), &task.work, &task.engine, deadline, window)?.ok_or_else(stopped)?;
+    let (outcome, nodes) = compute(
+        set.dir(),
+        &task.work,
+        &task.engine,
+        deadline,
+        window,
+        options.tournament,
+    )?
+    .ok_or_else(stopped)?;
     let result = TaskResult {
         format: FORMAT,
         set_id: task.set_id,
@@ -225,6 +240,7 @@ pub(crate) fn compute(
     engine: &EngineSettings,
     deadline: Deadline,
     window: Option<[i32; 2]>,
+    tournament: Option<TournamentRunner>,
 ) -> Result<Option<(Outcome, u64)>, TaskError> {
     match work {
         Work::OthelloExact {
@@ -261,6 +277,14 @@ pub(crate) fn compute(
                 },
                 prover.nodes,
             )))
+        }
+        Work::TournamentBatch { command, seed, .. } => {
+            let play = tournament.ok_or_else(|| {
+                TaskError::Work("tournament batches are run by `ply task run`".into())
+            })?;
+            let players = play(command, *seed).map_err(TaskError::Work)?;
+            let games = players.iter().map(PlayerTally::games).sum::<u64>() / 2;
+            Ok(Some((Outcome::TournamentBatch { players }, games)))
         }
         Work::TrainBatch {
             seed,

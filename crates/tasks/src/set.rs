@@ -70,6 +70,23 @@ impl TaskSet {
                     works.push((0, format!("job {job}"), None, true, work));
                 }
             }
+            Split::TournamentBatch {
+                command,
+                batches,
+                seed,
+            } => {
+                if *batches == 0 {
+                    return Err(TaskError::Split("a tournament needs batches".into()));
+                }
+                for batch in 0..*batches {
+                    let work = Work::TournamentBatch {
+                        command: command.clone(),
+                        seed: seed.wrapping_add(u64::from(batch)),
+                        batch,
+                    };
+                    works.push((0, format!("batch {batch}"), None, true, work));
+                }
+            }
             _ => {
                 if plan.frontier.is_empty() {
                     return Err(TaskError::Split(
@@ -341,6 +358,9 @@ fn goal_text(work: &Work) -> String {
         }
         Work::TrainBatch { job, jobs, .. } => {
             format!("the distinct positions of self-play job {job} of {jobs}")
+        }
+        Work::TournamentBatch { batch, seed, .. } => {
+            format!("the standings of tournament batch {batch} (seed {seed})")
         }
     }
 }

@@ -75,6 +75,16 @@ pub enum Work {
         /// Games in the job.
         games: u64,
     },
+    /// One batch of a tournament: the round robin of `ply tournament`
+    /// with these arguments and this seed.
+    TournamentBatch {
+        /// The arguments after `ply tournament` (no seed).
+        command: Vec<String>,
+        /// The batch's seed.
+        seed: u64,
+        /// The batch's number.
+        batch: u32,
+    },
 }
 
 /// The engine settings every task of a set runs with.

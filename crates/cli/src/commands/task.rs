@@ -129,7 +129,11 @@ pub fn run(command: TaskCommand) -> anyhow::Result<()> {
                 }
                 s => s.map(Duration::from_secs_f64),
             };
-            let options = RunOptions { time_limit, force };
+            let options = RunOptions {
+                time_limit,
+                force,
+                tournament: Some(crate::commands::tournament::batch),
+            };
             let index = match index {
                 Some(text) => Some(ply_tasks::parse_index("the task index", &text)?),
                 None => ply_tasks::index_from_env()?,
@@ -325,6 +329,11 @@ fn report_line(report: &RunReport) -> String {
                 Outcome::TrainBatch {
                     file, positions, ..
                 } => format!("{positions} positions in {file}"),
+                Outcome::TournamentBatch { players } => players
+                    .iter()
+                    .map(|p| format!("{} {}-{}-{}", p.name, p.total[0], p.total[1], p.total[2]))
+                    .collect::<Vec<_>>()
+                    .join(", "),
             };
             let again = match result.earlier.runs {
                 0 => String::new(),
@@ -365,6 +374,34 @@ fn answer_text(answer: &Answer) -> String {
         Answer::Proof { value } => format!("{value} for the side to move"),
         Answer::Data { files, positions } => {
             format!("{files} data files, {positions} positions, every checksum matches")
+        }
+        Answer::Standings { games, players } => {
+            let mut text = format!("{games} games\n");
+            text += "  player                          games   won  drawn  lost   as first    as second  faults  score, 95% interval        Elo\n";
+            for p in players {
+                let n = p.games() as f64;
+                let score = (p.total[0] as f64 + 0.5 * p.total[1] as f64) / n.max(1.0);
+                let (low, high) =
+                    ply_engine::arena::wilson(score, n.max(1.0), ply_engine::arena::Z_95);
+                let elo = ply_engine::arena::elo_difference(score);
+                let wdl = |t: [u64; 3]| format!("{}-{}-{}", t[0], t[1], t[2]);
+                text += &format!(
+                    "  {:<30} {:>6} {:>5} {:>6} {:>5} {:>10} {:>12} {:>7}  {:>5.1}%, {:.1}% to {:.1}%  {:>+7.0}\n",
+                    ply_engine::echo::shown(&p.name),
+                    p.games(),
+                    p.total[0],
+                    p.total[1],
+                    p.total[2],
+                    wdl(p.as_first),
+                    wdl(p.as_second),
+                    p.faults,
+                    100.0 * score,
+                    100.0 * low,
+                    100.0 * high,
+                    elo
+                );
+            }
+            text.trim_end().to_string()
         }
     }
 }

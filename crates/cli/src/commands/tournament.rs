@@ -65,10 +65,107 @@ pub struct TournamentArgs {
     /// Print the full results (every game and its moves) as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Write a task set into this new folder instead of playing: --batches
+    /// independent batches, each this whole round robin from a seed of its
+    /// own (--seed, --seed + 1, ...), run by `ply task run` and summed by
+    /// `ply task merge`.
+    #[arg(long, value_name = "DIR")]
+    pub split: Option<std::path::PathBuf>,
+    /// With --split: how many batches (default 10).
+    #[arg(long, value_name = "N", requires = "split",
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub batches: Option<u32>,
+}
+
+/// Batches of a split tournament when --batches does not say.
+const DEFAULT_BATCHES: u32 = 10;
+
+/// Writes the task set of `ply tournament ... --split DIR`: the command's
+/// own arguments after `tournament`, less the split's and the seed (each
+/// batch has its own).
+fn split(args: &TournamentArgs, dir: &std::path::Path) -> anyhow::Result<()> {
+    let raw: Vec<String> = std::env::args().collect();
+    let start = raw
+        .iter()
+        .position(|a| a == "tournament")
+        .context("the split needs the tournament's own arguments")?;
+    let mut command = Vec::new();
+    let mut rest = raw[start + 1..].iter();
+    while let Some(arg) = rest.next() {
+        let name = arg.split('=').next().unwrap_or_default();
+        match name {
+            "--split" | "--batches" | "--seed" => {
+                if !arg.contains('=') {
+                    rest.next();
+                }
+            }
+            "--json" => {}
+            _ => command.push(arg.clone()),
+        }
+    }
+    let split = ply_tasks::Split::TournamentBatch {
+        command,
+        batches: args.batches.unwrap_or(DEFAULT_BATCHES),
+        seed: args.seed,
+    };
+    let engine = ply_tasks::engine_settings(&split, None);
+    let set = ply_tasks::TaskSet::create(dir, split, engine)?;
+    println!(
+        "Wrote {} tournament batches to {}. Run them with `ply task run {}` (one, by index \
+         or the scheduler's variable, or all), or `ply task slurm` / `ply task kubernetes`; \
+         then `ply task merge`.",
+        set.len(),
+        dir.display(),
+        dir.display()
+    );
+    Ok(())
+}
+
+/// Plays one batch of a split tournament: `ply tournament` with
+/// `command`'s arguments from `seed`, and each player's results.
+pub fn batch(command: &[String], seed: u64) -> Result<Vec<ply_tasks::PlayerTally>, String> {
+    let argv = ["ply".to_string(), "tournament".to_string()]
+        .into_iter()
+        .chain(command.iter().cloned())
+        .chain(["--seed".to_string(), seed.to_string()]);
+    let matches = crate::command()
+        .try_get_matches_from(argv)
+        .map_err(|e| format!("the batch's command: {}", e.kind()))?;
+    let (_, sub) = matches
+        .subcommand()
+        .ok_or("the batch's command names no subcommand")?;
+    let (kind, options, args) =
+        crate::cli::game_and_args::<TournamentArgs>(ply_engine::Command::Tournament, sub)
+            .map_err(|e| e.to_string())?;
+    let report = play(kind, &options, &args).map_err(|e| format!("{e:#}"))?;
+    let tally = |t: &ply_engine::arena::Tally| [t.wins, t.draws, t.losses];
+    Ok(report
+        .standings
+        .iter()
+        .map(|s| ply_tasks::PlayerTally {
+            name: s.name.clone(),
+            total: tally(&s.total),
+            as_first: tally(&s.as_first),
+            as_second: tally(&s.as_second),
+            faults: s.faults.games(),
+        })
+        .collect())
 }
 
 pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TournamentArgs) -> anyhow::Result<()> {
     crate::common::show_option_notes(kind, options);
+    if let Some(dir) = &args.split {
+        // The players are checked as for a match, before any file is written.
+        check_players(kind, &args)?;
+        return split(&args, dir);
+    }
+    let report = play(kind, options, &args)?;
+    write_report(&report, args.json).context("cannot write the results to standard output")
+}
+
+/// The players of `args`, checked: bots only, two to the most a
+/// tournament takes, contest entries only where the game has them.
+fn check_players(kind: &dyn GameKind, args: &TournamentArgs) -> anyhow::Result<Vec<BotSpec>> {
     if args.players.len() > MAX_PLAYERS {
         bail!(
             "--players names {} players: a tournament has at most {MAX_PLAYERS}",
@@ -86,9 +183,8 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TournamentArgs) -> 
     if players.len() < 2 {
         bail!("--players needs at least 2 players, for example --players perfect,random");
     }
-    let host = ply_registry::entry_host(kind);
     if let (None, Some(BotSpec::Entry(path))) = (
-        host,
+        ply_registry::entry_host(kind),
         players.iter().find(|p| matches!(p, BotSpec::Entry(_))),
     ) {
         bail!(
@@ -96,6 +192,17 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TournamentArgs) -> 
             ply_engine::echo::shown(&path.display().to_string())
         );
     }
+    Ok(players)
+}
+
+/// Plays the round robin `args` describe and reports it.
+fn play(
+    kind: &dyn GameKind,
+    options: &GameOptions,
+    args: &TournamentArgs,
+) -> anyhow::Result<TournamentReport> {
+    let players = check_players(kind, args)?;
+    let host = ply_registry::entry_host(kind);
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -169,7 +276,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: TournamentArgs) -> 
         // A warning that cannot be written has nowhere else to go.
         let _ = writeln!(std::io::stderr(), "warning: {warning}");
     }
-    write_report(&report, args.json).context("cannot write the results to standard output")
+    Ok(report)
 }
 
 /// The table or the JSON on stdout; a failed write is an error, not a panic.

@@ -166,3 +166,80 @@ fn scheduler_files_name_this_binary_and_every_task() {
     assert!(yaml.contains("completionMode: Indexed"));
     assert!(yaml.contains(&format!("completions: {count}")));
 }
+
+/// Each player's `[won, drawn, lost]` from `ply tournament ... --json`.
+fn standings_of_json(text: &str) -> Vec<(String, [u64; 3])> {
+    let report: serde_json::Value = serde_json::from_str(text).expect("the report is JSON");
+    report["standings"]
+        .as_array()
+        .expect("standings")
+        .iter()
+        .map(|s| {
+            let t = &s["total"];
+            let n = |k: &str| t[k].as_u64().expect("a count");
+            (
+                s["name"].as_str().expect("a name").to_string(),
+                [n("wins"), n("draws"), n("losses")],
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_tournament_in_batches_sums_to_the_batches_played_alone() {
+    // Three batches of the same round robin, seeds 5, 6 and 7: through
+    // tasks the standings are the sums of the three tournaments played
+    // directly with those seeds.
+    let dir = fresh_dir("tournament");
+    let d = dir.to_str().unwrap();
+    let round = [
+        "tictactoe",
+        "--players",
+        "perfect,alphabeta:2,random",
+        "--games",
+        "4",
+        "--jobs",
+        "1",
+    ];
+    let mut split = vec!["tournament"];
+    split.extend(round);
+    split.extend(["--seed", "5", "--split", d, "--batches", "3"]);
+    let written = ok(&split);
+    assert!(written.contains("3 tournament batches"), "{written}");
+    let mut expected: Vec<(String, [u64; 3])> = Vec::new();
+    for seed in ["5", "6", "7"] {
+        let mut alone = vec!["tournament"];
+        alone.extend(round);
+        alone.extend(["--seed", seed, "--json"]);
+        for (name, wdl) in standings_of_json(&ok(&alone)) {
+            match expected.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, sum)) => (0..3).for_each(|i| sum[i] += wdl[i]),
+                None => expected.push((name, wdl)),
+            }
+        }
+    }
+    ok(&["task", "run", d, "1"]);
+    ok(&["task", "run", d]);
+    let merged = ok(&["task", "merge", d]);
+    assert!(merged.contains("Value: 36 games"), "{merged}");
+    for (name, [w, dr, l]) in &expected {
+        let line = merged
+            .lines()
+            .find(|line| line.split_whitespace().next() == Some(name.as_str()))
+            .unwrap_or_else(|| panic!("no line for {name} in {merged}"));
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(
+            fields[1..5],
+            [
+                (w + dr + l).to_string(),
+                w.to_string(),
+                dr.to_string(),
+                l.to_string()
+            ],
+            "{name}: {line}"
+        );
+    }
+    // A batch is never replayed to verify it (its games depend on time).
+    let verified = ok(&["task", "merge", d, "--verify", "2"]);
+    assert!(!verified.contains("Verified"), "{verified}");
+}

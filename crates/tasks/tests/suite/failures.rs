@@ -33,6 +33,7 @@ fn a_killed_task_leaves_no_result_and_its_rerun_changes_nothing() {
     let limit = RunOptions {
         time_limit: Some(Duration::from_millis(1)),
         force: false,
+        tournament: None,
     };
     let error = run_task(&set, 0, limit).unwrap_err();
     assert!(matches!(error, TaskError::Stopped { .. }), "{error}");
@@ -193,4 +194,25 @@ fn a_manifest_edited_by_hand_is_refused() {
     assert!(merge(&edited, 0, 0).is_err());
     std::fs::write(&path, &text).unwrap();
     merge(&TaskSet::open(set.dir()).unwrap(), 0, 0).unwrap();
+}
+
+#[test]
+fn a_tournament_batch_without_a_player_of_games_is_an_error() {
+    // The library cannot play games itself: the front end gives it the
+    // player (`ply task run` does); without one a batch is refused, not
+    // skipped.
+    let split = ply_tasks::Split::TournamentBatch {
+        command: vec![
+            "tictactoe".into(),
+            "--players".into(),
+            "perfect,random".into(),
+        ],
+        batches: 2,
+        seed: 1,
+    };
+    let set = crate::support::split_into("batch-no-runner", split);
+    assert_eq!(set.len(), 2);
+    let error = run_task(&set, 0, RunOptions::default()).unwrap_err();
+    assert!(error.to_string().contains("ply task run"), "{error}");
+    assert!(!set.result_path(0).exists());
 }

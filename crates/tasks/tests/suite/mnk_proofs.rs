@@ -121,6 +121,7 @@ fn a_time_limit_on_a_proof_task_is_refused_not_ignored() {
     let limited = RunOptions {
         time_limit: Some(std::time::Duration::from_secs(1)),
         force: false,
+        tournament: None,
     };
     let error = ply_tasks::run_task(&set, 0, limited)
         .unwrap_err()
