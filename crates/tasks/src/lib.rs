@@ -20,11 +20,12 @@
 //! needing, so a task off the principal line proves a bound, not an exact
 //! value (`run.rs`, `compose.rs`).
 //!
-//! Three kinds of split: an Othello position's exact margin from the
+//! Four kinds of split: an Othello position's exact margin from the
 //! exact margins of every position some plies below it (deduplicated by
 //! the board's symmetries), an (m,n,k) proof from proofs of the positions
-//! below it (AND/OR), and self-play batches for the Othello evaluation's
-//! training. Merge rebuilds the top of the tree, composes the root from
+//! below it (AND/OR), self-play batches for the Othello evaluation's
+//! training, and tournament batches (the same round robin from a seed of
+//! its own each, played by a runner the front end gives). Merge rebuilds the top of the tree, composes the root from
 //! the results (`tree.rs` explains how a root is decided before every
 //! task is done) and refuses, by name, any damaged, foreign or
 //! out-of-version result.
