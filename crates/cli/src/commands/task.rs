@@ -16,8 +16,10 @@ use crate::output::Output;
 #[derive(clap::Subcommand, Debug)]
 pub enum TaskCommand {
     /// Run one task (INDEX, else SLURM_ARRAY_TASK_ID, else
-    /// JOB_COMPLETION_INDEX), or every task not done yet in priority order;
-    /// a finished task is never run again.
+    /// JOB_COMPLETION_INDEX), or, as one worker of any number sharing the
+    /// folder, every task still needed in priority order until the value
+    /// is decided; a task with an exact result, or a bound the value needs
+    /// no narrower, is never run again.
     Run {
         /// The task set's folder.
         dir: PathBuf,
