@@ -5,6 +5,8 @@
 //! again, and a task with a valid result is never run again.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ply_engine::{Deadline, Game, Notation};
@@ -154,11 +156,18 @@ pub fn run_all(
         }
         match picked {
             Some((index, claim, window)) => {
-                let result = execute(set, index, options, window)?;
+                // A task searched because it was needed is dropped as soon
+                // as the other workers' results decide without it.
+                let result = match window {
+                    Some(_) => execute_while_needed(set, index, options, window)?,
+                    None => Some(execute(set, index, options, window)?),
+                };
                 drop(claim);
-                let report = RunReport::Done(result.clone());
-                each(&report);
-                ran[index as usize] = Some(result);
+                if let Some(result) = result {
+                    let report = RunReport::Done(result.clone());
+                    each(&report);
+                    ran[index as usize] = Some(result);
+                }
             }
             None if waiting => std::thread::sleep(POLL),
             None => break,
@@ -174,6 +183,47 @@ pub fn run_all(
             None => RunReport::NotNeeded(index as u32),
         })
         .collect())
+}
+
+/// How often a worker looks whether the task it searches is still needed.
+const WATCH: Duration = Duration::from_millis(500);
+
+/// [`execute`], stopped (no result, `None`) once the results other
+/// workers write make the task no longer needed.
+fn execute_while_needed(
+    set: &TaskSet,
+    index: u32,
+    options: RunOptions,
+    window: Option<[i32; 2]>,
+) -> Result<Option<TaskResult>, TaskError> {
+    let dropped = Arc::new(AtomicBool::new(false));
+    let finished = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let watcher = scope.spawn(|| {
+            while !finished.load(Ordering::Relaxed) {
+                // Woken early when the task ends.
+                std::thread::park_timeout(WATCH);
+                if finished.load(Ordering::Relaxed) {
+                    return;
+                }
+                let needed = Composition::of(set).map_or(true, |c| c.is_needed(index));
+                if !needed && !finished.load(Ordering::Relaxed) {
+                    dropped.store(true, Ordering::Relaxed);
+                    return;
+                }
+            }
+        });
+        let result = {
+            let _watched = ply_engine::cancel_scope(Arc::clone(&dropped));
+            execute(set, index, options, window)
+        };
+        finished.store(true, Ordering::Relaxed);
+        watcher.thread().unpark();
+        match result {
+            Err(TaskError::Stopped { .. }) if dropped.load(Ordering::Relaxed) => Ok(None),
+            other => other.map(Some),
+        }
+    })
 }
 
 /// Runs task `index` and writes its result; returns it.
