@@ -243,23 +243,9 @@ impl ExactSolver {
     }
 
     /// The exact score of `p` to move against `o` on the board `G`, and a
-    /// best move.
+    /// best move: the windowed solve with the whole range.
     pub fn solve_on<G: ExactGeometry>(&mut self, p: G::B, o: G::B) -> Solved {
-        self.table_for::<G>();
-        let stop = AtomicBool::new(false);
-        let mut main = Worker::<G>::new(&self.table, &stop, self.deadline);
-        main.threads = self.threads;
-        let empties = (!(p | o) & G::FULL).count();
-        let guess = self.aspiration.then(|| main.guess(p, o));
-        let (score, best) = main.aspirated(guess, |w, alpha, beta| {
-            w.pvs_best(p, o, alpha, beta, empties)
-        });
-        self.aborted = main.aborted || stop.load(Ordering::Relaxed);
-        Solved {
-            score,
-            best: (best != NO_MOVE).then_some(u32::from(best)),
-            nodes: main.nodes,
-        }
+        self.solve_window_on::<G>(p, o, -inf::<G>(), inf::<G>())
     }
 }
 
@@ -469,20 +455,8 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         (2 * (cents / 200)).clamp(-cells, cells)
     }
 
-    /// The exact score by `search(worker, alpha, beta)` (a fail-soft
-    /// search, exact inside its window): first in a window of
-    /// [`ASPIRATION`] discs around `guess`, then, when the score falls
-    /// outside, again on that side from the bound found.
-    fn aspirated(
-        &mut self,
-        guess: Option<i32>,
-        search: impl FnMut(&mut Self, i32, i32) -> (i32, u8),
-    ) -> (i32, u8) {
-        self.aspirated_above(-inf::<G>(), guess, ASPIRATION, search)
-    }
-
-    /// [`Worker::aspirated`] for a score known to be above `floor`: no
-    /// window reaches below it.
+    /// [`Worker::aspirated_within`] for a score known to be above
+    /// `floor`: no window reaches below it.
     fn aspirated_above(
         &mut self,
         floor: i32,
@@ -493,9 +467,13 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         self.aspirated_within((floor, inf::<G>()), guess, width, search)
     }
 
-    /// [`Worker::aspirated`] inside the open window `(floor, ceiling)`:
-    /// no window reaches beyond it, so a score at `floor` or below is an
-    /// upper bound and one at `ceiling` or above a lower bound.
+    /// The score by `search(worker, alpha, beta)` (a fail-soft search,
+    /// exact inside its window) inside the open window `(floor,
+    /// ceiling)`: first in a window of `width` discs around `guess`, then,
+    /// when the score falls outside, again on that side from the bound
+    /// found. No window reaches beyond `(floor, ceiling)`, so a score at
+    /// `floor` or below is an upper bound and one at `ceiling` or above a
+    /// lower bound.
     fn aspirated_within(
         &mut self,
         (floor, ceiling): (i32, i32),
