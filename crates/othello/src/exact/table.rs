@@ -14,6 +14,12 @@
 //! for it are both exact-depth and merge: the lower bound is the larger
 //! one, the upper the smaller.
 //!
+//! Each entry carries the selectivity level it was searched at
+//! (`selectivity.rs`): bounds of a selective pass are estimates, valid
+//! only for a search at that level or a lower one, and an exact entry is
+//! never overwritten by a selective one's bounds; bounds of the same level
+//! merge.
+//!
 //! Buckets hold two entries: the first kept for the entry with the larger
 //! subtree (depth-preferred: deep entries save the most work), the second
 //! always replaced.
@@ -22,8 +28,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::bitboard::Bits;
 
-/// What the table knows about a position: bounds on its exact score, the
-/// best move found (`NO_MOVE` if none), and the log2 of the positions its
+/// What the table knows about a position: bounds on its score at the
+/// selectivity `level` it was searched at (exact at the highest), the best
+/// move found (`NO_MOVE` if none), and the log2 of the positions its
 /// search visited (the replacement priority).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -31,6 +38,7 @@ pub struct Entry {
     pub upper: i8,
     pub best: u8,
     pub cost: u8,
+    pub level: u8,
 }
 
 /// No best move recorded.
@@ -42,6 +50,7 @@ impl Entry {
             | (self.upper as u8 as u64) << 8
             | (self.best as u64) << 16
             | (self.cost as u64) << 24
+            | (self.level as u64) << 32
             // Never zero, so that an empty slot never matches.
             | 1 << 63
     }
@@ -52,6 +61,7 @@ impl Entry {
             upper: (data >> 8) as u8 as i8,
             best: (data >> 16) as u8,
             cost: (data >> 24) as u8,
+            level: (data >> 32) as u8,
         }
     }
 }
@@ -179,6 +189,18 @@ impl Table {
         let i = self.bucket::<B>(hash);
         for slot in [i, i + stride] {
             if let Some(old) = self.read(slot, p, o) {
+                let best = if entry.best == NO_MOVE {
+                    old.best
+                } else {
+                    entry.best
+                };
+                if entry.level != old.level {
+                    // The higher level's bounds are the truer ones; the
+                    // newer move is the better informed.
+                    let kept = if entry.level > old.level { entry } else { old };
+                    self.write(slot, p, o, Entry { best, ..kept });
+                    return;
+                }
                 let lower = entry.lower.max(old.lower);
                 let upper = entry.upper.min(old.upper);
                 // Bounds from two true searches can only cross if one of
@@ -187,12 +209,9 @@ impl Table {
                     Entry {
                         lower,
                         upper,
-                        best: if entry.best == NO_MOVE {
-                            old.best
-                        } else {
-                            entry.best
-                        },
+                        best,
                         cost: entry.cost.max(old.cost),
+                        level: entry.level,
                     }
                 } else {
                     entry
@@ -229,6 +248,7 @@ mod tests {
             upper,
             best: 3,
             cost,
+            level: 2,
         };
         assert_eq!(table.probe(7, 1u64, 2), None);
         table.store(7, 1u64, 2, e(-64, 10, 5));
@@ -247,6 +267,27 @@ mod tests {
     }
 
     #[test]
+    fn selective_bounds_never_replace_truer_ones() {
+        let table = Table::new::<u64>(1);
+        let e = |lower, upper, best, level| Entry {
+            lower,
+            upper,
+            best,
+            cost: 4,
+            level,
+        };
+        table.store(7, 1u64, 2, e(-64, 10, 3, 2));
+        // A selective pass's bounds do not merge into exact ones; its move
+        // is kept.
+        table.store(7, 1u64, 2, e(12, 64, 5, 0));
+        assert_eq!(table.probe(7, 1u64, 2), Some(e(-64, 10, 5, 2)));
+        // Selective bounds give way to exact ones.
+        table.store(7, 5u64, 6, e(12, 64, 5, 0));
+        table.store(7, 5u64, 6, e(-64, 2, NO_MOVE, 2));
+        assert_eq!(table.probe(7, 5u64, 6), Some(e(-64, 2, 5, 2)));
+    }
+
+    #[test]
     fn a_wide_table_keeps_both_words_of_each_set() {
         let table = Table::new::<u128>(1);
         assert!(table.holds::<u128>() && !table.holds::<u64>());
@@ -255,6 +296,7 @@ mod tests {
             upper: 100,
             best: 99,
             cost: 1,
+            level: 2,
         };
         let (p, o) = (1u128 << 99 | 5, 1u128 << 70);
         table.store(3, p, o, entry);
