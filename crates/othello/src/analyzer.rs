@@ -79,11 +79,14 @@ fn exact_empties<G: Geometry>() -> u32 {
 /// Search depth when the position is too big to solve and no depth or time
 /// was given.
 pub const DEFAULT_DEPTH: u32 = 12;
-/// The largest `--depth`. Measured on an 8x8 middle game (the test build,
-/// a loaded 2-core machine): 12 plies took 20 s, 14 plies 3 minutes; each
-/// further ply multiplies that by about three. (`cargo test --release -p
-/// ply-othello --test suite -- --ignored --nocapture decided::deepest`.)
-pub const MAX_DEPTH: u32 = 14;
+/// The largest `--depth`. Measured with the midgame engine (every move
+/// scored; the test build, a 2-core machine at load 2): on an 8x8 middle
+/// game 12 plies took 0.9 s and 16 plies 8.4 s, on the empty 10x10 board
+/// (full width) 0.3 s and 26 s; two plies more multiply that by four to
+/// six (18 plies took 14 s and 123 s on two other 8x8 middle games).
+/// (`cargo test --release -p ply-othello --test suite -- --ignored
+/// --nocapture decided::deepest`.)
+pub const MAX_DEPTH: u32 = 16;
 /// Iterative deepening's limit under a time budget (beyond any real game).
 const TIMED_DEPTH: u32 = 128;
 
@@ -105,7 +108,8 @@ pub fn timed_exact_empties(budget: Duration) -> u32 {
 pub fn too_deep(asked: &str) -> GameError {
     GameError::BadOption(format!(
         "Othello searches at most {MAX_DEPTH} plies deep (asked for {asked}): \
-         each ply more about triples the time, and {MAX_DEPTH} already takes minutes"
+         two plies more multiply the time by four to six, and {MAX_DEPTH} already takes \
+         up to half a minute"
     ))
 }
 
