@@ -1,8 +1,11 @@
-//! The strength match: the 8x8 engine (`EnginePlayer`: the midgame engine
-//! of `ply_othello::midgame`) against the engine that landed before it
-//! (`LegacyPlayer`), equal time per move, one thread each. Openings are
-//! 4 to 8 random plies from the start; each is played twice with the
-//! colours swapped. Prints the new engine's wins, draws, losses and score.
+//! The strength match at equal time: the 8x8 engine (`EnginePlayer`: the
+//! midgame engine of `ply_othello::midgame`) with its trained evaluation
+//! against the same engine with the hand-weighted one (`hand_weighted`),
+//! equal time per move, one thread each: what the trained evaluation is
+//! worth once its cost per call counts (`match_eval` compares the two at
+//! equal depth). Openings are 4 to 8 random plies from the start; each is
+//! played twice with the colours swapped. Prints the trained engine's
+//! wins, draws, losses and score.
 //!
 //! `cargo run --release -p ply-othello --example strength_match -- [GAMES] [MOVE_MS] [SEED] [T]`
 //! (defaults 200 games, 20 ms a move, seed 1, multi-ProbCut's default
@@ -11,14 +14,9 @@
 use std::time::Duration;
 
 use ply_engine::{EngineConfig, Game, GameResult, Player, Side};
-use ply_othello::{EnginePlayer, Othello, Size8, Strength};
+use ply_othello::{hand_weighted, EnginePlayer, Othello, Size8, Strength};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-
-#[path = "support/legacy.rs"]
-mod legacy;
-
-use legacy::LegacyPlayer;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -38,19 +36,8 @@ fn main() {
         hash_mb: 64,
         ..EngineConfig::default()
     };
-    // What `computer` was under a budget before: exact play only from the
-    // empties it solves well within the budget (playable.rs).
-    let legacy_strength = Strength {
-        depth: 60,
-        exact_empties: match ms {
-            0..=49 => 10,
-            50..=499 => 12,
-            500..=4_999 => 16,
-            _ => 20,
-        },
-        move_time: Some(budget),
-    };
-    let new_strength = Strength {
+    // Both sides pick their exact empties from the budget.
+    let strength = Strength {
         depth: 60,
         exact_empties: 0,
         move_time: Some(budget),
@@ -75,22 +62,27 @@ fn main() {
                 }
             }
         }
-        let new_side = if game_index % 2 == 0 {
+        let trained_side = if game_index % 2 == 0 {
             Side::First
         } else {
             Side::Second
         };
-        let mut new: EnginePlayer<Size8> = EnginePlayer::new(new_strength, &config);
-        if let Some(engine) = new.engine_mut() {
-            engine.set_selectivity(selectivity);
+        let mut trained: EnginePlayer<Size8> = EnginePlayer::new(strength, &config);
+        let mut hand: EnginePlayer<Size8> = EnginePlayer::new(strength, &config);
+        for player in [&mut trained, &mut hand] {
+            if let Some(engine) = player.engine_mut() {
+                engine.set_selectivity(selectivity);
+            }
         }
-        let mut old: LegacyPlayer<Size8> = LegacyPlayer::new(legacy_strength, &config);
+        if let Some(engine) = hand.engine_mut() {
+            engine.set_evaluator(hand_weighted);
+        }
         let mut game = opening.clone();
         while game.result().is_none() {
-            let choice = if game.to_move() == new_side {
-                new.choose(&game)
+            let choice = if game.to_move() == trained_side {
+                trained.choose(&game)
             } else {
-                old.choose(&game)
+                hand.choose(&game)
             };
             let mut legal = Vec::new();
             game.generate_moves(&mut legal);
@@ -99,26 +91,26 @@ fn main() {
         }
         let (black, white) = game.board().final_score();
         let margin = black as i64 - white as i64;
-        let margin = if new_side == Side::First {
+        let margin = if trained_side == Side::First {
             margin
         } else {
             -margin
         };
         margin_sum += margin;
         match game.result() {
-            Some(GameResult::Win(side)) if side == new_side => wins += 1,
+            Some(GameResult::Win(side)) if side == trained_side => wins += 1,
             Some(GameResult::Draw) => draws += 1,
             _ => losses += 1,
         }
         eprint!(
-            "\rgame {}: new {wins} wins, {draws} draws, {losses} losses",
+            "\rgame {}: trained {wins} wins, {draws} draws, {losses} losses",
             game_index + 1
         );
     }
     eprintln!();
     let score = (wins as f64 + draws as f64 / 2.0) * 100.0 / games.max(1) as f64;
     println!(
-        "new engine vs legacy, {games} games, {ms} ms a move: {wins} wins, {draws} draws, \
+        "trained vs hand-weighted, {games} games, {ms} ms a move: {wins} wins, {draws} draws, \
          {losses} losses: {score:.1}% (mean disc margin {:+.1})",
         margin_sum as f64 / games.max(1) as f64
     );

@@ -8,15 +8,17 @@
 //! 2. A move that ends the game is valued the same way, whatever the size.
 //! 3. A move whose subtree the exact solver finishes gets its exact margin
 //!    and game length; the solver stops cleanly at the deadline.
-//! 4. A move the midgame search followed to the end of every line (no
-//!    evaluation at its horizon) has its exact margin; the exact solver then
-//!    adds the game length when it finishes in time.
-//! 5. The midgame search's scores beyond every evaluation are proofs: such a
-//!    move is a `win` or `lose` (outcome only: its exact margin and length
-//!    need a solve).
+//! 4. A move the midgame engine ([`MidgameEngine`], every root move scored
+//!    exactly) followed to the end of every line (no evaluation at its
+//!    horizon, no selective cut: `MidgameReport::ended`) has its exact
+//!    margin; the exact solver then adds the game length when it finishes
+//!    in time.
 //!
 //! What is left is `unknown`, with the search's estimate of the final disc
-//! margin (the evaluation is in hundredths of a disc) as its score.
+//! margin (the evaluation is in hundredths of a disc) as its score. (The
+//! midgame engine scores finished games and evaluations on one scale, so
+//! a search score alone proves no `win` or `lose` short of the end of
+//! every line; the hand-weighted search this analysis used before did.)
 //!
 //! How much is solved exactly:
 //! - with `move_time` (a time budget, as interactive `hint` sets): iterative
@@ -26,8 +28,9 @@
 //!   enough to finish in it ([`timed_exact_empties`]; every move on 4x4
 //!   and 6x6);
 //! - with `depth` D: exact when at most D squares are empty, else a D-ply
-//!   search; D is at most [`MAX_DEPTH`] (more is refused when the analyzer
-//!   is made: a deeper search or solve would run for hours);
+//!   search (multi-ProbCut on 8x8, where it was fitted: full width on the
+//!   other sizes); D is at most [`MAX_DEPTH`] (more is refused when the
+//!   analyzer is made: a deeper search or solve would run for hours);
 //! - with neither: exact up to [`EXACT_EMPTIES`] empties (every position
 //!   on 4x4 and 6x6), else a [`DEFAULT_DEPTH`]-ply search.
 //!
@@ -46,12 +49,11 @@ use std::time::Duration;
 use ply_engine::{Analysis, Analyzer, Deadline, EngineConfig, GameError, Outcome, Value};
 
 use crate::bitboard::{Bits, Geometry, Squares};
-use crate::eval::{evaluate, DISC};
 use crate::exact::{ExactGeometry, ExactSolver};
 use crate::game::{Move, Othello};
 use crate::margin::final_margin;
+use crate::midgame::{Limits, MidgameEngine, MidgameReport, DISC, EVERY_MOVE};
 use crate::movegen::{flips, moves};
-use crate::search::{proven_margin_sign, Search};
 use crate::symmetry::{transform, SYMMETRIES};
 
 /// Without `--depth`, positions with at most this many empty squares are
@@ -77,11 +79,14 @@ fn exact_empties<G: Geometry>() -> u32 {
 /// Search depth when the position is too big to solve and no depth or time
 /// was given.
 pub const DEFAULT_DEPTH: u32 = 12;
-/// The largest `--depth`. Measured on an 8x8 middle game (the test build,
-/// a loaded 2-core machine): 12 plies took 20 s, 14 plies 3 minutes; each
-/// further ply multiplies that by about three. (`cargo test --release -p
-/// ply-othello --test suite -- --ignored --nocapture decided::deepest`.)
-pub const MAX_DEPTH: u32 = 14;
+/// The largest `--depth`. Measured with the midgame engine (every move
+/// scored; the test build, a 2-core machine at load 2): on an 8x8 middle
+/// game 12 plies took 0.9 s and 16 plies 8.4 s, on the empty 10x10 board
+/// (full width) 0.3 s and 26 s; two plies more multiply that by four to
+/// six (18 plies took 14 s and 123 s on two other 8x8 middle games).
+/// (`cargo test --release -p ply-othello --test suite -- --ignored
+/// --nocapture decided::deepest`.)
+pub const MAX_DEPTH: u32 = 16;
 /// Iterative deepening's limit under a time budget (beyond any real game).
 const TIMED_DEPTH: u32 = 128;
 
@@ -103,7 +108,8 @@ pub fn timed_exact_empties(budget: Duration) -> u32 {
 pub fn too_deep(asked: &str) -> GameError {
     GameError::BadOption(format!(
         "Othello searches at most {MAX_DEPTH} plies deep (asked for {asked}): \
-         each ply more about triples the time, and {MAX_DEPTH} already takes minutes"
+         two plies more multiply the time by four to six, and {MAX_DEPTH} already takes \
+         up to half a minute"
     ))
 }
 
@@ -151,17 +157,15 @@ fn estimate(score: i32, cells: i32) -> Value {
     }
 }
 
-/// The value of a search score for the side to move: exact when the search
-/// reached the end of every line (`exact_margin`), a proved outcome, or an
+/// The value of a midgame score for the side to move: its final margin
+/// when the search reached the end of every line (`ended`), else an
 /// estimate.
-fn searched_value(score: i32, exact_margin: Option<i32>, cells: i32) -> Value {
-    if let Some(margin) = exact_margin {
-        return margin_value(margin);
-    }
-    match proven_margin_sign(score) {
-        Some(1) => Value::new(Outcome::Win, None),
-        Some(_) => Value::new(Outcome::Lose, None),
-        None => estimate(score, cells),
+fn searched_value(score: i32, ended: bool, cells: i32) -> Value {
+    if ended {
+        // A finished game scores its margin times `DISC`, exactly.
+        margin_value(score / DISC)
+    } else {
+        estimate(score, cells)
     }
 }
 
@@ -240,12 +244,13 @@ fn canonical<G: Geometry>(p: G::B, o: G::B) -> Canonical<G::B> {
         .unwrap_or((p, o))
 }
 
-/// Othello's analysis for one board size. Its two tables are made on first
-/// use (a finished position needs neither) and sized to the board.
+/// Othello's analysis for one board size: the exact solver and the midgame
+/// engine, each made on first use (a finished position needs neither) and
+/// sized to the board.
 pub struct OthelloAnalyzer<G: ExactGeometry> {
     fast: Option<ExactSolver>,
     fast_megabytes: usize,
-    search: Option<Search<G>>,
+    engine: Option<MidgameEngine<G>>,
     megabytes: usize,
     depth: Option<u32>,
     move_time: Option<Duration>,
@@ -264,7 +269,7 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
         OthelloAnalyzer {
             fast: None,
             fast_megabytes: (config.hash_mb / 2).max(1),
-            search: None,
+            engine: None,
             megabytes: (config.hash_mb / 2).min(board_cap),
             depth: config.depth.map(|d| d.clamp(1, MAX_DEPTH)),
             move_time: config.move_time,
@@ -278,9 +283,13 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
         self.fast.get_or_insert_with(|| ExactSolver::new(megabytes))
     }
 
-    fn search(&mut self) -> &mut Search<G> {
+    /// The midgame engine: one thread (an analysis is reproducible), and
+    /// the smallest table for its own exact solver, which never runs here
+    /// (`Limits::exact_empties` 0: the moves are solved by `fast`).
+    fn engine(&mut self) -> &mut MidgameEngine<G> {
         let megabytes = self.megabytes;
-        self.search.get_or_insert_with(|| Search::new(megabytes))
+        self.engine
+            .get_or_insert_with(|| MidgameEngine::with_tables(megabytes.max(1), 1, 1))
     }
 
     /// The root moves (the pass when it is forced), their values unknown.
@@ -366,8 +375,10 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
         }
     }
 
-    /// Values the unvalued moves by a search to `depth` until `deadline`;
-    /// returns the depth reached, and sorts the moves best first.
+    /// Values the unvalued moves by a search of every move to `depth`
+    /// until `deadline`, and sorts the moves best first; returns the
+    /// search's report, its depth at least 1 (0 plies finished: the moves
+    /// get the one-ply evaluation, and there is no line).
     fn value_search(
         &mut self,
         p: G::B,
@@ -375,49 +386,53 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
         children: &mut [Child<G::B>],
         depth: u32,
         deadline: Deadline,
-    ) -> u32 {
+    ) -> MidgameReport {
         let cells = G::CELLS as i32;
-        let found = self.search().think(p, o, depth, deadline, true);
-        if found.depth == 0 {
-            Self::value_statically(children);
-            return 1;
-        }
-        let score_of = |mv: Move| match mv.square() {
-            None => Some(found.score),
-            Some(s) => found
-                .moves
-                .iter()
-                .find(|&&(square, _)| square == s)
-                .map(|&(_, score)| score),
+        let limits = Limits {
+            depth,
+            time: deadline.remaining(),
+            exact_empties: Some(0),
         };
-        for child in children.iter_mut() {
-            if let Some(score) = score_of(child.mv) {
-                if child.value.is_none() {
-                    let exact = found.exact_margin(child.mv.square());
-                    child.value = Some(searched_value(score, exact, cells));
-                }
+        let report = self.engine().think(p, o, limits, EVERY_MOVE, &mut |_| {});
+        if report.depth == 0 {
+            Self::value_statically(children);
+            return MidgameReport {
+                depth: 1,
+                pv: Vec::new(),
+                ..report
+            };
+        }
+        for child in children.iter_mut().filter(|c| c.value.is_none()) {
+            let scored = match child.mv.square() {
+                // A forced pass: the position's own score.
+                None => Some((report.score, report.exact)),
+                Some(s) => report
+                    .moves
+                    .iter()
+                    .find(|m| m.0 == s)
+                    .map(|m| (m.1, report.ended.contains(&s))),
+            };
+            if let Some((score, ended)) = scored {
+                child.value = Some(searched_value(score, ended, cells));
             }
         }
-        let rank = |mv: Move| {
-            found
-                .moves
-                .iter()
-                .position(|&(s, _)| Some(s) == mv.square())
-        };
+        let rank = |mv: Move| report.moves.iter().position(|m| Some(m.0) == mv.square());
         children.sort_by_key(|c| rank(c.mv));
-        found.depth
+        report
     }
 
     /// The principal variation from the root: a best move of `moves` (the
     /// values of `children`, in their order), then the line the exact
     /// solver proves from it when its value is exact, else the midgame
-    /// search's line (`searched`: the depth it reached), as far as it is
-    /// known.
+    /// engine's line (its report's when the move is the one it found best,
+    /// else its table's from the move), as far as it is known.
     fn principal_variation(
         &mut self,
+        p: G::B,
+        o: G::B,
         children: &[Child<G::B>],
         moves: &[(Move, Value)],
-        searched: Option<u32>,
+        searched: Option<&MidgameReport>,
     ) -> Vec<Move> {
         let Some(index) =
             (0..moves.len()).max_by_key(|&i| (moves[i].1.preference(), std::cmp::Reverse(i)))
@@ -426,26 +441,29 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
         };
         let (first, value) = moves[index];
         let child = children[index];
-        let rest = if is_exact(&value) {
-            self.fast().principal_variation_on::<G>(child.p, child.o)
-        } else if let Some(depth) = searched {
-            self.search()
-                .principal_variation(child.p, child.o, depth.saturating_sub(1))
+        let line = if is_exact(&value) {
+            let rest = self.fast().principal_variation_on::<G>(child.p, child.o);
+            std::iter::once(first.square()).chain(rest).collect()
+        } else if let Some(report) = searched.filter(|r| !r.pv.is_empty()) {
+            if report.pv.first() == Some(&first.square()) {
+                report.pv.clone()
+            } else if let (Some(square), Some(engine)) = (first.square(), &self.engine) {
+                engine.line_from(p, o, square, report.depth)
+            } else {
+                vec![first.square()]
+            }
         } else {
-            Vec::new()
+            vec![first.square()]
         };
-        std::iter::once(first)
-            .chain(
-                rest.into_iter()
-                    .map(|x| x.map_or(Move::PASS, |s| Move(s as u8))),
-            )
+        line.into_iter()
+            .map(|x| x.map_or(Move::PASS, |s| Move(s as u8)))
             .collect()
     }
 
     /// The one-ply evaluation for moves no search valued (interrupted).
     fn value_statically(children: &mut [Child<G::B>]) {
         for child in children.iter_mut().filter(|c| c.value.is_none()) {
-            child.value = Some(estimate(-evaluate::<G>(child.p, child.o), G::CELLS as i32));
+            child.value = Some(estimate(-G::evaluate(child.p, child.o), G::CELLS as i32));
         }
     }
 
@@ -499,13 +517,19 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
             .collect();
         let value = position_value(&moves);
         let all_exact = moves.iter().all(|(_, v)| is_exact(v));
-        let pv = self.principal_variation(&children, &moves, searched);
+        let pv = self.principal_variation(p, o, &children, &moves, searched.as_ref());
         Analysis {
             pv,
             value,
             moves,
-            stats: searched.and_then(|_| self.search.as_ref().map(Search::stats)),
-            depth: if all_exact { None } else { searched },
+            stats: searched
+                .as_ref()
+                .and_then(|_| self.engine.as_ref().map(MidgameEngine::table_stats)),
+            depth: if all_exact {
+                None
+            } else {
+                searched.map(|r| r.depth)
+            },
         }
     }
 }

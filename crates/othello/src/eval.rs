@@ -125,11 +125,3 @@ pub fn evaluate<G: Geometry>(p: G::B, o: G::B) -> i32 {
     };
     (mobility + potential + positional + stable + parity + discs).clamp(-9_000, 9_000)
 }
-
-/// The opponent's number of replies after my move on `square` (flipping
-/// `flipped`), for ordering: the fewer replies, the better the move tends to be.
-pub fn reply_count<G: Geometry>(square: u32, p: G::B, o: G::B, flipped: G::B) -> u32 {
-    let np = p | flipped | G::B::bit(square);
-    let no = o ^ flipped;
-    moves::<G>(no, np).count()
-}

@@ -1,6 +1,7 @@
 //! Othello (Reversi) on even square boards from 4x4 to 10x10: bitboard
-//! rules, perft, an evaluation, a principal-variation search, an exact
-//! endgame solver, and the registry entry front ends use.
+//! rules, perft, evaluations, the midgame engine (one search for play and
+//! analysis), an exact endgame solver, and the registry entry front ends
+//! use.
 //!
 //! The modules are private; this root is the crate's API. Three
 //! namespaces stay public because each is a whole of its own:
@@ -36,7 +37,6 @@ mod perft;
 mod playable;
 mod players;
 mod record;
-mod search;
 mod stability;
 mod suite;
 mod symmetry;
@@ -58,13 +58,12 @@ pub use knowledge::OthelloKnowledge;
 pub use margin::final_margin;
 pub use midgame::{
     hand_weighted, trained, Engine, Evaluator, Limits, MidgameEngine, MidgameReport,
-    DEFAULT_SELECTIVITY, EVALUATION,
+    DEFAULT_SELECTIVITY, EVALUATION, EVERY_MOVE,
 };
 pub use movegen::{flips, moves};
 pub use notation::{parse_square, square_name};
 pub use obf::{parse_obf, ObfError, ObfPosition};
 pub use perft::{perft, perft_parallel};
 pub use players::{EnginePlayer, GreedyPlayer, Strength, DEFAULT_LEVEL};
-pub use search::{Found, Search, WIN_SCORE};
 pub use stability::stable_discs;
 pub use tile::Tile;

@@ -33,14 +33,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ply_engine::Bound;
-use ply_engine::Deadline;
+use ply_engine::{Bound, Deadline, TableStats};
 
 use crate::bitboard::{hash_pair, Bits, Geometry, Size8, Squares};
 use crate::exact::{ExactGeometry, ExactSolver};
 use crate::margin::final_margin;
 use crate::movegen::{flips, moves};
-use table::{Entry, Table, NO_MOVE};
+use table::{Entry, Stored, Table, NO_MOVE};
 
 /// An evaluation: what the position is worth to the player with discs `p`
 /// (to move) against `o`, in hundredths of a disc.
@@ -88,6 +87,8 @@ const ASPIRATION: i32 = 80;
 /// Default selectivity: cut when the probe is `t` standard deviations
 /// beyond the window.
 pub const DEFAULT_SELECTIVITY: f64 = 1.5;
+/// `multi` for a search that scores every root move exactly (an analysis).
+pub const EVERY_MOVE: usize = usize::MAX;
 
 /// What a search may use.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -147,7 +148,8 @@ pub struct MidgameReport {
     pub score: i32,
     /// Deepest iteration (the empties when solved).
     pub depth: u32,
-    /// The score is the exact final margin.
+    /// The score is the exact final margin: the exact solver's, or a
+    /// search that reached the end of every line (see [`MidgameReport::ended`]).
     pub exact: bool,
     /// Positions searched by every thread.
     pub nodes: u64,
@@ -158,6 +160,12 @@ pub struct MidgameReport {
     pub moves: Vec<(u32, i32)>,
     /// The principal variation from the table (`None` is a pass).
     pub pv: Vec<Option<u32>>,
+    /// The root moves, among those scored exactly (the top `multi`), whose
+    /// scores are final margins: their searches reached the end of every
+    /// line (no evaluation, no selective cut, no table entry that rested
+    /// on either). Empty under a contempt, where a draw scores the
+    /// contempt rather than a margin.
+    pub ended: Vec<u32>,
 }
 
 /// The midgame engine on the board `G`: its table persists across moves.
@@ -170,6 +178,8 @@ pub struct MidgameEngine<G: ExactGeometry> {
     /// What a draw costs the side to move at the root (hundredths of a
     /// disc): positive avoids draws, negative seeks them.
     contempt: i32,
+    /// The last search's use of the table by its main thread.
+    table_use: TableStats,
 }
 
 /// The 8x8 engine (NBoard, GTP and the computer on 8x8 use it).
@@ -209,14 +219,23 @@ impl<G: ExactGeometry> MidgameEngine<G> {
     /// trained one, [`EVALUATION`], on 8x8) and with multi-ProbCut on 8x8,
     /// where it was fitted (full width elsewhere).
     pub fn new(megabytes: usize, threads: usize) -> Self {
+        Self::with_tables(megabytes, megabytes, threads)
+    }
+
+    /// [`MidgameEngine::new`] with an exact solver's table of its own size:
+    /// a caller that solves with a solver of its own and never lets the
+    /// engine hand over (`Limits::exact_empties` 0: the analysis) gives it
+    /// the smallest, 1 MiB.
+    pub fn with_tables(megabytes: usize, exact_megabytes: usize, threads: usize) -> Self {
         let threads = threads.max(1);
         MidgameEngine {
             table: Arc::new(Table::new(megabytes)),
             threads,
-            exact: ExactSolver::new(megabytes).with_threads(threads),
+            exact: ExactSolver::new(exact_megabytes).with_threads(threads),
             eval: G::evaluate,
             selectivity: (G::SIZE == 8).then_some(DEFAULT_SELECTIVITY),
             contempt: 0,
+            table_use: TableStats::default(),
         }
     }
 
@@ -266,8 +285,11 @@ impl<G: ExactGeometry> MidgameEngine<G> {
     }
 
     /// Searches `p` to move against `o` within `limits`; `multi` root moves
-    /// get exact scores (1 for play); `progress` sees each finished
-    /// iteration.
+    /// get exact scores (1 for play, [`EVERY_MOVE`] for an analysis);
+    /// `progress` sees each finished iteration. Only an interrupt
+    /// (`ply_engine::interrupt`, or the calling thread's cancel scope)
+    /// stops a search without a time limit, within [`POLL_NODES`]
+    /// positions.
     pub fn think(
         &mut self,
         p: G::B,
@@ -350,6 +372,7 @@ impl<G: ExactGeometry> MidgameEngine<G> {
                         .map(|b| vec![(b, solved.score * DISC)])
                         .unwrap_or_default(),
                     pv: vec![solved.best],
+                    ended: solved.best.into_iter().collect(),
                 };
                 progress(&report);
                 return report;
@@ -399,13 +422,18 @@ impl<G: ExactGeometry> MidgameEngine<G> {
                 helper_nodes.fetch_add(w.nodes, Ordering::Relaxed);
             });
         }
-        let mut main = Worker::<G>::new(&self.table, &stop, eval, t, hard, contempt);
+        // The main thread watches the clock, and the interrupt even without
+        // one.
+        let deadline =
+            Deadline::after(hard.map(|end| end.saturating_duration_since(Instant::now())));
+        let mut main = Worker::<G>::new(&self.table, &stop, eval, t, Some(deadline), contempt);
         let mut report = main.iterate(p, o, 1, max_depth, multi, soft, &mut |r: &MidgameReport| {
             let mut shown = r.clone();
             shown.elapsed = start.elapsed();
             progress(&shown);
         });
         stop.store(true, Ordering::Relaxed);
+        self.table_use = main.table_use;
         report.nodes = main.nodes;
         // The helpers' nodes as far as they have reported them.
         report.nodes += helper_nodes.load(Ordering::Relaxed);
@@ -413,6 +441,28 @@ impl<G: ExactGeometry> MidgameEngine<G> {
         report.pv =
             principal_variation::<G>(&self.table, p, o, report.best, report.depth, contempt);
         report
+    }
+
+    /// The line the table gives from `p` to move against `o`, starting
+    /// with the legal move `first`, at most `plies` long (`None` is a
+    /// pass): the principal variation of a root move the last search
+    /// scored, whether or not it was the best.
+    pub fn line_from(&self, p: G::B, o: G::B, first: u32, plies: u32) -> Vec<Option<u32>> {
+        principal_variation::<G>(&self.table, p, o, Some(first), plies, self.contempt)
+    }
+
+    /// The midgame table's statistics: its use by the last midgame
+    /// search's main thread (probes, hits, stores, insertions, collisions;
+    /// the helpers keep no count) and what it holds now (a scan of the
+    /// whole table). Its buckets hold four entries each.
+    pub fn table_stats(&self) -> TableStats {
+        let (buckets, capacity) = self.table.size();
+        TableStats {
+            entries: self.table.occupied(),
+            buckets,
+            capacity,
+            ..self.table_use
+        }
     }
 
     /// The exact solver's public part: solves `p` against `o`.
@@ -462,9 +512,19 @@ struct Worker<'a, G: Geometry> {
     stop: &'a AtomicBool,
     eval: fn(G::B, G::B) -> i32,
     selectivity: Option<f64>,
-    /// Only the main thread watches the clock.
-    deadline: Option<Instant>,
+    /// Only the main thread watches the clock and the interrupt.
+    deadline: Option<Deadline>,
     nodes: u64,
+    /// Scores so far that rest on an estimate rather than on finished
+    /// games: evaluations at the horizon, selective cuts, and table
+    /// cut-offs by entries searched less deep than their empties (an
+    /// entry searched at least that deep reached the end of every line:
+    /// no evaluation below it, and no cut, which needs fewer plies than
+    /// empties). A root move whose search adds none scored its final
+    /// margin.
+    estimated: u64,
+    /// This thread's probes, hits and stores of the table.
+    table_use: TableStats,
     /// Cut-offs per square, weighted by depth: ordering's tie-breaker.
     history: [i32; 128],
     /// See [`Engine::set_contempt`].
@@ -475,10 +535,15 @@ struct Worker<'a, G: Geometry> {
 
 /// A root iteration's outcome.
 struct RootResult {
-    /// Searched moves, best first: (square, score, exact).
+    /// Searched moves, best first: (square, score, final), final when the
+    /// score is exact (inside its window) and a final margin (its search
+    /// rested on no estimate).
     scored: Vec<(u32, i32, bool)>,
     /// Every move was searched.
     complete: bool,
+    /// Some move's search (an exact score or a bound) rested on an
+    /// estimate: the root's score is no final margin.
+    estimated: bool,
 }
 
 impl<'a, G: ExactGeometry> Worker<'a, G> {
@@ -487,7 +552,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         stop: &'a AtomicBool,
         eval: fn(G::B, G::B) -> i32,
         selectivity: Option<f64>,
-        deadline: Option<Instant>,
+        deadline: Option<Deadline>,
         contempt: i32,
     ) -> Self {
         Worker {
@@ -497,9 +562,31 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             selectivity,
             deadline,
             nodes: 0,
+            estimated: 0,
+            table_use: TableStats::default(),
             history: [0; 128],
             contempt,
             height: 0,
+        }
+    }
+
+    /// The table's entry for `hash`, counted.
+    fn probe(&mut self, hash: u64) -> Option<Entry> {
+        let entry = self.table.probe(hash);
+        self.table_use.probes += 1;
+        self.table_use.hits += u64::from(entry.is_some());
+        entry
+    }
+
+    /// Stores `entry` for `hash`, counted.
+    fn store(&mut self, hash: u64, entry: Entry) {
+        let stored = self.table.store(hash, entry);
+        self.table_use.stores += 1;
+        if matches!(stored, Stored::Inserted | Stored::Joined | Stored::Replaced) {
+            self.table_use.insertions += 1;
+        }
+        if matches!(stored, Stored::Joined | Stored::Replaced) {
+            self.table_use.collisions += 1;
         }
     }
 
@@ -528,12 +615,8 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
     }
 
     fn stopped(&mut self) -> bool {
-        if self.nodes.is_multiple_of(POLL_NODES) {
-            if let Some(end) = self.deadline {
-                if Instant::now() >= end || ply_engine::interrupted() {
-                    self.stop.store(true, Ordering::Relaxed);
-                }
-            }
+        if self.nodes.is_multiple_of(POLL_NODES) && self.deadline.is_some_and(|d| d.expired()) {
+            self.stop.store(true, Ordering::Relaxed);
         }
         self.stop.load(Ordering::Relaxed)
     }
@@ -570,9 +653,9 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
                 (-inf::<G>(), inf::<G>())
             };
             let mut delta = ASPIRATION;
-            loop {
+            let accepted = loop {
                 let r = self.root(p, o, depth, alpha, beta, &order, multi);
-                let Some(&(square, score, _)) = r.scored.first() else {
+                let Some(&(square, score, exact)) = r.scored.first() else {
                     break 'deepening;
                 };
                 if !r.complete {
@@ -585,6 +668,9 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
                             m.1 = score;
                         }
                         report.moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+                        if !exact {
+                            report.ended.retain(|&m| m != square);
+                        }
                     }
                     break 'deepening;
                 }
@@ -599,15 +685,28 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
                     delta *= 2;
                     continue;
                 }
-                break;
-            }
+                break r;
+            };
             previous = order[0].1;
             report.best = Some(order[0].0);
             report.score = order[0].1;
             report.depth = depth;
             report.moves = order.clone();
             report.nodes = self.nodes;
+            // Under a contempt a draw scores the contempt, not a margin.
+            let margins = self.contempt == 0;
+            report.exact = margins && !accepted.estimated;
+            report.ended = accepted
+                .scored
+                .iter()
+                .filter(|m| margins && m.2)
+                .map(|m| m.0)
+                .collect();
             progress(&report);
+            if report.exact {
+                // Every line reached the end: deeper finds the same.
+                break;
+            }
             if depth >= empties && self.selectivity.is_none() {
                 break;
             }
@@ -638,7 +737,9 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         let mut scored: Vec<(u32, i32, bool)> = Vec::with_capacity(order.len());
         let mut best = -inf::<G>();
         let mut complete = true;
+        let estimated_before = self.estimated;
         for (i, &(square, _)) in order.iter().enumerate() {
+            let move_estimated_before = self.estimated;
             let f = flips::<G>(square, p, o);
             let (cp, co) = (o ^ f, p | f | G::B::bit(square));
             let floor = if multi <= 1 {
@@ -668,7 +769,9 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
                 complete = false;
                 break;
             }
-            scored.push((square, score, score > floor && score < beta));
+            let in_window = score > floor && score < beta;
+            let ended = self.estimated == move_estimated_before;
+            scored.push((square, score, in_window && ended));
             best = best.max(score);
             if multi <= 1 && best >= beta {
                 // Fail high: the iteration re-searches with a wider window.
@@ -686,8 +789,9 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         }
         if complete && scored.first().is_some_and(|m| m.1 > alpha) {
             let top = scored[0];
-            self.table.store(
-                self.key(p, o),
+            let key = self.key(p, o);
+            self.store(
+                key,
                 Entry {
                     score: top.1,
                     bound: Bound::of(top.1, alpha, beta),
@@ -696,7 +800,11 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
                 },
             );
         }
-        RootResult { scored, complete }
+        RootResult {
+            scored,
+            complete,
+            estimated: self.estimated != estimated_before,
+        }
     }
 
     /// Principal-variation search below the root.
@@ -714,14 +822,19 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             return -self.child(o, p, depth, -beta, -alpha);
         }
         if depth == 0 {
+            self.estimated += 1;
             return self.evaluate(p, o);
         }
+        let empties = (!(p | o) & G::FULL).count();
         let (mut alpha, mut beta) = (alpha, beta);
         let hash = self.key(p, o);
         let mut hint = NO_MOVE;
-        if let Some(entry) = self.table.probe(hash) {
+        if let Some(entry) = self.probe(hash) {
             hint = entry.best;
             if entry.depth as u32 >= depth {
+                if u32::from(entry.depth) < empties {
+                    self.estimated += 1;
+                }
                 match entry.bound {
                     Bound::Exact => return entry.score,
                     Bound::Lower => alpha = alpha.max(entry.score),
@@ -732,17 +845,23 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
                 }
             }
         }
-        let empties = (!(p | o) & G::FULL).count();
         let null_window = beta - alpha == 1;
         if let Some(t) = self.selectivity {
             if null_window && depth >= probcut::CUT_FROM && depth < empties {
-                if let Some(cut) = self.probcut(p, o, depth, alpha, beta, empties, t) {
+                // The probes' own estimates do not count unless they cut.
+                let before = self.estimated;
+                let cut = self.probcut(p, o, depth, alpha, beta, empties, t);
+                self.estimated = before;
+                if let Some(cut) = cut {
+                    self.estimated += 1;
                     return cut;
                 }
             }
         }
 
-        // Order: the table's move, then by a shallow look at each child.
+        // Order: the table's move, then by a shallow look at each child
+        // (whose estimates order the moves, never score them).
+        let estimated_before_ordering = self.estimated;
         let mut room = G::move_list();
         let list = room.as_mut();
         let mut count = 0;
@@ -761,6 +880,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             list[count] = (square as u8, f, key);
             count += 1;
         }
+        self.estimated = estimated_before_ordering;
         if self.stop.load(Ordering::Relaxed) {
             return 0;
         }
@@ -798,7 +918,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
                 }
             }
         }
-        self.table.store(
+        self.store(
             hash,
             Entry {
                 score: best,

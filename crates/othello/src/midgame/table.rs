@@ -59,6 +59,22 @@ fn unpack(data: u64) -> (Entry, u8) {
     )
 }
 
+/// What a store did (for the table's statistics).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stored {
+    /// The position's deeper entry was kept.
+    Kept,
+    /// The position's entry was rewritten.
+    Updated,
+    /// The position took an empty bucket's first slot.
+    Inserted,
+    /// The position took an empty slot beside other positions' entries
+    /// (slots fill in order and are never emptied but by a clear).
+    Joined,
+    /// The position replaced another one's entry.
+    Replaced,
+}
+
 /// The table: a power of two of buckets.
 pub struct Table {
     slots: Vec<[AtomicU64; 2]>,
@@ -88,6 +104,21 @@ impl Table {
         self.age.store(age.wrapping_add(1), Ordering::Relaxed);
     }
 
+    /// Buckets, and slots in all.
+    pub fn size(&self) -> (u64, u64) {
+        let buckets = self.mask as u64 + 1;
+        (buckets, buckets * BUCKET as u64)
+    }
+
+    /// Slots holding an entry now (a scan of the whole table: for
+    /// statistics, not for the search).
+    pub fn occupied(&self) -> u64 {
+        self.slots
+            .iter()
+            .filter(|slot| slot[1].load(Ordering::Relaxed) != 0)
+            .count() as u64
+    }
+
     /// Forgets everything.
     pub fn clear(&self) {
         for slot in &self.slots {
@@ -111,15 +142,21 @@ impl Table {
         None
     }
 
-    pub fn store(&self, hash: u64, entry: Entry) {
+    pub fn store(&self, hash: u64, entry: Entry) -> Stored {
         let age = self.age.load(Ordering::Relaxed);
         let bucket = self.bucket(hash);
         let mut victim = 0;
         let mut worst = i32::MAX;
+        let mut stored = Stored::Replaced;
         for (i, slot) in bucket.iter().enumerate() {
             let data = slot[1].load(Ordering::Relaxed);
             if data == 0 {
                 victim = i;
+                stored = if i == 0 {
+                    Stored::Inserted
+                } else {
+                    Stored::Joined
+                };
                 break;
             }
             let (old, old_age) = unpack(data);
@@ -127,9 +164,10 @@ impl Table {
                 // Keep a deeper result of this same search's position,
                 // but still learn its best move when it had none.
                 if old_age == age && old.depth > entry.depth && old.bound == Bound::Exact {
-                    return;
+                    return Stored::Kept;
                 }
                 victim = i;
+                stored = Stored::Updated;
                 break;
             }
             let stale = if old_age == age { 0 } else { 64 };
@@ -142,6 +180,7 @@ impl Table {
         let data = pack(entry, age);
         bucket[victim][0].store(hash ^ data, Ordering::Relaxed);
         bucket[victim][1].store(data, Ordering::Relaxed);
+        stored
     }
 }
 

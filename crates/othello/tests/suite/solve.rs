@@ -164,26 +164,54 @@ fn depth_limited_analysis_is_unknown() {
     assert_eq!(analysis.moves[0].0, Move::PASS);
 }
 
+/// The midgame engine searched deep enough to reach the end of every line
+/// (multi-ProbCut on, as in play: it never cuts with more plies than
+/// empties) scores the exact margin and says so, for the position and,
+/// scoring every move, for each move; a search that stops short says
+/// neither.
 #[test]
 fn midgame_search_to_the_end_is_exact() {
-    use ply_othello::{Search, WIN_SCORE};
+    use ply_othello::{Limits, MidgameEngine, DISC, EVERY_MOVE};
+    let to_the_end = Limits {
+        exact_empties: Some(0),
+        ..Limits::depth(60)
+    };
+    let mut checked = 0;
     for line in include_str!("../../data/ffo-1-19.obf").lines().take(8) {
         let mut game = Othello::<Size8>::new().parse_position(line).unwrap();
         let plies = game.empties().saturating_sub(10);
         play_forward(&mut game, plies);
+        let position = game.format_position();
         let margin = common::plain::margin_of(&game);
         let (p, o) = game.player_opponent();
-        let found = Search::<Size8>::new(4).think(p, o, 60, ply_engine::Deadline::none(), true);
-        let expected = margin * ply_othello::DISC + margin.signum() * WIN_SCORE;
-        assert_eq!(found.score, expected, "{}", game.format_position());
-        // Every root move's score is exact too.
-        for &(square, score) in &found.moves {
+        let mut engine = MidgameEngine::<Size8>::new(4, 1);
+        let played = engine.think(p, o, to_the_end, 1, &mut |_| {});
+        assert!(played.exact, "{position}");
+        assert_eq!(played.score, margin * DISC, "{position}");
+
+        let mut engine = MidgameEngine::<Size8>::new(4, 1);
+        let every = engine.think(p, o, to_the_end, EVERY_MOVE, &mut |_| {});
+        assert!(every.exact, "{position}");
+        assert_eq!(every.score, margin * DISC, "{position}");
+        checked += every.moves.len();
+        for &(square, score) in &every.moves {
             let mut child = game.clone();
             child.play(Move(square as u8));
             let m = -common::plain::margin_of(&child);
-            assert_eq!(score, m * ply_othello::DISC + m.signum() * WIN_SCORE);
+            assert_eq!(score, m * DISC, "{position} {square}");
+            assert!(every.ended.contains(&square), "{position} {square}");
         }
+
+        // Two plies from ten empties end no line: nothing is final.
+        let short = Limits {
+            exact_empties: Some(0),
+            ..Limits::depth(2)
+        };
+        let shallow = MidgameEngine::<Size8>::new(4, 1).think(p, o, short, EVERY_MOVE, &mut |_| {});
+        assert!(!shallow.exact, "{position}");
+        assert!(shallow.ended.is_empty(), "{position}");
     }
+    assert!(checked > 8, "{checked} moves checked");
 }
 
 /// Replays an analysis's principal variation on `game`: every move legal,
