@@ -127,8 +127,9 @@ pub fn format_dictionary(stats: &TableStats) -> String {
     );
     match stats.chains {
         None => format!(
-            "Dictionary: {counts}; size {} of 2 entries\n",
+            "Dictionary: {counts}; size {} of {} entries\n",
             count(stats.buckets, "bucket", "buckets"),
+            stats.capacity / stats.buckets.max(1),
         ),
         Some(chains) => format!(
             "Dictionary (separate chaining): {counts}; size {} (prime); \
