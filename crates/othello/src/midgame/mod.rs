@@ -288,7 +288,7 @@ impl<G: ExactGeometry> MidgameEngine<G> {
     /// get exact scores (1 for play, [`EVERY_MOVE`] for an analysis);
     /// `progress` sees each finished iteration. Only an interrupt
     /// (`ply_engine::interrupt`, or the calling thread's cancel scope)
-    /// stops a search without a time limit, within [`POLL_NODES`]
+    /// stops a search without a time limit, within `POLL_NODES`
     /// positions.
     pub fn think(
         &mut self,
