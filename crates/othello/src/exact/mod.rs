@@ -779,10 +779,12 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         let hash = hash_pair(p, o);
         let mut hint = NO_MOVE;
         if with_table {
-            if let Some(entry) = self.table.probe(hash, p, o).filter(|e| {
-                hint = e.best;
-                e.level >= self.level
-            }) {
+            let entry = self.table.probe(hash, p, o);
+            if let Some(entry) = entry {
+                hint = entry.best;
+            }
+            // A selective pass's bounds only order an exact search.
+            if let Some(entry) = entry.filter(|e| e.level >= self.level) {
                 let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
                 if lower >= beta || lower == upper {
                     return (lower, hint);
