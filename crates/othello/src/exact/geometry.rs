@@ -26,6 +26,9 @@ pub trait ExactGeometry: Geometry {
     /// A coarse value of each square for ordering: corners best, the
     /// squares next to them worst.
     fn square_values() -> &'static [i32; 128];
+    /// The squares of each [`ExactGeometry::square_values`] value, best
+    /// value first: the shallow solver's static move order.
+    fn square_classes() -> &'static [Self::B; CLASSES];
     /// The size's own evaluation (hundredths of a disc, for the side to
     /// move `p`): the trained pattern evaluation on 8x8, the hand-weighted
     /// generic one (`crate::eval`) elsewhere.
@@ -34,7 +37,7 @@ pub trait ExactGeometry: Geometry {
 
 /// The search tables of one board size.
 macro_rules! exact_geometry {
-    ($name:ident, $t:ty, $n:expr, $moves:expr, $sets:expr, $evaluate:expr) => {
+    ($name:ident, $t:ty, $n:expr, $moves:expr, $sets:expr, $classes:expr, $evaluate:expr) => {
         impl ExactGeometry for $name {
             type MoveList = [(u8, $t, i32); $moves];
             #[inline(always)]
@@ -56,6 +59,11 @@ macro_rules! exact_geometry {
                 static TABLE: [i32; 128] = square_values($n);
                 &TABLE
             }
+            #[inline(always)]
+            fn square_classes() -> &'static [$t; CLASSES] {
+                static TABLE: [$t; CLASSES] = $classes;
+                &TABLE
+            }
             #[inline]
             fn evaluate(p: $t, o: $t) -> i32 {
                 $evaluate(p, o)
@@ -73,6 +81,7 @@ exact_geometry!(
     4,
     12,
     narrow(neighbour_sets(4)),
+    narrow_classes(square_classes(4)),
     crate::eval::evaluate::<Size4>
 );
 exact_geometry!(
@@ -81,6 +90,7 @@ exact_geometry!(
     6,
     32,
     narrow(neighbour_sets(6)),
+    narrow_classes(square_classes(6)),
     crate::eval::evaluate::<Size6>
 );
 exact_geometry!(
@@ -89,6 +99,7 @@ exact_geometry!(
     8,
     33,
     narrow(neighbour_sets(8)),
+    narrow_classes(square_classes(8)),
     crate::pattern::evaluate
 );
 exact_geometry!(
@@ -97,6 +108,7 @@ exact_geometry!(
     10,
     96,
     neighbour_sets(10),
+    square_classes(10),
     crate::eval::evaluate::<Size10>
 );
 
@@ -165,6 +177,41 @@ const fn square_values(n: usize) -> [i32; 128] {
     t
 }
 
+/// How many distinct square values the quarter table holds.
+pub const CLASSES: usize = 7;
+
+/// The distinct values of the quarter table, best first.
+const CLASS_VALUES: [i32; CLASSES] = [20, 12, 10, 8, 6, 2, 0];
+
+/// The squares of each of [`CLASS_VALUES`] on an `n` x `n` board.
+const fn square_classes(n: usize) -> [u128; CLASSES] {
+    let values = square_values(n);
+    let mut classes = [0u128; CLASSES];
+    let mut s = 0;
+    while s < n * n {
+        let mut c = 0;
+        while c < CLASSES {
+            if CLASS_VALUES[c] == values[s] {
+                classes[c] |= 1u128 << s;
+            }
+            c += 1;
+        }
+        s += 1;
+    }
+    classes
+}
+
+/// [`square_classes`] of a board whose squares fit in a `u64`.
+const fn narrow_classes(classes: [u128; CLASSES]) -> [u64; CLASSES] {
+    let mut narrow = [0u64; CLASSES];
+    let mut c = 0;
+    while c < CLASSES {
+        narrow[c] = classes[c] as u64;
+        c += 1;
+    }
+    narrow
+}
+
 /// The row (or column) of the quarter table for distance `i` from the
 /// edge on a board of `half` squares to the centre.
 const fn band(i: usize, half: usize) -> usize {
@@ -205,5 +252,26 @@ mod tests {
         );
         let v = Size10::square_values();
         assert_eq!((v[0], v[11], v[44], v[99]), (20, 0, 0, 20));
+        fn classes_cover_the_board<G: ExactGeometry>(full: u128)
+        where
+            u128: From<G::B>,
+        {
+            let mut seen = 0u128;
+            for (class, value) in G::square_classes().iter().zip(super::CLASS_VALUES) {
+                let class: u128 = (*class).into();
+                assert_eq!(seen & class, 0, "classes overlap");
+                seen |= class;
+                for s in 0..128 {
+                    if class >> s & 1 == 1 {
+                        assert_eq!(G::square_values()[s], value);
+                    }
+                }
+            }
+            assert_eq!(seen, full);
+        }
+        classes_cover_the_board::<Size4>(0xFFFF);
+        classes_cover_the_board::<Size6>((1 << 36) - 1);
+        classes_cover_the_board::<Size8>(u128::from(u64::MAX));
+        classes_cover_the_board::<Size10>((1 << 100) - 1);
     }
 }
