@@ -25,6 +25,10 @@ pub struct SuiteAnswer {
     pub best: String,
     /// Positions searched.
     pub nodes: u64,
+    /// Of `nodes`, those a search entered, leaving out positions only
+    /// scored to order moves (as Edax and Egaroucid count; `nodes` where
+    /// the solver makes no such difference).
+    pub searched: u64,
 }
 
 /// A loaded suite and the exact solver that works through it.

@@ -66,6 +66,7 @@ impl SuiteSolver for ObfSuite {
             score: result.score,
             best,
             nodes: result.nodes,
+            searched: result.nodes - result.scored,
         })
     }
 }

@@ -95,12 +95,12 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: &SolveArgs) -> anyh
     )?;
     writeln!(
         out,
-        "{:>4} {:>7} {:>6} {:>6} {:>5} {:>10} {:>15} {:>9}",
-        "#", "empties", "score", "listed", "best", "time", "nodes", "nodes/s"
+        "{:>4} {:>7} {:>6} {:>6} {:>5} {:>10} {:>15} {:>9} {:>15}",
+        "#", "empties", "score", "listed", "best", "time", "nodes", "nodes/s", "searched"
     )?;
     out.flush()?;
     let analysis = interrupt::Analysis::start();
-    let (mut total_time, mut total_nodes) = (Duration::ZERO, 0u64);
+    let (mut total_time, mut total_nodes, mut total_searched) = (Duration::ZERO, 0u64, 0u64);
     let mut mismatches = Vec::new();
     let mut solved = 0;
     for &index in &selected {
@@ -115,6 +115,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: &SolveArgs) -> anyh
         solved += 1;
         total_time += elapsed;
         total_nodes += answer.nodes;
+        total_searched += answer.searched;
         let verdict = match position.expected {
             Some(e) if e != answer.score => {
                 mismatches.push(position.number);
@@ -124,7 +125,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: &SolveArgs) -> anyh
         };
         writeln!(
             out,
-            "{:>4} {:>7} {:>+6} {:>6} {:>5} {:>8.3} s {:>15} {:>9}{verdict}",
+            "{:>4} {:>7} {:>+6} {:>6} {:>5} {:>8.3} s {:>15} {:>9} {:>15}{verdict}",
             position.number,
             position.empties,
             answer.score,
@@ -133,17 +134,19 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: &SolveArgs) -> anyh
             elapsed.as_secs_f64(),
             thousands(answer.nodes),
             rate(answer.nodes, elapsed),
+            thousands(answer.searched),
         )?;
         out.flush()?;
     }
     writeln!(
         out,
-        "total: {solved} solved, {} mismatch{} in {:.3} s, {} nodes, {} nodes/s",
+        "total: {solved} solved, {} mismatch{} in {:.3} s, {} nodes, {} nodes/s, {} searched",
         mismatches.len(),
         if mismatches.len() == 1 { "" } else { "es" },
         total_time.as_secs_f64(),
         thousands(total_nodes),
-        rate(total_nodes, total_time)
+        rate(total_nodes, total_time),
+        thousands(total_searched)
     )?;
     out.flush()?;
     if !mismatches.is_empty() {

@@ -110,8 +110,12 @@ pub struct Solved {
     /// A best move (`None` when the side to move must pass or the game is
     /// over).
     pub best: Option<u32>,
-    /// Positions searched.
+    /// Positions searched, with every child scored for move ordering.
     pub nodes: u64,
+    /// Of `nodes`, the children scored for move ordering by mobility or a
+    /// static evaluation alone, which no search entered. Edax and Egaroucid
+    /// count neither these nor their own: `nodes - scored` is their count.
+    pub scored: u64,
 }
 
 /// A position's exact value for analysis: its margin and, when asked
@@ -127,8 +131,12 @@ pub struct ExactValue {
     /// A best move (`None` when the side to move must pass or the game is
     /// over).
     pub best: Option<u32>,
-    /// Positions searched.
+    /// Positions searched, with every child scored for move ordering.
     pub nodes: u64,
+    /// Of `nodes`, the children scored for move ordering by mobility or a
+    /// static evaluation alone, which no search entered. Edax and Egaroucid
+    /// count neither these nor their own: `nodes - scored` is their count.
+    pub scored: u64,
 }
 
 /// The solver: its table persists from one solve to the next.
@@ -244,6 +252,7 @@ impl ExactSolver {
             length,
             best: (best != NO_MOVE).then_some(u32::from(best)),
             nodes: main.nodes,
+            scored: main.scored,
         }
     }
 
@@ -284,6 +293,7 @@ impl ExactSolver {
             score,
             best: (best != NO_MOVE).then_some(u32::from(best)),
             nodes: main.nodes,
+            scored: main.scored,
         }
     }
 
@@ -384,6 +394,8 @@ struct Worker<'a, G> {
     /// among (1: it searches alone, as every helper does).
     threads: usize,
     nodes: u64,
+    /// Of `nodes`, the children scored for ordering without a search.
+    scored: u64,
     next_poll: u64,
     aborted: bool,
     /// The selectivity level searched at (`selectivity::EXACT`: none).
@@ -399,6 +411,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             deadline,
             threads: 1,
             nodes: 0,
+            scored: 0,
             next_poll: POLL_NODES,
             aborted: false,
             level: EXACT,
@@ -555,10 +568,14 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         self.nodes += 1;
         let (np, no) = (p ^ f ^ G::B::bit(x), o ^ f);
         let mut value = order::move_value::<G>(x, np, no, parity);
-        if value != i32::MAX {
-            if let Some(depth) = sort_depth {
+        match sort_depth {
+            Some(depth) if value != i32::MAX => {
                 value -= self.estimate(no, np, depth, -INF_EVAL, INF_EVAL) * SORT_WEIGHT;
+                if depth == 0 {
+                    self.scored += 1;
+                }
             }
+            _ => self.scored += 1,
         }
         value
     }
@@ -875,6 +892,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         let bound = AtomicU64::new(0);
         let next = AtomicUsize::new(0);
         let nodes = AtomicU64::new(0);
+        let scored = AtomicU64::new(0);
         let (table, deadline, level) = (self.table, self.deadline, self.level);
         std::thread::scope(|scope| {
             for _ in 0..self.threads {
@@ -909,10 +927,12 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
                         }
                     }
                     nodes.fetch_add(worker.nodes, Ordering::Relaxed);
+                    scored.fetch_add(worker.scored, Ordering::Relaxed);
                 });
             }
         });
         self.nodes += nodes.load(Ordering::Relaxed);
+        self.scored += scored.load(Ordering::Relaxed);
         // Every score that beat the bar is at least every bound below it.
         let (score, x) = match best.load(Ordering::Relaxed) {
             0 => unpack_best(bound.load(Ordering::Relaxed)),
