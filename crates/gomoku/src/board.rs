@@ -11,6 +11,7 @@
 
 use std::sync::Arc;
 
+use crate::learned::{combo_table, levels_index, EvalWeights};
 use crate::pattern::{Level, LineRule, PatternTable, BLOCKED, EMPTY, OWN};
 use crate::shape::Shape;
 use crate::{GomokuError, Move, Rule, Stone, MAX_SIDE};
@@ -96,6 +97,22 @@ pub struct Board {
     codes: Vec<[[u32; 4]; 2]>,
     /// `base^i` for the neighbourhood digits (base 3, or 4 under caro).
     powers: Vec<u32>,
+    /// The learned evaluation's weights (all zero when the rule or `k`
+    /// has none: see [`Board::learned_value`]).
+    weights: &'static EvalWeights,
+    /// True when `weights` are the rule's learned ones.
+    learned: bool,
+    /// The combination of a cell's four levels (see [`crate::learned`]).
+    combos: &'static [u16; 4096],
+    /// `[colour][role]`: the colour's empty cells weighted as the side to
+    /// move's (role 0) and as the waiting side's (role 1).
+    learned_sums: [[i32; 2]; 2],
+}
+
+/// The weights of a board without learned ones: all zero.
+fn no_weights() -> &'static EvalWeights {
+    static ZEROS: std::sync::OnceLock<EvalWeights> = std::sync::OnceLock::new();
+    ZEROS.get_or_init(|| EvalWeights::zeros(Rule::Freestyle))
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -144,6 +161,11 @@ impl Board {
             .collect();
         let line_rules = [rule.line_rule(Stone::Black), rule.line_rule(Stone::White)];
         let table_k = if winnable { k } else { 0 };
+        let shipped = if k == 5 {
+            EvalWeights::shipped(rule)
+        } else {
+            None
+        };
         let tables = line_rules.map(|line_rule| PatternTable::shared(table_k, line_rule));
         let mut board = Board {
             width,
@@ -169,6 +191,10 @@ impl Board {
             line: vec![[EMPTY; 2]; 2 * k.min(MAX_SIDE) + 1],
             codes: Vec::new(),
             powers: Vec::new(),
+            weights: shipped.unwrap_or_else(|| no_weights()),
+            learned: shipped.is_some(),
+            combos: combo_table(),
+            learned_sums: [[0; 2]; 2],
         };
         if board.tables[0].has_table() && board.tables[1].has_table() {
             let base = line_rules[0].base() as u32;
@@ -562,7 +588,15 @@ impl Board {
     fn set_level(&mut self, cell: usize, colour: usize, dir: usize, level: u8) {
         let old = self.levels[cell][colour][dir];
         if old != level {
+            let before = usize::from(self.combos[levels_index(self.levels[cell][colour])]);
             self.levels[cell][colour][dir] = level;
+            let after = usize::from(self.combos[levels_index(self.levels[cell][colour])]);
+            if before != after {
+                let sums = &mut self.learned_sums[colour];
+                for (role, sum) in sums.iter_mut().enumerate() {
+                    *sum += self.weights.combo(after, role) - self.weights.combo(before, role);
+                }
+            }
             self.counts[colour][usize::from(old)] -= 1;
             self.counts[colour][usize::from(level)] += 1;
             self.sums[colour] += LEVEL_WEIGHT[usize::from(level)] - LEVEL_WEIGHT[usize::from(old)];
@@ -584,6 +618,34 @@ impl Board {
         self.counts[stone.index()][level as usize..]
             .iter()
             .any(|&c| c > 0)
+    }
+
+    /// The learned evaluation for `side` to move, in thousandths of a
+    /// logit of his chance to win, or `None` when the rule or `k` has no
+    /// learned weights.
+    pub fn learned_value(&self, side: Stone) -> Option<i32> {
+        self.learned.then(|| self.learned_unchecked(side))
+    }
+
+    /// [`Board::learned_value`] without the check (0 without weights).
+    #[inline]
+    pub(crate) fn learned_unchecked(&self, side: Stone) -> i32 {
+        self.learned_sums[side.index()][0]
+            + self.learned_sums[side.opponent().index()][1]
+            + self.weights.bias(side)
+    }
+
+    /// True when the board has learned weights for its rule and `k`.
+    pub(crate) fn has_learned(&self) -> bool {
+        self.learned
+    }
+
+    /// The empty on-board cells as padded indices.
+    pub(crate) fn empty_slots(&self) -> impl Iterator<Item = usize> + '_ {
+        self.on_board
+            .iter()
+            .map(|&c| usize::from(c))
+            .filter(|&c| self.cells[c] == FREE)
     }
 
     /// Weighted sum of `stone`'s entries.
@@ -786,6 +848,7 @@ impl Board {
             && fresh.codes == self.codes
             && fresh.counts == self.counts
             && fresh.sums == self.sums
+            && fresh.learned_sums == self.learned_sums
             && fresh.hash == self.hash
             && fresh.near == self.near
     }

@@ -1,0 +1,189 @@
+//! `ply-gomoku-train`: self-play games, then the fit of the learned
+//! evaluation's weights on them (see the crate's README).
+
+#![forbid(unsafe_code)]
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use ply_gomoku::{Engine, Evaluation, Rule};
+use ply_gomoku_train::{fit, play_game, read_games, samples, write_games, Fitting, SelfPlay};
+
+#[derive(Parser)]
+#[command(about = "Trains the learned Gomoku evaluation")]
+struct Cli {
+    #[command(subcommand)]
+    step: Step,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum RuleArg {
+    Freestyle,
+    Exact,
+}
+
+impl RuleArg {
+    fn rule(self) -> Rule {
+        match self {
+            RuleArg::Freestyle => Rule::Freestyle,
+            RuleArg::Exact => Rule::Exact,
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum Step {
+    /// Self-play games to a games file.
+    Generate {
+        /// The rule.
+        #[arg(long, value_enum, default_value = "freestyle")]
+        rule: RuleArg,
+        /// Games to play.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// The run's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The engine's deepest iteration.
+        #[arg(long, default_value_t = 3)]
+        depth: u32,
+        /// The engine's cap on its time a move, in milliseconds.
+        #[arg(long, default_value_t = 40)]
+        move_ms: u64,
+        /// Chance of a random move (a cell next to a stone).
+        #[arg(long, default_value_t = 0.04)]
+        random: f64,
+        /// Play with the shipped learned weights instead of the hand-made evaluation.
+        #[arg(long)]
+        learned: bool,
+        /// The games file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Fits the weights on games files and writes the weights file.
+    Fit {
+        /// The rule.
+        #[arg(long, value_enum, default_value = "freestyle")]
+        rule: RuleArg,
+        /// Games files.
+        #[arg(long, required = true, num_args = 1..)]
+        games: Vec<PathBuf>,
+        /// Full-batch passes.
+        #[arg(long, default_value_t = 600)]
+        epochs: usize,
+        /// Adam's step size.
+        #[arg(long, default_value_t = 0.02)]
+        rate: f64,
+        /// L2 penalty per weight.
+        #[arg(long, default_value_t = 1e-4)]
+        l2: f64,
+        /// The weights file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("ply-gomoku-train: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.step {
+        Step::Generate {
+            rule,
+            games,
+            seed,
+            depth,
+            move_ms,
+            random,
+            learned,
+            out,
+        } => {
+            if !(0.0..=1.0).contains(&random) {
+                return Err(format!("--random {random} is not a chance from 0 to 1"));
+            }
+            let style = SelfPlay {
+                rule: rule.rule(),
+                size: 15,
+                depth,
+                move_ms,
+                random,
+                evaluation: if learned {
+                    Evaluation::Learned
+                } else {
+                    Evaluation::Patterns
+                },
+            };
+            let mut engine = Engine::new(1 << 24);
+            let start = Instant::now();
+            let mut records = Vec::new();
+            let mut wins = [0u64; 3];
+            for index in 0..games {
+                let record = play_game(&style, &mut engine, seed, index);
+                wins[record.outcome as usize] += 1;
+                records.push(record);
+                if (index + 1) % 100 == 0 || index + 1 == games {
+                    eprintln!(
+                        "{} games, black-white-draw {}-{}-{}, {:.0} s",
+                        index + 1,
+                        wins[0],
+                        wins[1],
+                        wins[2],
+                        start.elapsed().as_secs_f64()
+                    );
+                    write_games(&out, &records).map_err(|e| e.to_string())?;
+                }
+            }
+            Ok(())
+        }
+        Step::Fit {
+            rule,
+            games,
+            epochs,
+            rate,
+            l2,
+            out,
+        } => {
+            let mut records = Vec::new();
+            for path in &games {
+                records.extend(read_games(path).map_err(|e| e.to_string())?);
+            }
+            let start = Instant::now();
+            let positions = samples(&records, rule.rule(), 15);
+            eprintln!(
+                "{} games, {} positions ({:.0} s)",
+                records.len(),
+                positions.len(),
+                start.elapsed().as_secs_f64()
+            );
+            let fitted = fit(
+                &positions,
+                rule.rule(),
+                Fitting { epochs, rate, l2 },
+                &mut |epoch, loss| eprintln!("epoch {epoch}: training log loss {loss:.4}"),
+            );
+            eprintln!(
+                "{} training, {} held-out positions; held-out log loss {:.4} (the bias alone {:.4}), winner named right {:.1}%",
+                fitted.counts.0,
+                fitted.counts.1,
+                fitted.held_out_loss.1,
+                fitted.held_out_loss.0,
+                100.0 * fitted.held_out_accuracy
+            );
+            let bytes = fitted.weights.to_bytes();
+            std::fs::write(&out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
+            let checksum = ply_gomoku::fnv1a(&bytes[32..]);
+            eprintln!("wrote {} (payload FNV-1a {checksum:016x})", out.display());
+            Ok(())
+        }
+    }
+}
