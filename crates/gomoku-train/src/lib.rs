@@ -7,10 +7,12 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod duel;
 mod fit;
 mod games;
 mod selfplay;
 
+pub use duel::{duel, DuelScore};
 pub use fit::{fit, samples, Fitted, Fitting, Sample};
 pub use games::{parse_move, read_games, write_games, GameRecord, GamesError, Outcome};
 pub use selfplay::{play_game, SelfPlay};

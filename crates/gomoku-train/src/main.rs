@@ -10,7 +10,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use ply_gomoku::{Engine, Evaluation, Rule};
-use ply_gomoku_train::{fit, play_game, read_games, samples, write_games, Fitting, SelfPlay};
+use ply_gomoku_train::{duel, fit, play_game, read_games, samples, write_games, Fitting, SelfPlay};
 
 #[derive(Parser)]
 #[command(about = "Trains the learned Gomoku evaluation")]
@@ -83,6 +83,25 @@ enum Step {
         /// The weights file to write.
         #[arg(long)]
         out: PathBuf,
+    },
+    /// The shipped learned weights against the hand-made evaluation at a
+    /// fixed depth, each opening played with colours swapped.
+    Duel {
+        /// The rule.
+        #[arg(long, value_enum, default_value = "freestyle")]
+        rule: RuleArg,
+        /// Openings (two games each).
+        #[arg(long, default_value_t = 50)]
+        openings: u32,
+        /// The openings' seed.
+        #[arg(long, default_value_t = 7)]
+        seed: u64,
+        /// Both engines' deepest iteration.
+        #[arg(long, default_value_t = 4)]
+        depth: u32,
+        /// Both engines' cap on their time a move, in milliseconds.
+        #[arg(long, default_value_t = 100)]
+        move_ms: u64,
     },
 }
 
@@ -183,6 +202,28 @@ fn run(cli: Cli) -> Result<(), String> {
             std::fs::write(&out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
             let checksum = ply_gomoku::fnv1a(&bytes[32..]);
             eprintln!("wrote {} (payload FNV-1a {checksum:016x})", out.display());
+            Ok(())
+        }
+        Step::Duel {
+            rule,
+            openings,
+            seed,
+            depth,
+            move_ms,
+        } => {
+            let start = Instant::now();
+            let score = duel(rule.rule(), openings, seed, depth, move_ms);
+            let games = score.wins + score.draws + score.losses;
+            println!(
+                "learned against hand-made, depth {depth}: {}-{}-{} in {games} games ({} wins as black), {:.1}%, {:.0} s",
+                score.wins,
+                score.draws,
+                score.losses,
+                score.wins_as_black,
+                100.0 * (f64::from(score.wins) + 0.5 * f64::from(score.draws))
+                    / f64::from(games.max(1)),
+                start.elapsed().as_secs_f64()
+            );
             Ok(())
         }
     }
