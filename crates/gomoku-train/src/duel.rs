@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use ply_engine::Deadline;
-use ply_gomoku::{Board, Engine, Evaluation, Move, Rule, Stone};
+use ply_gomoku::{Board, Engine, EvalWeights, Evaluation, Move, Rule, Stone};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -26,7 +26,15 @@ pub struct DuelScore {
 /// `openings` random openings (3 stones within 3 of the centre, drawn
 /// from `seed`), each played twice, the learned evaluation black then
 /// white, both engines to `depth` plies within `move_ms`.
-pub fn duel(rule: Rule, openings: u32, seed: u64, depth: u32, move_ms: u64) -> DuelScore {
+/// `weights` are the learned side's (default: the shipped ones).
+pub fn duel(
+    rule: Rule,
+    weights: Option<&'static EvalWeights>,
+    openings: u32,
+    seed: u64,
+    depth: u32,
+    move_ms: u64,
+) -> DuelScore {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut score = DuelScore::default();
     let mut engines = [Engine::new(1 << 24), Engine::new(1 << 24)];
@@ -47,6 +55,9 @@ pub fn duel(rule: Rule, openings: u32, seed: u64, depth: u32, move_ms: u64) -> D
             let Ok(mut board) = Board::new(15, 15, 5, rule) else {
                 return score;
             };
+            if let Some(weights) = weights {
+                board.use_weights(weights);
+            }
             let mut side = Stone::Black;
             for &mv in &opening {
                 if board.play(mv, side).is_err() {
@@ -85,4 +96,47 @@ pub fn duel(rule: Rule, openings: u32, seed: u64, depth: u32, move_ms: u64) -> D
         }
     }
     score
+}
+
+/// Searches three quiet 15 x 15 freestyle openings for `move_ms` each
+/// with `evaluation`: the nodes, the seconds and the depths reached.
+pub fn speed(evaluation: Evaluation, move_ms: u64) -> (u64, f64, Vec<u32>) {
+    let openings: [&[(usize, usize)]; 3] = [
+        &[(7, 7), (8, 8), (6, 8), (8, 6)],
+        &[(7, 7), (8, 7), (7, 8), (6, 6), (8, 9), (9, 8), (6, 9)],
+        &[
+            (7, 7),
+            (7, 8),
+            (8, 6),
+            (9, 5),
+            (6, 8),
+            (8, 8),
+            (6, 6),
+            (5, 5),
+            (9, 9),
+            (6, 7),
+        ],
+    ];
+    let (mut nodes, mut seconds, mut depths) = (0, 0.0, Vec::new());
+    for opening in openings {
+        let Ok(mut board) = Board::new(15, 15, 5, Rule::Freestyle) else {
+            continue;
+        };
+        let mut side = Stone::Black;
+        for &(x, y) in opening {
+            if board.play(Move::new(x, y), side).is_err() {
+                break;
+            }
+            side = side.opponent();
+        }
+        let mut engine = Engine::new(1 << 24);
+        engine.set_evaluation(evaluation);
+        let deadline = Deadline::after(Some(Duration::from_millis(move_ms)));
+        if let Some(info) = engine.best_move(&board, side, deadline) {
+            nodes += info.nodes;
+            seconds += info.elapsed.as_secs_f64();
+            depths.push(info.depth);
+        }
+    }
+    (nodes, seconds, depths)
 }

@@ -12,7 +12,7 @@ mod fit;
 mod games;
 mod selfplay;
 
-pub use duel::{duel, DuelScore};
+pub use duel::{duel, speed, DuelScore};
 pub use fit::{fit, samples, Fitted, Fitting, Sample};
 pub use games::{parse_move, read_games, write_games, GameRecord, GamesError, Outcome};
 pub use selfplay::{play_game, SelfPlay};

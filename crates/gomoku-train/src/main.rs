@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use ply_gomoku::{Engine, Evaluation, Rule};
+use ply_gomoku::{Engine, EvalWeights, Evaluation, Rule};
 use ply_gomoku_train::{duel, fit, play_game, read_games, samples, write_games, Fitting, SelfPlay};
 
 #[derive(Parser)]
@@ -84,6 +84,13 @@ enum Step {
         #[arg(long)]
         out: PathBuf,
     },
+    /// The engine's speed with each evaluation: positions searched a second
+    /// on three quiet openings.
+    Speed {
+        /// Milliseconds a search.
+        #[arg(long, default_value_t = 2000)]
+        move_ms: u64,
+    },
     /// The shipped learned weights against the hand-made evaluation at a
     /// fixed depth, each opening played with colours swapped.
     Duel {
@@ -102,6 +109,9 @@ enum Step {
         /// Both engines' cap on their time a move, in milliseconds.
         #[arg(long, default_value_t = 100)]
         move_ms: u64,
+        /// The learned side's weights file (default: the shipped weights).
+        #[arg(long)]
+        weights: Option<PathBuf>,
     },
 }
 
@@ -204,15 +214,34 @@ fn run(cli: Cli) -> Result<(), String> {
             eprintln!("wrote {} (payload FNV-1a {checksum:016x})", out.display());
             Ok(())
         }
+        Step::Speed { move_ms } => {
+            for evaluation in [Evaluation::Patterns, Evaluation::Learned] {
+                let (nodes, seconds, depths) = ply_gomoku_train::speed(evaluation, move_ms);
+                println!(
+                    "{evaluation:?}: {nodes} nodes in {seconds:.2} s, {:.0} nodes/s, depths {depths:?}",
+                    nodes as f64 / seconds
+                );
+            }
+            Ok(())
+        }
         Step::Duel {
             rule,
             openings,
             seed,
             depth,
             move_ms,
+            weights,
         } => {
+            let weights = match weights {
+                Some(path) => {
+                    let loaded = EvalWeights::load(&path).map_err(|e| e.to_string())?;
+                    // Read once for the life of the process.
+                    Some(&*Box::leak(Box::new(loaded)))
+                }
+                None => None,
+            };
             let start = Instant::now();
-            let score = duel(rule.rule(), openings, seed, depth, move_ms);
+            let score = duel(rule.rule(), weights, openings, seed, depth, move_ms);
             let games = score.wins + score.draws + score.losses;
             println!(
                 "learned against hand-made, depth {depth}: {}-{}-{} in {games} games ({} wins as black), {:.1}%, {:.0} s",

@@ -11,7 +11,7 @@
 
 use std::sync::Arc;
 
-use crate::learned::{combo_table, levels_index, EvalWeights};
+use crate::learned::{levels_index, EvalWeights};
 use crate::pattern::{Level, LineRule, PatternTable, BLOCKED, EMPTY, OWN};
 use crate::shape::Shape;
 use crate::{GomokuError, Move, Rule, Stone, MAX_SIDE};
@@ -102,11 +102,12 @@ pub struct Board {
     weights: &'static EvalWeights,
     /// True when `weights` are the rule's learned ones.
     learned: bool,
-    /// The combination of a cell's four levels (see [`crate::learned`]).
-    combos: &'static [u16; 4096],
     /// `[colour][role]`: the colour's empty cells weighted as the side to
     /// move's (role 0) and as the waiting side's (role 1).
     learned_sums: [[i32; 2]; 2],
+    /// Per padded cell and colour: what the cell adds to `learned_sums`
+    /// (its combination's two weights), so a change looks one weight up.
+    learned_cells: Vec<[[i16; 2]; 2]>,
 }
 
 /// The weights of a board without learned ones: all zero.
@@ -193,8 +194,8 @@ impl Board {
             powers: Vec::new(),
             weights: shipped.unwrap_or_else(|| no_weights()),
             learned: shipped.is_some(),
-            combos: combo_table(),
             learned_sums: [[0; 2]; 2],
+            learned_cells: vec![[[0; 2]; 2]; size],
         };
         if board.tables[0].has_table() && board.tables[1].has_table() {
             let base = line_rules[0].base() as u32;
@@ -452,9 +453,8 @@ impl Board {
         self.adjust_near(cell, true);
         if self.winnable {
             self.add_digits(cell, what, true);
+            self.clear_levels(cell);
             for dir in 0..4 {
-                self.set_level(cell, 0, dir, 0);
-                self.set_level(cell, 1, dir, 0);
                 self.refresh_line(cell, dir);
             }
         }
@@ -588,18 +588,32 @@ impl Board {
     fn set_level(&mut self, cell: usize, colour: usize, dir: usize, level: u8) {
         let old = self.levels[cell][colour][dir];
         if old != level {
-            let before = usize::from(self.combos[levels_index(self.levels[cell][colour])]);
             self.levels[cell][colour][dir] = level;
-            let after = usize::from(self.combos[levels_index(self.levels[cell][colour])]);
-            if before != after {
-                let sums = &mut self.learned_sums[colour];
-                for (role, sum) in sums.iter_mut().enumerate() {
-                    *sum += self.weights.combo(after, role) - self.weights.combo(before, role);
-                }
-            }
+            let after = self.weights.of_index(levels_index(self.levels[cell][colour]));
+            let before = std::mem::replace(&mut self.learned_cells[cell][colour], after);
+            let sums = &mut self.learned_sums[colour];
+            sums[0] += i32::from(after[0]) - i32::from(before[0]);
+            sums[1] += i32::from(after[1]) - i32::from(before[1]);
             self.counts[colour][usize::from(old)] -= 1;
             self.counts[colour][usize::from(level)] += 1;
             self.sums[colour] += LEVEL_WEIGHT[usize::from(level)] - LEVEL_WEIGHT[usize::from(old)];
+        }
+    }
+
+    /// Sets every level of the newly occupied `cell` to none.
+    fn clear_levels(&mut self, cell: usize) {
+        for colour in 0..2 {
+            for dir in 0..4 {
+                let old = self.levels[cell][colour][dir];
+                self.counts[colour][usize::from(old)] -= 1;
+                self.counts[colour][0] += 1;
+                self.sums[colour] -= LEVEL_WEIGHT[usize::from(old)];
+            }
+            self.levels[cell][colour] = [0; 4];
+            let before = std::mem::take(&mut self.learned_cells[cell][colour]);
+            let sums = &mut self.learned_sums[colour];
+            sums[0] -= i32::from(before[0]);
+            sums[1] -= i32::from(before[1]);
         }
     }
 
@@ -633,6 +647,24 @@ impl Board {
         self.learned_sums[side.index()][0]
             + self.learned_sums[side.opponent().index()][1]
             + self.weights.bias(side)
+    }
+
+    /// Judges the board by `weights` from now on (a training tool's
+    /// candidate weights; a board starts with the shipped ones of its rule
+    /// and `k`), whatever its rule. Copies of the board keep them.
+    pub fn use_weights(&mut self, weights: &'static EvalWeights) {
+        self.weights = weights;
+        self.learned = true;
+        self.learned_sums = [[0; 2]; 2];
+        for i in 0..self.on_board.len() {
+            let cell = usize::from(self.on_board[i]);
+            for colour in 0..2 {
+                let value = weights.of_index(levels_index(self.levels[cell][colour]));
+                self.learned_cells[cell][colour] = value;
+                self.learned_sums[colour][0] += i32::from(value[0]);
+                self.learned_sums[colour][1] += i32::from(value[1]);
+            }
+        }
     }
 
     /// True when the board has learned weights for its rule and `k`.
@@ -849,6 +881,7 @@ impl Board {
             && fresh.counts == self.counts
             && fresh.sums == self.sums
             && fresh.learned_sums == self.learned_sums
+            && fresh.learned_cells == self.learned_cells
             && fresh.hash == self.hash
             && fresh.near == self.near
     }

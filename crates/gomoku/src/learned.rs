@@ -123,6 +123,9 @@ pub struct EvalWeights {
     rule: Rule,
     /// Per combination: `[as the mover's, as the waiting side's]`.
     combos: Vec<[i32; 2]>,
+    /// The same per 12-bit index of four levels ([`levels_index`]): one
+    /// look-up where the board's levels change.
+    by_index: Box<[[i16; 2]]>,
     /// With black to move, with white to move.
     bias: [i32; 2],
 }
@@ -130,10 +133,20 @@ pub struct EvalWeights {
 impl EvalWeights {
     /// All weights zero, for `rule`.
     pub fn zeros(rule: Rule) -> EvalWeights {
+        EvalWeights::with_combos(rule, vec![[0; 2]; COMBOS], [0; 2])
+    }
+
+    /// Weights with their table by level index.
+    fn with_combos(rule: Rule, combos: Vec<[i32; 2]>, bias: [i32; 2]) -> EvalWeights {
+        let by_index = combo_table()
+            .iter()
+            .map(|&c| combos[usize::from(c)].map(|w| w as i16))
+            .collect();
         EvalWeights {
             rule,
-            combos: vec![[0; 2]; COMBOS],
-            bias: [0; 2],
+            combos,
+            by_index,
+            bias,
         }
     }
 
@@ -147,16 +160,14 @@ impl EvalWeights {
             return None;
         }
         let clamp = |v: i32| v.clamp(-i32::from(i16::MAX), i32::from(i16::MAX));
-        Some(EvalWeights {
-            rule,
-            combos: (0..COMBOS)
-                .map(|c| match c {
-                    0 => [0, 0],
-                    _ => [clamp(values[c]), clamp(values[COMBOS + c])],
-                })
-                .collect(),
-            bias: [clamp(values[BIAS]), clamp(values[BIAS + 1])],
-        })
+        let combos = (0..COMBOS)
+            .map(|c| match c {
+                0 => [0, 0],
+                _ => [clamp(values[c]), clamp(values[COMBOS + c])],
+            })
+            .collect();
+        let bias = [clamp(values[BIAS]), clamp(values[BIAS + 1])];
+        Some(EvalWeights::with_combos(rule, combos, bias))
     }
 
     /// The weights in the file's order.
@@ -172,11 +183,11 @@ impl EvalWeights {
         self.rule
     }
 
-    /// The weight of combination `combo` for the mover (`0`) or the
-    /// waiting side (`1`).
+    /// The weights, as the mover's and as the waiting side's, of the
+    /// combination of four levels with 12-bit index `index`.
     #[inline]
-    pub(crate) fn combo(&self, combo: usize, role: usize) -> i32 {
-        self.combos[combo][role]
+    pub(crate) fn of_index(&self, index: usize) -> [i16; 2] {
+        self.by_index[index & 4095]
     }
 
     /// The bias with `side` to move.

@@ -92,11 +92,11 @@ pub struct SearchInfo {
 pub enum Evaluation {
     /// The line levels of both sides summed with hand-made weights, the
     /// side to move's weighted up ([`evaluate`]).
-    #[default]
     Patterns,
     /// The learned weights of each cell's combination of levels
     /// ([`crate::EvalWeights`]) where the board's rule and `k` have them
     /// (freestyle and exact, k = 5); elsewhere [`Evaluation::Patterns`].
+    #[default]
     Learned,
 }
 
