@@ -97,10 +97,11 @@ pub struct Board {
     codes: Vec<[[u32; 4]; 2]>,
     /// `base^i` for the neighbourhood digits (base 3, or 4 under caro).
     powers: Vec<u32>,
-    /// The learned evaluation's weights (all zero when the rule or `k`
-    /// has none: see [`Board::learned_value`]).
+    /// The learned evaluation's weights, once [`Board::use_learned`] or
+    /// [`Board::use_weights`] chose them (all zero before).
     weights: &'static EvalWeights,
-    /// True when `weights` are the rule's learned ones.
+    /// True when the board keeps the learned evaluation's sums: only
+    /// then does a move pay for them.
     learned: bool,
     /// `[colour][role]`: the colour's empty cells weighted as the side to
     /// move's (role 0) and as the waiting side's (role 1).
@@ -162,11 +163,6 @@ impl Board {
             .collect();
         let line_rules = [rule.line_rule(Stone::Black), rule.line_rule(Stone::White)];
         let table_k = if winnable { k } else { 0 };
-        let shipped = if k == 5 {
-            EvalWeights::shipped(rule)
-        } else {
-            None
-        };
         let tables = line_rules.map(|line_rule| PatternTable::shared(table_k, line_rule));
         let mut board = Board {
             width,
@@ -192,8 +188,8 @@ impl Board {
             line: vec![[EMPTY; 2]; 2 * k.min(MAX_SIDE) + 1],
             codes: Vec::new(),
             powers: Vec::new(),
-            weights: shipped.unwrap_or_else(|| no_weights()),
-            learned: shipped.is_some(),
+            weights: no_weights(),
+            learned: false,
             learned_sums: [[0; 2]; 2],
             learned_cells: vec![[[0; 2]; 2]; size],
         };
@@ -589,11 +585,15 @@ impl Board {
         let old = self.levels[cell][colour][dir];
         if old != level {
             self.levels[cell][colour][dir] = level;
-            let after = self.weights.of_index(levels_index(self.levels[cell][colour]));
-            let before = std::mem::replace(&mut self.learned_cells[cell][colour], after);
-            let sums = &mut self.learned_sums[colour];
-            sums[0] += i32::from(after[0]) - i32::from(before[0]);
-            sums[1] += i32::from(after[1]) - i32::from(before[1]);
+            if self.learned {
+                let after = self
+                    .weights
+                    .of_index(levels_index(self.levels[cell][colour]));
+                let before = std::mem::replace(&mut self.learned_cells[cell][colour], after);
+                let sums = &mut self.learned_sums[colour];
+                sums[0] += i32::from(after[0]) - i32::from(before[0]);
+                sums[1] += i32::from(after[1]) - i32::from(before[1]);
+            }
             self.counts[colour][usize::from(old)] -= 1;
             self.counts[colour][usize::from(level)] += 1;
             self.sums[colour] += LEVEL_WEIGHT[usize::from(level)] - LEVEL_WEIGHT[usize::from(old)];
@@ -610,10 +610,12 @@ impl Board {
                 self.sums[colour] -= LEVEL_WEIGHT[usize::from(old)];
             }
             self.levels[cell][colour] = [0; 4];
-            let before = std::mem::take(&mut self.learned_cells[cell][colour]);
-            let sums = &mut self.learned_sums[colour];
-            sums[0] -= i32::from(before[0]);
-            sums[1] -= i32::from(before[1]);
+            if self.learned {
+                let before = std::mem::take(&mut self.learned_cells[cell][colour]);
+                let sums = &mut self.learned_sums[colour];
+                sums[0] -= i32::from(before[0]);
+                sums[1] -= i32::from(before[1]);
+            }
         }
     }
 
@@ -635,8 +637,8 @@ impl Board {
     }
 
     /// The learned evaluation for `side` to move, in thousandths of a
-    /// logit of his chance to win, or `None` when the rule or `k` has no
-    /// learned weights.
+    /// logit of his chance to win, or `None` when the board keeps no
+    /// learned sums (see [`Board::use_learned`]).
     pub fn learned_value(&self, side: Stone) -> Option<i32> {
         self.learned.then(|| self.learned_unchecked(side))
     }
@@ -647,6 +649,24 @@ impl Board {
         self.learned_sums[side.index()][0]
             + self.learned_sums[side.opponent().index()][1]
             + self.weights.bias(side)
+    }
+
+    /// Keeps the sums of the shipped learned weights of the board's rule
+    /// from now on (copies of the board too), when the rule and `k` have
+    /// them (freestyle and exact, k = 5): true if so. A board keeps none
+    /// unless asked, so that a search judging by the hand-made evaluation
+    /// does not pay for them.
+    pub fn use_learned(&mut self) -> bool {
+        if self.learned {
+            return true;
+        }
+        match EvalWeights::shipped(self.rule) {
+            Some(weights) if self.k == 5 => {
+                self.use_weights(weights);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Judges the board by `weights` from now on (a training tool's
@@ -873,6 +893,9 @@ impl Board {
     pub fn check_consistency(&self) -> bool {
         let mut fresh = Board::new(self.width, self.height, self.k, self.rule)
             .expect("this board's size was accepted");
+        if self.learned {
+            fresh.use_weights(self.weights);
+        }
         for placed in self.history.iter() {
             fresh.put(placed.cell, placed.what);
         }

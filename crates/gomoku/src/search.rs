@@ -92,11 +92,13 @@ pub struct SearchInfo {
 pub enum Evaluation {
     /// The line levels of both sides summed with hand-made weights, the
     /// side to move's weighted up ([`evaluate`]).
+    #[default]
     Patterns,
     /// The learned weights of each cell's combination of levels
     /// ([`crate::EvalWeights`]) where the board's rule and `k` have them
     /// (freestyle and exact, k = 5); elsewhere [`Evaluation::Patterns`].
-    #[default]
+    /// Not the default: it measured no stronger (README, "The learned
+    /// evaluation").
     Learned,
 }
 
@@ -352,6 +354,11 @@ impl Engine {
     ) -> Option<SearchInfo> {
         let start = Instant::now();
         let mut board = board.clone();
+        if self.evaluation == Evaluation::Learned {
+            // The copy keeps the learned sums (unless the caller chose
+            // weights of his own already).
+            board.use_learned();
+        }
         self.prepare(&board, deadline);
         let me = to_move;
         let opponent = me.opponent();

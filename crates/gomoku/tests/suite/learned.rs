@@ -5,6 +5,7 @@ use ply_gomoku::{features, Board, EvalWeights, Move, Rule, Stone, LEARNED_BIAS};
 
 fn board_with(rule: Rule, black: &[(usize, usize)], white: &[(usize, usize)]) -> Board {
     let mut board = Board::new(15, 15, 5, rule).expect("15 x 15");
+    assert!(board.use_learned(), "{rule:?} has shipped weights");
     for &(x, y) in black {
         board.play(Move::new(x, y), Stone::Black).expect("empty");
     }
@@ -70,6 +71,12 @@ fn the_running_value_is_the_weighted_count_of_the_features() {
     let weights = EvalWeights::shipped(Rule::Freestyle).expect("shipped");
     let values = weights.values();
     let mut board = Board::new(15, 15, 5, Rule::Freestyle).expect("15 x 15");
+    assert_eq!(
+        board.learned_value(Stone::Black),
+        None,
+        "not kept unless asked"
+    );
+    assert!(board.use_learned());
     let moves = [
         (7, 7),
         (8, 8),
@@ -95,6 +102,7 @@ fn the_running_value_is_the_weighted_count_of_the_features() {
     assert!(features(&board, Stone::White).contains(&(LEARNED_BIAS as u16 + 1, 1)));
     assert!(board.check_consistency());
     // Renju and caro have no learned weights.
-    let renju = Board::new(15, 15, 5, Rule::Renju).expect("15 x 15");
+    let mut renju = Board::new(15, 15, 5, Rule::Renju).expect("15 x 15");
+    assert!(!renju.use_learned());
     assert_eq!(renju.learned_value(Stone::Black), None);
 }
