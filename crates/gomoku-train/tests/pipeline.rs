@@ -26,7 +26,9 @@ fn self_play_games_round_trip_and_fit() {
         evaluation: Evaluation::Patterns,
     };
     let mut engine = Engine::new(1 << 20);
-    let games: Vec<_> = (0..12).map(|i| play_game(&style, &mut engine, 5, i)).collect();
+    let games: Vec<_> = (0..12)
+        .map(|i| play_game(&style, &mut engine, 5, i))
+        .collect();
     assert!(games.iter().all(|g| g.moves.len() > g.opening));
     assert!(games.iter().any(|g| g.outcome != Outcome::Draw));
     let dir = std::env::temp_dir().join(format!("ply-gomoku-train-{}", std::process::id()));

@@ -73,10 +73,10 @@ pub enum WeightsError {
         /// Bytes it holds.
         got: usize,
     },
-    /// The file does not start with [`MAGIC`].
+    /// The file does not start with `PLYGEVAL`.
     #[error("not a Gomoku evaluation weights file (bad magic)")]
     BadMagic,
-    /// The format version is not [`FORMAT_VERSION`].
+    /// The format version is not the one this build reads.
     #[error("evaluation weights format version {0} is not supported (this build reads version {FORMAT_VERSION})")]
     Version(u32),
     /// The file is for a rule this build has no weights for, or holds

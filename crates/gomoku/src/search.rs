@@ -91,7 +91,7 @@ pub struct SearchInfo {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Evaluation {
     /// The line levels of both sides summed with hand-made weights, the
-    /// side to move's weighted up ([`evaluate`]).
+    /// side to move's weighted up.
     #[default]
     Patterns,
     /// The learned weights of each cell's combination of levels
