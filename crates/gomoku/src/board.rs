@@ -11,6 +11,7 @@
 
 use std::sync::Arc;
 
+use crate::learned::{levels_index, EvalWeights};
 use crate::pattern::{Level, LineRule, PatternTable, BLOCKED, EMPTY, OWN};
 use crate::shape::Shape;
 use crate::{GomokuError, Move, Rule, Stone, MAX_SIDE};
@@ -96,6 +97,24 @@ pub struct Board {
     codes: Vec<[[u32; 4]; 2]>,
     /// `base^i` for the neighbourhood digits (base 3, or 4 under caro).
     powers: Vec<u32>,
+    /// The learned evaluation's weights, once [`Board::use_learned`] or
+    /// [`Board::use_weights`] chose them (all zero before).
+    weights: &'static EvalWeights,
+    /// True when the board keeps the learned evaluation's sums: only
+    /// then does a move pay for them.
+    learned: bool,
+    /// `[colour][role]`: the colour's empty cells weighted as the side to
+    /// move's (role 0) and as the waiting side's (role 1).
+    learned_sums: [[i32; 2]; 2],
+    /// Per padded cell and colour: what the cell adds to `learned_sums`
+    /// (its combination's two weights), so a change looks one weight up.
+    learned_cells: Vec<[[i16; 2]; 2]>,
+}
+
+/// The weights of a board without learned ones: all zero.
+fn no_weights() -> &'static EvalWeights {
+    static ZEROS: std::sync::OnceLock<EvalWeights> = std::sync::OnceLock::new();
+    ZEROS.get_or_init(|| EvalWeights::zeros(Rule::Freestyle))
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -169,6 +188,10 @@ impl Board {
             line: vec![[EMPTY; 2]; 2 * k.min(MAX_SIDE) + 1],
             codes: Vec::new(),
             powers: Vec::new(),
+            weights: no_weights(),
+            learned: false,
+            learned_sums: [[0; 2]; 2],
+            learned_cells: vec![[[0; 2]; 2]; size],
         };
         if board.tables[0].has_table() && board.tables[1].has_table() {
             let base = line_rules[0].base() as u32;
@@ -188,7 +211,7 @@ impl Board {
             for i in 0..board.on_board.len() {
                 let cell = usize::from(board.on_board[i]);
                 for dir in 0..4 {
-                    board.refresh(cell, dir);
+                    board.refresh::<false>(cell, dir);
                 }
             }
         }
@@ -397,10 +420,31 @@ impl Board {
         self.adjust_near(cell, false);
         if self.winnable {
             self.add_digits(cell, placed.what, false);
-            for dir in 0..4 {
-                self.refresh(cell, dir);
-                self.refresh_line(cell, dir);
+            // One instance of the level updates for each: the default
+            // search's has no trace of the learned sums (a test of the
+            // flag in the inner loop cost a tenth of its speed).
+            if self.learned {
+                self.relevel_freed::<true>(cell);
+            } else {
+                self.relevel_freed::<false>(cell);
             }
+        }
+    }
+
+    /// The levels after `cell` was emptied.
+    fn relevel_freed<const LEARNED: bool>(&mut self, cell: usize) {
+        for dir in 0..4 {
+            self.refresh::<LEARNED>(cell, dir);
+            self.refresh_line::<LEARNED>(cell, dir);
+        }
+    }
+
+    /// The levels after `cell` was filled.
+    fn relevel_filled<const LEARNED: bool>(&mut self, cell: usize) {
+        for dir in 0..4 {
+            self.set_level::<LEARNED>(cell, 0, dir, 0);
+            self.set_level::<LEARNED>(cell, 1, dir, 0);
+            self.refresh_line::<LEARNED>(cell, dir);
         }
     }
 
@@ -426,10 +470,10 @@ impl Board {
         self.adjust_near(cell, true);
         if self.winnable {
             self.add_digits(cell, what, true);
-            for dir in 0..4 {
-                self.set_level(cell, 0, dir, 0);
-                self.set_level(cell, 1, dir, 0);
-                self.refresh_line(cell, dir);
+            if self.learned {
+                self.relevel_filled::<true>(cell);
+            } else {
+                self.relevel_filled::<false>(cell);
             }
         }
     }
@@ -479,7 +523,7 @@ impl Board {
     }
 
     /// Refreshes the level along `dir` of the empty cells within `k` of `cell`.
-    fn refresh_line(&mut self, cell: usize, dir: usize) {
+    fn refresh_line<const LEARNED: bool>(&mut self, cell: usize, dir: usize) {
         let step = self.steps[dir];
         for sign in [false, true] {
             for distance in 1..=self.k {
@@ -490,7 +534,7 @@ impl Board {
                 };
                 match self.cells[other] {
                     WALL => break,
-                    FREE => self.refresh(other, dir),
+                    FREE => self.refresh::<LEARNED>(other, dir),
                     _ => {}
                 }
             }
@@ -498,7 +542,7 @@ impl Board {
     }
 
     /// Recomputes both colours' level of the empty `cell` along `dir`.
-    fn refresh(&mut self, cell: usize, dir: usize) {
+    fn refresh<const LEARNED: bool>(&mut self, cell: usize, dir: usize) {
         if self.cells[cell] != FREE {
             return;
         }
@@ -517,8 +561,8 @@ impl Board {
                 self.tables[1].level(codes[1][dir] as usize, &mut []) as u8,
             ]
         };
-        self.set_level(cell, 0, dir, levels[0]);
-        self.set_level(cell, 1, dir, levels[1]);
+        self.set_level::<LEARNED>(cell, 0, dir, levels[0]);
+        self.set_level::<LEARNED>(cell, 1, dir, levels[1]);
     }
 
     /// The neighbourhood digit of what a cell holds (`FREE`, 1 black, 2
@@ -559,14 +603,37 @@ impl Board {
         index
     }
 
-    fn set_level(&mut self, cell: usize, colour: usize, dir: usize, level: u8) {
+    /// Sets one level; `LEARNED` when the board keeps the learned sums.
+    fn set_level<const LEARNED: bool>(
+        &mut self,
+        cell: usize,
+        colour: usize,
+        dir: usize,
+        level: u8,
+    ) {
         let old = self.levels[cell][colour][dir];
         if old != level {
             self.levels[cell][colour][dir] = level;
             self.counts[colour][usize::from(old)] -= 1;
             self.counts[colour][usize::from(level)] += 1;
             self.sums[colour] += LEVEL_WEIGHT[usize::from(level)] - LEVEL_WEIGHT[usize::from(old)];
+            if LEARNED {
+                self.update_learned(cell, colour);
+            }
         }
+    }
+
+    /// Brings the learned sums up to date after a level of `colour` on
+    /// `cell` changed.
+    #[inline]
+    fn update_learned(&mut self, cell: usize, colour: usize) {
+        let after = self
+            .weights
+            .of_index(levels_index(self.levels[cell][colour]));
+        let before = std::mem::replace(&mut self.learned_cells[cell][colour], after);
+        let sums = &mut self.learned_sums[colour];
+        sums[0] += i32::from(after[0]) - i32::from(before[0]);
+        sums[1] += i32::from(after[1]) - i32::from(before[1]);
     }
 
     /// The shape a stone of `stone` would make on the empty `cell`.
@@ -584,6 +651,70 @@ impl Board {
         self.counts[stone.index()][level as usize..]
             .iter()
             .any(|&c| c > 0)
+    }
+
+    /// The learned evaluation for `side` to move, in thousandths of a
+    /// logit of his chance to win, or `None` when the board keeps no
+    /// learned sums (see [`Board::use_learned`]).
+    pub fn learned_value(&self, side: Stone) -> Option<i32> {
+        self.learned.then(|| self.learned_unchecked(side))
+    }
+
+    /// [`Board::learned_value`] without the check (0 without weights).
+    #[inline]
+    pub(crate) fn learned_unchecked(&self, side: Stone) -> i32 {
+        self.learned_sums[side.index()][0]
+            + self.learned_sums[side.opponent().index()][1]
+            + self.weights.bias(side)
+    }
+
+    /// Keeps the sums of the shipped learned weights of the board's rule
+    /// from now on (copies of the board too), when the rule and `k` have
+    /// them (freestyle and exact, k = 5): true if so. A board keeps none
+    /// unless asked, so that a search judging by the hand-made evaluation
+    /// does not pay for them.
+    pub fn use_learned(&mut self) -> bool {
+        if self.learned {
+            return true;
+        }
+        match EvalWeights::shipped(self.rule) {
+            Some(weights) if self.k == 5 => {
+                self.use_weights(weights);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Judges the board by `weights` from now on (a training tool's
+    /// candidate weights; a board starts with the shipped ones of its rule
+    /// and `k`), whatever its rule. Copies of the board keep them.
+    pub fn use_weights(&mut self, weights: &'static EvalWeights) {
+        self.weights = weights;
+        self.learned = true;
+        self.learned_sums = [[0; 2]; 2];
+        for i in 0..self.on_board.len() {
+            let cell = usize::from(self.on_board[i]);
+            for colour in 0..2 {
+                let value = weights.of_index(levels_index(self.levels[cell][colour]));
+                self.learned_cells[cell][colour] = value;
+                self.learned_sums[colour][0] += i32::from(value[0]);
+                self.learned_sums[colour][1] += i32::from(value[1]);
+            }
+        }
+    }
+
+    /// True when the board has learned weights for its rule and `k`.
+    pub(crate) fn has_learned(&self) -> bool {
+        self.learned
+    }
+
+    /// The empty on-board cells as padded indices.
+    pub(crate) fn empty_slots(&self) -> impl Iterator<Item = usize> + '_ {
+        self.on_board
+            .iter()
+            .map(|&c| usize::from(c))
+            .filter(|&c| self.cells[c] == FREE)
     }
 
     /// Weighted sum of `stone`'s entries.
@@ -779,6 +910,9 @@ impl Board {
     pub fn check_consistency(&self) -> bool {
         let mut fresh = Board::new(self.width, self.height, self.k, self.rule)
             .expect("this board's size was accepted");
+        if self.learned {
+            fresh.use_weights(self.weights);
+        }
         for placed in self.history.iter() {
             fresh.put(placed.cell, placed.what);
         }
@@ -786,6 +920,8 @@ impl Board {
             && fresh.codes == self.codes
             && fresh.counts == self.counts
             && fresh.sums == self.sums
+            && fresh.learned_sums == self.learned_sums
+            && fresh.learned_cells == self.learned_cells
             && fresh.hash == self.hash
             && fresh.near == self.near
     }

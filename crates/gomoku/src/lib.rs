@@ -31,6 +31,7 @@ mod analysis;
 mod board;
 mod game;
 mod knowledge;
+mod learned;
 mod pattern;
 mod renju;
 // Public: the Gomocup protocol, a namespace a front end hands lines to.
@@ -44,9 +45,13 @@ pub use analysis::{analyze_moves, analyze_position, PositionAnalysis, Verdict};
 pub use board::Board;
 pub use game::GomokuGame;
 pub use knowledge::GomokuKnowledge;
+pub use learned::{
+    combo_of, features, fnv1a, EvalWeights, WeightsError, BIAS as LEARNED_BIAS,
+    COMBOS as LEARNED_COMBOS, WEIGHTS as LEARNED_WEIGHTS,
+};
 pub use pattern::Level;
 pub use renju::{Foul, FoulKind, FoulLine, LineDirection};
-pub use search::{Engine, Progress, Score, SearchInfo, MAX_THREADS};
+pub use search::{Engine, Evaluation, Progress, Score, SearchInfo, MAX_THREADS};
 pub use swap2::{decide_swap2, Swap2Answer, Swap2Decision, EVEN as SWAP2_EVEN};
 pub use vcf::{find_vcf, find_vct, ThreatSearch};
 

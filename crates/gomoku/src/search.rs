@@ -87,6 +87,21 @@ pub struct SearchInfo {
     pub elapsed: std::time::Duration,
 }
 
+/// What the search judges quiet positions by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Evaluation {
+    /// The line levels of both sides summed with hand-made weights, the
+    /// side to move's weighted up.
+    #[default]
+    Patterns,
+    /// The learned weights of each cell's combination of levels
+    /// ([`crate::EvalWeights`]) where the board's rule and `k` have them
+    /// (freestyle and exact, k = 5); elsewhere [`Evaluation::Patterns`].
+    /// Not the default: it measured no stronger (README, "The learned
+    /// evaluation").
+    Learned,
+}
+
 /// Bytes a table entry takes: two 64-bit words.
 const ENTRY_BYTES: usize = 16;
 
@@ -203,6 +218,10 @@ pub struct Engine {
     threats: ThreatSearch,
     /// The root's moves with their scores, reordered after each iteration.
     order: Vec<(usize, i32)>,
+    /// What quiet positions are judged by.
+    evaluation: Evaluation,
+    /// Deepest iteration the search starts.
+    max_depth: u32,
 }
 
 impl Engine {
@@ -234,6 +253,30 @@ impl Engine {
             history: Vec::new(),
             threats: ThreatSearch::new(),
             order: Vec::new(),
+            evaluation: Evaluation::default(),
+            max_depth: MAX_DEPTH,
+        }
+    }
+
+    /// Judges quiet positions by `evaluation` (the helpers too).
+    pub fn set_evaluation(&mut self, evaluation: Evaluation) {
+        self.evaluation = evaluation;
+        for helper in &mut self.helpers {
+            helper.set_evaluation(evaluation);
+        }
+    }
+
+    /// What quiet positions are judged by.
+    pub fn evaluation(&self) -> Evaluation {
+        self.evaluation
+    }
+
+    /// Stops deepening after `depth` plies (1 to 64; a fast, weak player
+    /// for self-play), the helpers too.
+    pub fn set_max_depth(&mut self, depth: u32) {
+        self.max_depth = depth.clamp(1, MAX_DEPTH);
+        for helper in &mut self.helpers {
+            helper.set_max_depth(depth);
         }
     }
 
@@ -256,7 +299,9 @@ impl Engine {
         let helpers = threads.clamp(1, MAX_THREADS) - 1;
         self.helpers.truncate(helpers);
         while self.helpers.len() < helpers {
-            let helper = Engine::sharing(Arc::clone(&self.table), Arc::clone(&self.stop), true);
+            let mut helper = Engine::sharing(Arc::clone(&self.table), Arc::clone(&self.stop), true);
+            helper.evaluation = self.evaluation;
+            helper.max_depth = self.max_depth;
             self.helpers.push(helper);
         }
     }
@@ -309,6 +354,11 @@ impl Engine {
     ) -> Option<SearchInfo> {
         let start = Instant::now();
         let mut board = board.clone();
+        if self.evaluation == Evaluation::Learned {
+            // The copy keeps the learned sums (unless the caller chose
+            // weights of his own already).
+            board.use_learned();
+        }
         self.prepare(&board, deadline);
         let me = to_move;
         let opponent = me.opponent();
@@ -471,7 +521,7 @@ impl Engine {
         let mut best_raw = -WIN;
         let mut completed = 0;
         let mut scores = vec![0i32; root.len()];
-        for depth in first_depth..=MAX_DEPTH {
+        for depth in first_depth..=self.max_depth.max(first_depth) {
             let mut alpha = -WIN;
             let mut iteration_best = root[0];
             for (i, &cell) in root.iter().enumerate() {
@@ -684,6 +734,17 @@ impl Engine {
         self.buffers[ply] = moves;
     }
 
+    /// The static value of `board` for `side` to move, by the engine's
+    /// [`Evaluation`].
+    #[inline]
+    fn judge(&self, board: &Board, side: Stone) -> i32 {
+        if self.evaluation == Evaluation::Learned && board.has_learned() {
+            board.learned_unchecked(side)
+        } else {
+            evaluate(board, side)
+        }
+    }
+
     /// The value of a quiet horizon node: the static evaluation (the side
     /// to move may stand on it), or better, one of its fours, which the
     /// opponent must answer on the only cell (the answer is not counted).
@@ -700,7 +761,7 @@ impl Engine {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        let stand = evaluate(board, side);
+        let stand = self.judge(board, side);
         if stand >= beta
             || depth <= -QUIESCENCE_FOURS
             || !board.has_at_least(side, Level::Four)
@@ -818,7 +879,7 @@ impl Engine {
         if count == 0 {
             // Nothing the side may play near the stones (renju: all
             // forbidden): judge the position as it stands.
-            return evaluate(board, side);
+            return self.judge(board, side);
         }
         let next_depth = if forced.is_some() { depth } else { depth - 1 };
         let original_alpha = alpha;

@@ -5,6 +5,7 @@
 mod analysis;
 mod conformance;
 mod gomocup_rules;
+mod learned;
 mod no_alloc;
 mod renju;
 mod rule_play;

@@ -1,0 +1,171 @@
+//! The fit: logistic regression of the side to move's result (1 a win,
+//! 0 a loss, 1/2 a draw) on the position's features, full-batch Adam on
+//! the mean log loss with an L2 penalty. Whole games are held out (every
+//! tenth), since positions of one game are near copies of each other.
+
+use ply_gomoku::{features, Board, EvalWeights, Rule, Stone, LEARNED_WEIGHTS};
+
+use crate::games::{GameRecord, Outcome};
+
+/// One position: its features and the mover's result.
+#[derive(Clone, Debug)]
+pub struct Sample {
+    /// `(feature, count)` pairs (see `ply_gomoku::features`).
+    pub features: Vec<(u16, u16)>,
+    /// 1 when the side to move went on to win, 0 a loss, 0.5 a draw.
+    pub target: f32,
+    /// True for a position of a held-out game.
+    pub held_out: bool,
+}
+
+/// The settings of a fit.
+#[derive(Clone, Copy, Debug)]
+pub struct Fitting {
+    /// Full passes over the training positions.
+    pub epochs: usize,
+    /// Adam's step size, in logits.
+    pub rate: f64,
+    /// The L2 penalty on each weight (in logits squared), per position.
+    pub l2: f64,
+}
+
+/// What a fit found.
+#[derive(Clone, Debug)]
+pub struct Fitted {
+    /// The weights, in thousandths of a logit.
+    pub weights: EvalWeights,
+    /// Training positions and held-out positions.
+    pub counts: (usize, usize),
+    /// Mean log loss on the held-out positions: the bias alone, the fit.
+    pub held_out_loss: (f64, f64),
+    /// Share of decided held-out positions whose winner the fit's sign names.
+    pub held_out_accuracy: f64,
+}
+
+/// The positions of `games` played under `rule` on `size` x `size`:
+/// each one after the opening's random stones in which nobody has won and
+/// neither side can make five at once (there the search decides, not the
+/// evaluation).
+pub fn samples(games: &[GameRecord], rule: Rule, size: usize) -> Vec<Sample> {
+    let mut out = Vec::new();
+    for (index, game) in games.iter().enumerate() {
+        let Ok(mut board) = Board::new(size, size, 5, rule) else {
+            return out;
+        };
+        let held_out = index % 10 == 9;
+        let mut side = Stone::Black;
+        for (ply, &mv) in game.moves.iter().enumerate() {
+            if ply >= game.opening
+                && board.winner().is_none()
+                && board.winning_cells(side).is_empty()
+                && board.winning_cells(side.opponent()).is_empty()
+            {
+                let target = match (game.outcome, side) {
+                    (Outcome::Draw, _) => 0.5,
+                    (Outcome::Black, Stone::Black) | (Outcome::White, Stone::White) => 1.0,
+                    _ => 0.0,
+                };
+                out.push(Sample {
+                    features: features(&board, side),
+                    target,
+                    held_out,
+                });
+            }
+            if board.play(mv, side).is_err() {
+                break;
+            }
+            side = side.opponent();
+        }
+    }
+    out
+}
+
+fn logistic(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+fn log_loss(p: f64, target: f64) -> f64 {
+    let p = p.clamp(1e-9, 1.0 - 1e-9);
+    -(target * p.ln() + (1.0 - target) * (1.0 - p).ln())
+}
+
+fn predict(weights: &[f64], features: &[(u16, u16)]) -> f64 {
+    features
+        .iter()
+        .map(|&(i, n)| weights[usize::from(i)] * f64::from(n))
+        .sum()
+}
+
+/// Fits the weights of `rule` on `samples`, reporting each hundredth
+/// epoch to `progress`.
+pub fn fit(
+    samples: &[Sample],
+    rule: Rule,
+    settings: Fitting,
+    progress: &mut dyn FnMut(usize, f64),
+) -> Fitted {
+    let train: Vec<&Sample> = samples.iter().filter(|s| !s.held_out).collect();
+    let test: Vec<&Sample> = samples.iter().filter(|s| s.held_out).collect();
+    let n = train.len().max(1) as f64;
+    let mut w = vec![0.0f64; LEARNED_WEIGHTS];
+    let (mut m, mut v) = (vec![0.0f64; LEARNED_WEIGHTS], vec![0.0f64; LEARNED_WEIGHTS]);
+    let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
+    let mut gradient = vec![0.0f64; LEARNED_WEIGHTS];
+    for epoch in 1..=settings.epochs {
+        gradient.iter_mut().for_each(|g| *g = 0.0);
+        let mut loss = 0.0;
+        for sample in &train {
+            let p = logistic(predict(&w, &sample.features));
+            let target = f64::from(sample.target);
+            loss += log_loss(p, target);
+            let error = p - target;
+            for &(i, count) in &sample.features {
+                gradient[usize::from(i)] += error * f64::from(count);
+            }
+        }
+        for i in 0..LEARNED_WEIGHTS {
+            let g = gradient[i] / n + settings.l2 * w[i];
+            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
+            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
+            let m_hat = m[i] / (1.0 - beta1.powi(epoch as i32));
+            let v_hat = v[i] / (1.0 - beta2.powi(epoch as i32));
+            w[i] -= settings.rate * m_hat / (v_hat.sqrt() + eps);
+        }
+        if epoch % 100 == 0 || epoch == settings.epochs {
+            progress(epoch, loss / n);
+        }
+    }
+    let values: Vec<i32> = w.iter().map(|&x| (x * 1000.0).round() as i32).collect();
+    let weights =
+        EvalWeights::from_values(rule, &values).unwrap_or_else(|| EvalWeights::zeros(rule));
+    // Held-out figures, with the weights as shipped (rounded, clamped).
+    let shipped: Vec<f64> = weights
+        .values()
+        .iter()
+        .map(|&x| f64::from(x) / 1000.0)
+        .collect();
+    let base_rate = {
+        let wins: f64 = train.iter().map(|s| f64::from(s.target)).sum();
+        (wins / n).clamp(1e-6, 1.0 - 1e-6)
+    };
+    let (mut bias_loss, mut fit_loss, mut right, mut decided) = (0.0, 0.0, 0usize, 0usize);
+    for sample in &test {
+        let target = f64::from(sample.target);
+        let z = predict(&shipped, &sample.features);
+        bias_loss += log_loss(base_rate, target);
+        fit_loss += log_loss(logistic(z), target);
+        if target != 0.5 {
+            decided += 1;
+            if (z > 0.0) == (target > 0.5) {
+                right += 1;
+            }
+        }
+    }
+    let t = test.len().max(1) as f64;
+    Fitted {
+        weights,
+        counts: (train.len(), test.len()),
+        held_out_loss: (bias_loss / t, fit_loss / t),
+        held_out_accuracy: right as f64 / decided.max(1) as f64,
+    }
+}

@@ -1,0 +1,129 @@
+//! The games file: one game a line, `RESULT OPENING MOVE MOVE ...`, where
+//! RESULT is `B` (black won), `W` (white won) or `D` (a draw), OPENING the
+//! number of random stones the game opened with, and the moves in ply's
+//! notation (`h8`), black first.
+
+use std::path::Path;
+
+use ply_gomoku::Move;
+use thiserror::Error;
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The first player won.
+    Black,
+    /// The second player won.
+    White,
+    /// Nobody won.
+    Draw,
+}
+
+/// One self-play game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// How it ended.
+    pub outcome: Outcome,
+    /// The random stones it opened with.
+    pub opening: usize,
+    /// Every move, black first.
+    pub moves: Vec<Move>,
+}
+
+/// Why a games file cannot be read.
+#[derive(Debug, Error)]
+pub enum GamesError {
+    /// The file cannot be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// A line is not a game.
+    #[error("{path}, line {line}: {reason}")]
+    Syntax {
+        /// The file.
+        path: String,
+        /// The line, from 1.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// A move in ply's notation: a column letter `a`-`z`, then the row from 1.
+pub fn parse_move(text: &str) -> Option<Move> {
+    let mut chars = text.chars();
+    let column = chars.next()?;
+    if !column.is_ascii_lowercase() {
+        return None;
+    }
+    let row: usize = chars.as_str().parse().ok()?;
+    if row == 0 {
+        return None;
+    }
+    Some(Move::new(usize::from(column as u8 - b'a'), row - 1))
+}
+
+/// Writes `games` to `path` (replacing it).
+pub fn write_games(path: &Path, games: &[GameRecord]) -> Result<(), GamesError> {
+    let mut text = String::new();
+    for game in games {
+        text.push(match game.outcome {
+            Outcome::Black => 'B',
+            Outcome::White => 'W',
+            Outcome::Draw => 'D',
+        });
+        text.push_str(&format!(" {}", game.opening));
+        for mv in &game.moves {
+            text.push_str(&format!(" {mv}"));
+        }
+        text.push('\n');
+    }
+    std::fs::write(path, text).map_err(|source| GamesError::Io {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
+/// Reads a games file.
+pub fn read_games(path: &Path) -> Result<Vec<GameRecord>, GamesError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|source| GamesError::Io {
+        path: name.clone(),
+        source,
+    })?;
+    let mut games = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let syntax = |reason: &str| GamesError::Syntax {
+            path: name.clone(),
+            line: index + 1,
+            reason: reason.to_string(),
+        };
+        let mut words = line.split_whitespace();
+        let Some(result) = words.next() else {
+            continue;
+        };
+        let outcome = match result {
+            "B" => Outcome::Black,
+            "W" => Outcome::White,
+            "D" => Outcome::Draw,
+            _ => return Err(syntax("the result is not B, W or D")),
+        };
+        let opening = words
+            .next()
+            .and_then(|w| w.parse().ok())
+            .ok_or_else(|| syntax("no count of opening stones"))?;
+        let moves = words
+            .map(|w| parse_move(w).ok_or_else(|| syntax(&format!("{w:?} is not a move"))))
+            .collect::<Result<Vec<_>, _>>()?;
+        games.push(GameRecord {
+            outcome,
+            opening,
+            moves,
+        });
+    }
+    Ok(games)
+}

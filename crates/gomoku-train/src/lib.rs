@@ -1,0 +1,18 @@
+//! The training pipeline of the learned Gomoku evaluation
+//! (`ply_gomoku::EvalWeights`): self-play games with randomness at a low
+//! depth, written as text, then a logistic regression of each position's
+//! outcome on its features (`ply_gomoku::features`). The binary
+//! `ply-gomoku-train` drives it; see the crate's README.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod duel;
+mod fit;
+mod games;
+mod selfplay;
+
+pub use duel::{duel, speed, DuelScore};
+pub use fit::{fit, samples, Fitted, Fitting, Sample};
+pub use games::{parse_move, read_games, write_games, GameRecord, GamesError, Outcome};
+pub use selfplay::{play_game, SelfPlay};

@@ -1,0 +1,259 @@
+//! `ply-gomoku-train`: self-play games, then the fit of the learned
+//! evaluation's weights on them (see the crate's README).
+
+#![forbid(unsafe_code)]
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use ply_gomoku::{Engine, EvalWeights, Evaluation, Rule};
+use ply_gomoku_train::{duel, fit, play_game, read_games, samples, write_games, Fitting, SelfPlay};
+
+#[derive(Parser)]
+#[command(about = "Trains the learned Gomoku evaluation")]
+struct Cli {
+    #[command(subcommand)]
+    step: Step,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum RuleArg {
+    Freestyle,
+    Exact,
+}
+
+impl RuleArg {
+    fn rule(self) -> Rule {
+        match self {
+            RuleArg::Freestyle => Rule::Freestyle,
+            RuleArg::Exact => Rule::Exact,
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum Step {
+    /// Self-play games to a games file.
+    Generate {
+        /// The rule.
+        #[arg(long, value_enum, default_value = "freestyle")]
+        rule: RuleArg,
+        /// Games to play.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// The run's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The engine's deepest iteration.
+        #[arg(long, default_value_t = 3)]
+        depth: u32,
+        /// The engine's cap on its time a move, in milliseconds.
+        #[arg(long, default_value_t = 40)]
+        move_ms: u64,
+        /// Chance of a random move (a cell next to a stone).
+        #[arg(long, default_value_t = 0.04)]
+        random: f64,
+        /// Play with the shipped learned weights instead of the hand-made evaluation.
+        #[arg(long)]
+        learned: bool,
+        /// The games file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Fits the weights on games files and writes the weights file.
+    Fit {
+        /// The rule.
+        #[arg(long, value_enum, default_value = "freestyle")]
+        rule: RuleArg,
+        /// Games files.
+        #[arg(long, required = true, num_args = 1..)]
+        games: Vec<PathBuf>,
+        /// Full-batch passes.
+        #[arg(long, default_value_t = 600)]
+        epochs: usize,
+        /// Adam's step size.
+        #[arg(long, default_value_t = 0.02)]
+        rate: f64,
+        /// L2 penalty per weight.
+        #[arg(long, default_value_t = 1e-4)]
+        l2: f64,
+        /// The weights file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// The engine's speed with each evaluation: positions searched a second
+    /// on three quiet openings.
+    Speed {
+        /// Milliseconds a search.
+        #[arg(long, default_value_t = 2000)]
+        move_ms: u64,
+    },
+    /// The shipped learned weights against the hand-made evaluation at a
+    /// fixed depth, each opening played with colours swapped.
+    Duel {
+        /// The rule.
+        #[arg(long, value_enum, default_value = "freestyle")]
+        rule: RuleArg,
+        /// Openings (two games each).
+        #[arg(long, default_value_t = 50)]
+        openings: u32,
+        /// The openings' seed.
+        #[arg(long, default_value_t = 7)]
+        seed: u64,
+        /// Both engines' deepest iteration.
+        #[arg(long, default_value_t = 4)]
+        depth: u32,
+        /// Both engines' cap on their time a move, in milliseconds.
+        #[arg(long, default_value_t = 100)]
+        move_ms: u64,
+        /// The learned side's weights file (default: the shipped weights).
+        #[arg(long)]
+        weights: Option<PathBuf>,
+    },
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("ply-gomoku-train: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.step {
+        Step::Generate {
+            rule,
+            games,
+            seed,
+            depth,
+            move_ms,
+            random,
+            learned,
+            out,
+        } => {
+            if !(0.0..=1.0).contains(&random) {
+                return Err(format!("--random {random} is not a chance from 0 to 1"));
+            }
+            let style = SelfPlay {
+                rule: rule.rule(),
+                size: 15,
+                depth,
+                move_ms,
+                random,
+                evaluation: if learned {
+                    Evaluation::Learned
+                } else {
+                    Evaluation::Patterns
+                },
+            };
+            let mut engine = Engine::new(1 << 24);
+            let start = Instant::now();
+            let mut records = Vec::new();
+            let mut wins = [0u64; 3];
+            for index in 0..games {
+                let record = play_game(&style, &mut engine, seed, index);
+                wins[record.outcome as usize] += 1;
+                records.push(record);
+                if (index + 1) % 100 == 0 || index + 1 == games {
+                    eprintln!(
+                        "{} games, black-white-draw {}-{}-{}, {:.0} s",
+                        index + 1,
+                        wins[0],
+                        wins[1],
+                        wins[2],
+                        start.elapsed().as_secs_f64()
+                    );
+                    write_games(&out, &records).map_err(|e| e.to_string())?;
+                }
+            }
+            Ok(())
+        }
+        Step::Fit {
+            rule,
+            games,
+            epochs,
+            rate,
+            l2,
+            out,
+        } => {
+            let mut records = Vec::new();
+            for path in &games {
+                records.extend(read_games(path).map_err(|e| e.to_string())?);
+            }
+            let start = Instant::now();
+            let positions = samples(&records, rule.rule(), 15);
+            eprintln!(
+                "{} games, {} positions ({:.0} s)",
+                records.len(),
+                positions.len(),
+                start.elapsed().as_secs_f64()
+            );
+            let fitted = fit(
+                &positions,
+                rule.rule(),
+                Fitting { epochs, rate, l2 },
+                &mut |epoch, loss| eprintln!("epoch {epoch}: training log loss {loss:.4}"),
+            );
+            eprintln!(
+                "{} training, {} held-out positions; held-out log loss {:.4} (the bias alone {:.4}), winner named right {:.1}%",
+                fitted.counts.0,
+                fitted.counts.1,
+                fitted.held_out_loss.1,
+                fitted.held_out_loss.0,
+                100.0 * fitted.held_out_accuracy
+            );
+            let bytes = fitted.weights.to_bytes();
+            std::fs::write(&out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
+            let checksum = ply_gomoku::fnv1a(&bytes[32..]);
+            eprintln!("wrote {} (payload FNV-1a {checksum:016x})", out.display());
+            Ok(())
+        }
+        Step::Speed { move_ms } => {
+            for evaluation in [Evaluation::Patterns, Evaluation::Learned] {
+                let (nodes, seconds, depths) = ply_gomoku_train::speed(evaluation, move_ms);
+                println!(
+                    "{evaluation:?}: {nodes} nodes in {seconds:.2} s, {:.0} nodes/s, depths {depths:?}",
+                    nodes as f64 / seconds
+                );
+            }
+            Ok(())
+        }
+        Step::Duel {
+            rule,
+            openings,
+            seed,
+            depth,
+            move_ms,
+            weights,
+        } => {
+            let weights = match weights {
+                Some(path) => {
+                    let loaded = EvalWeights::load(&path).map_err(|e| e.to_string())?;
+                    // Read once for the life of the process.
+                    Some(&*Box::leak(Box::new(loaded)))
+                }
+                None => None,
+            };
+            let start = Instant::now();
+            let score = duel(rule.rule(), weights, openings, seed, depth, move_ms);
+            let games = score.wins + score.draws + score.losses;
+            println!(
+                "learned against hand-made, depth {depth}: {}-{}-{} in {games} games ({} wins as black), {:.1}%, {:.0} s",
+                score.wins,
+                score.draws,
+                score.losses,
+                score.wins_as_black,
+                100.0 * (f64::from(score.wins) + 0.5 * f64::from(score.draws))
+                    / f64::from(games.max(1)),
+                start.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
+    }
+}

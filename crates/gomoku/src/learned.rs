@@ -1,0 +1,413 @@
+//! The learned evaluation: a weight for each combination of the four line
+//! levels a stone would make on an empty cell, one table for the side to
+//! move and one for the side waiting, fitted by logistic regression on
+//! self-play outcomes (`crates/gomoku-train`).
+//!
+//! A cell's four levels (one per direction, [`Level`]) taken as a multiset
+//! name one of [`COMBOS`] combinations: a four with an open three on one
+//! cell, two open threes, two fours, a lone two. The sum of the line
+//! levels (the hand-made evaluation) cannot tell a cell where two threats
+//! meet from two cells with one threat each; a weight per combination
+//! can, and so can the side to move's weights tell a threat he will
+//! realise next from one he must meet. The board keeps each colour's two
+//! sums (its cells weighted as the mover's, and as the waiting side's) as
+//! levels change, so the evaluation is three additions:
+//!
+//! `value(side) = mover[side] + waiting[other] + bias[side]`
+//!
+//! in thousandths of a logit of the side to move's chance to win.
+//!
+//! The weights file, one per rule (freestyle, exact):
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 8 | magic `PLYGEVAL` |
+//! | 4 | format version (1), u32 little-endian |
+//! | 4 | rule (0 freestyle, 1 exact), u32 |
+//! | 4 | weights ([`WEIGHTS`]), u32 |
+//! | 4 | payload length in bytes, u32 |
+//! | 8 | FNV-1a 64 of the payload, u64 |
+//! | … | payload: the weights as i16 little-endian: the mover's per combination, the waiting side's, the bias with black to move, with white to move |
+
+use std::sync::OnceLock;
+
+use thiserror::Error;
+
+use crate::board::Board;
+use crate::pattern::Level;
+use crate::{Rule, Stone};
+
+/// Multisets of four levels out of eight: C(11, 4).
+pub const COMBOS: usize = 330;
+/// Weights of one rule: two tables of combinations and two biases.
+pub const WEIGHTS: usize = 2 * COMBOS + 2;
+/// Index of the bias with black to move; white's follows it.
+pub const BIAS: usize = 2 * COMBOS;
+/// The first eight bytes of a weights file.
+pub const MAGIC: &[u8; 8] = b"PLYGEVAL";
+/// The file format this code reads and writes.
+pub const FORMAT_VERSION: u32 = 1;
+const HEADER: usize = 32;
+
+/// The shipped freestyle weights.
+static FREESTYLE_FILE: &[u8] = include_bytes!("../data/gomoku-freestyle.bin");
+/// The shipped exact-five (standard) weights.
+static EXACT_FILE: &[u8] = include_bytes!("../data/gomoku-exact.bin");
+
+/// Why a weights file cannot be used.
+#[derive(Debug, Error)]
+pub enum WeightsError {
+    /// The file cannot be read.
+    #[error("cannot read the evaluation weights {path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The file is shorter than its header says.
+    #[error("the evaluation weights are truncated: {needed} bytes needed, {got} present")]
+    Truncated {
+        /// Bytes the file should hold.
+        needed: usize,
+        /// Bytes it holds.
+        got: usize,
+    },
+    /// The file does not start with `PLYGEVAL`.
+    #[error("not a Gomoku evaluation weights file (bad magic)")]
+    BadMagic,
+    /// The format version is not the one this build reads.
+    #[error("evaluation weights format version {0} is not supported (this build reads version {FORMAT_VERSION})")]
+    Version(u32),
+    /// The file is for a rule this build has no weights for, or holds
+    /// another number of weights.
+    #[error("evaluation weights for rule code {rule} with {count} weights; this build reads rule 0 or 1 with {WEIGHTS}")]
+    Shape {
+        /// The rule code in the file.
+        rule: u32,
+        /// The weights in the file.
+        count: u32,
+    },
+    /// The checksum does not match the contents.
+    #[error("the evaluation weights are corrupt: checksum {computed:016x} does not match the stored {stored:016x}")]
+    Checksum {
+        /// The checksum the file stores.
+        stored: u64,
+        /// The checksum of its contents.
+        computed: u64,
+    },
+}
+
+/// FNV-1a, 64 bits.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
+/// The rules with learned weights, as the file names them.
+fn rule_code(rule: Rule) -> Option<u32> {
+    match rule {
+        Rule::Freestyle => Some(0),
+        Rule::Exact => Some(1),
+        Rule::Renju | Rule::Caro => None,
+    }
+}
+
+/// The weights of one rule, in thousandths of a logit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalWeights {
+    rule: Rule,
+    /// Per combination: `[as the mover's, as the waiting side's]`.
+    combos: Vec<[i32; 2]>,
+    /// The same per 12-bit index of four levels ([`levels_index`]): one
+    /// look-up where the board's levels change.
+    by_index: Box<[[i16; 2]]>,
+    /// With black to move, with white to move.
+    bias: [i32; 2],
+}
+
+impl EvalWeights {
+    /// All weights zero, for `rule`.
+    pub fn zeros(rule: Rule) -> EvalWeights {
+        EvalWeights::with_combos(rule, vec![[0; 2]; COMBOS], [0; 2])
+    }
+
+    /// Weights with their table by level index.
+    fn with_combos(rule: Rule, combos: Vec<[i32; 2]>, bias: [i32; 2]) -> EvalWeights {
+        let by_index = combo_table()
+            .iter()
+            .map(|&c| combos[usize::from(c)].map(|w| w as i16))
+            .collect();
+        EvalWeights {
+            rule,
+            combos,
+            by_index,
+            bias,
+        }
+    }
+
+    /// Weights from a flat list in the file's order (see the module
+    /// documentation), each clamped to an i16; `None` when the list is
+    /// not [`WEIGHTS`] long. The combination of four `None` levels (an
+    /// occupied cell, or one no line reaches) weighs 0 whatever the list
+    /// says: a new board's sums start at 0.
+    pub fn from_values(rule: Rule, values: &[i32]) -> Option<EvalWeights> {
+        if values.len() != WEIGHTS {
+            return None;
+        }
+        let clamp = |v: i32| v.clamp(-i32::from(i16::MAX), i32::from(i16::MAX));
+        let combos = (0..COMBOS)
+            .map(|c| match c {
+                0 => [0, 0],
+                _ => [clamp(values[c]), clamp(values[COMBOS + c])],
+            })
+            .collect();
+        let bias = [clamp(values[BIAS]), clamp(values[BIAS + 1])];
+        Some(EvalWeights::with_combos(rule, combos, bias))
+    }
+
+    /// The weights in the file's order.
+    pub fn values(&self) -> Vec<i32> {
+        let mut values: Vec<i32> = self.combos.iter().map(|w| w[0]).collect();
+        values.extend(self.combos.iter().map(|w| w[1]));
+        values.extend(self.bias);
+        values
+    }
+
+    /// The rule these weights are for.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The weights, as the mover's and as the waiting side's, of the
+    /// combination of four levels with 12-bit index `index`.
+    #[inline]
+    pub(crate) fn of_index(&self, index: usize) -> [i16; 2] {
+        self.by_index[index & 4095]
+    }
+
+    /// The bias with `side` to move.
+    #[inline]
+    pub(crate) fn bias(&self, side: Stone) -> i32 {
+        self.bias[side.index()]
+    }
+
+    /// The shipped weights of `rule`, if it has any (and they are intact:
+    /// a test checks that they are).
+    pub fn shipped(rule: Rule) -> Option<&'static EvalWeights> {
+        static FREESTYLE: OnceLock<Option<EvalWeights>> = OnceLock::new();
+        static EXACT: OnceLock<Option<EvalWeights>> = OnceLock::new();
+        let (cell, bytes) = match rule {
+            Rule::Freestyle => (&FREESTYLE, FREESTYLE_FILE),
+            Rule::Exact => (&EXACT, EXACT_FILE),
+            Rule::Renju | Rule::Caro => return None,
+        };
+        cell.get_or_init(|| EvalWeights::from_bytes(bytes).ok())
+            .as_ref()
+    }
+
+    /// Reads and checks a weights file.
+    pub fn load(path: &std::path::Path) -> Result<EvalWeights, WeightsError> {
+        let bytes = std::fs::read(path).map_err(|source| WeightsError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        EvalWeights::from_bytes(&bytes)
+    }
+
+    /// Decodes and checks the bytes of a weights file.
+    pub fn from_bytes(bytes: &[u8]) -> Result<EvalWeights, WeightsError> {
+        if bytes.len() < HEADER {
+            return Err(WeightsError::Truncated {
+                needed: HEADER,
+                got: bytes.len(),
+            });
+        }
+        if &bytes[..8] != MAGIC {
+            return Err(WeightsError::BadMagic);
+        }
+        let word = |at: usize| {
+            u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+        };
+        let version = word(8);
+        if version != FORMAT_VERSION {
+            return Err(WeightsError::Version(version));
+        }
+        let (code, count) = (word(12), word(16));
+        let rule = match code {
+            0 => Rule::Freestyle,
+            1 => Rule::Exact,
+            _ => return Err(WeightsError::Shape { rule: code, count }),
+        };
+        if count as usize != WEIGHTS {
+            return Err(WeightsError::Shape { rule: code, count });
+        }
+        let length = word(20) as usize;
+        let needed = HEADER + 2 * WEIGHTS;
+        if length != 2 * WEIGHTS || bytes.len() != needed {
+            return Err(WeightsError::Truncated {
+                needed,
+                got: bytes.len(),
+            });
+        }
+        let mut stored = [0; 8];
+        stored.copy_from_slice(&bytes[24..32]);
+        let stored = u64::from_le_bytes(stored);
+        let payload = &bytes[HEADER..];
+        let computed = fnv1a(payload);
+        if computed != stored {
+            return Err(WeightsError::Checksum { stored, computed });
+        }
+        let values: Vec<i32> = payload
+            .chunks_exact(2)
+            .map(|pair| i32::from(i16::from_le_bytes([pair[0], pair[1]])))
+            .collect();
+        EvalWeights::from_values(rule, &values).ok_or(WeightsError::Shape { rule: code, count })
+    }
+
+    /// The bytes of a weights file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let payload: Vec<u8> = self
+            .values()
+            .iter()
+            .flat_map(|&v| (v as i16).to_le_bytes())
+            .collect();
+        let mut bytes = Vec::with_capacity(HEADER + payload.len());
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        let code = rule_code(self.rule).unwrap_or(0);
+        bytes.extend_from_slice(&code.to_le_bytes());
+        bytes.extend_from_slice(&(WEIGHTS as u32).to_le_bytes());
+        bytes.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(&fnv1a(&payload).to_le_bytes());
+        bytes.extend_from_slice(&payload);
+        bytes
+    }
+}
+
+/// The combination of every four levels (3 bits each, direction 0 in the
+/// low bits): the rank of their multiset among all [`COMBOS`].
+pub(crate) fn combo_table() -> &'static [u16; 4096] {
+    static TABLE: OnceLock<Box<[u16; 4096]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        // Rank the sorted quadruples in lexicographic order.
+        let mut rank = std::collections::HashMap::new();
+        for a in 0..8u8 {
+            for b in a..8 {
+                for c in b..8 {
+                    for d in c..8 {
+                        let next = rank.len() as u16;
+                        rank.insert([a, b, c, d], next);
+                    }
+                }
+            }
+        }
+        let mut table = Box::new([0u16; 4096]);
+        for (index, entry) in table.iter_mut().enumerate() {
+            let mut levels = [0, 3, 6, 9].map(|shift| ((index >> shift) & 7) as u8);
+            levels.sort_unstable();
+            *entry = rank.get(&levels).copied().unwrap_or(0);
+        }
+        table
+    })
+}
+
+/// The 12-bit index of a cell's four levels.
+#[inline]
+pub(crate) fn levels_index(levels: [u8; 4]) -> usize {
+    usize::from(levels[0])
+        | usize::from(levels[1]) << 3
+        | usize::from(levels[2]) << 6
+        | usize::from(levels[3]) << 9
+}
+
+/// The combination of four levels given as [`Level`]s (for tests and
+/// tools that name combinations).
+pub fn combo_of(levels: [Level; 4]) -> usize {
+    usize::from(combo_table()[levels_index(levels.map(|l| l as u8))])
+}
+
+/// The features of a position for `side` to move, as the fit sees them:
+/// per combination, how many empty cells have it for the mover (indices
+/// `0..COMBOS`) and for the waiting side (`COMBOS..2 * COMBOS`), then
+/// the bias of the side to move (1 at `BIAS` for black, `BIAS + 1` for
+/// white). Only combinations present are listed, as `(index, count)`;
+/// the combination of four `None` levels is left out (its weight is 0).
+pub fn features(board: &Board, side: Stone) -> Vec<(u16, u16)> {
+    let mut counts = vec![0u16; WEIGHTS];
+    let table = combo_table();
+    for cell in board.empty_slots() {
+        for (role, stone) in [(0, side), (1, side.opponent())] {
+            let combo = usize::from(table[levels_index(board.levels_at(cell, stone))]);
+            if combo != 0 {
+                counts[role * COMBOS + combo] += 1;
+            }
+        }
+    }
+    counts[BIAS + side.index()] = 1;
+    counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(i, &n)| (i as u16, n))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_are_multisets() {
+        let table = combo_table();
+        let distinct: std::collections::HashSet<u16> = table.iter().copied().collect();
+        assert_eq!(distinct.len(), COMBOS);
+        assert_eq!(
+            combo_of([Level::Four, Level::OpenThree, Level::None, Level::Two]),
+            combo_of([Level::Two, Level::None, Level::OpenThree, Level::Four])
+        );
+        assert_ne!(
+            combo_of([Level::Four, Level::OpenThree, Level::None, Level::None]),
+            combo_of([Level::Four, Level::None, Level::None, Level::None])
+        );
+        assert_eq!(combo_of([Level::None; 4]), 0);
+    }
+
+    #[test]
+    fn weights_round_trip_and_corruption_is_refused() {
+        let mut values: Vec<i32> = (0..WEIGHTS as i32).map(|i| i * 7 - 2000).collect();
+        (values[0], values[COMBOS]) = (0, 0);
+        let weights = EvalWeights::from_values(Rule::Exact, &values).expect("the right length");
+        let bytes = weights.to_bytes();
+        assert_eq!(EvalWeights::from_bytes(&bytes).expect("intact"), weights);
+        let mut corrupt = bytes.clone();
+        corrupt[HEADER + 10] ^= 0x40;
+        assert!(matches!(
+            EvalWeights::from_bytes(&corrupt),
+            Err(WeightsError::Checksum { .. })
+        ));
+        assert!(matches!(
+            EvalWeights::from_bytes(&bytes[..bytes.len() - 2]),
+            Err(WeightsError::Truncated { .. })
+        ));
+        let mut magic = bytes;
+        magic[0] = b'X';
+        assert!(matches!(
+            EvalWeights::from_bytes(&magic),
+            Err(WeightsError::BadMagic)
+        ));
+    }
+
+    #[test]
+    fn the_shipped_weights_are_intact() {
+        for (rule, bytes) in [(Rule::Freestyle, FREESTYLE_FILE), (Rule::Exact, EXACT_FILE)] {
+            let weights = EvalWeights::from_bytes(bytes).expect("the shipped file checks");
+            assert_eq!(weights.rule(), rule);
+            assert!(EvalWeights::shipped(rule).is_some());
+        }
+    }
+}
