@@ -8,6 +8,7 @@
 pub mod arena;
 mod bots;
 mod bound;
+pub mod checksummed;
 mod config;
 pub mod conformance;
 mod deadline;

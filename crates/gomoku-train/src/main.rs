@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use ply_engine::checksummed::{fnv1a, FRAME_HEADER};
 use ply_gomoku::{Engine, EvalWeights, Evaluation, Rule};
 use ply_gomoku_train::{duel, fit, play_game, read_games, samples, write_games, Fitting, SelfPlay};
 
@@ -210,7 +211,7 @@ fn run(cli: Cli) -> Result<(), String> {
             );
             let bytes = fitted.weights.to_bytes();
             std::fs::write(&out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
-            let checksum = ply_gomoku::fnv1a(&bytes[32..]);
+            let checksum = fnv1a(&bytes[FRAME_HEADER..]);
             eprintln!("wrote {} (payload FNV-1a {checksum:016x})", out.display());
             Ok(())
         }

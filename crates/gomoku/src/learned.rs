@@ -31,6 +31,7 @@
 
 use std::sync::OnceLock;
 
+use ply_engine::checksummed::{frame, unframe, Frame, FrameError};
 use thiserror::Error;
 
 use crate::board::Board;
@@ -47,7 +48,6 @@ pub const BIAS: usize = 2 * COMBOS;
 pub const MAGIC: &[u8; 8] = b"PLYGEVAL";
 /// The file format this code reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
-const HEADER: usize = 32;
 
 /// The shipped freestyle weights.
 static FREESTYLE_FILE: &[u8] = include_bytes!("../data/gomoku-freestyle.bin");
@@ -65,20 +65,10 @@ pub enum WeightsError {
         /// What the system said.
         source: std::io::Error,
     },
-    /// The file is shorter than its header says.
-    #[error("the evaluation weights are truncated: {needed} bytes needed, {got} present")]
-    Truncated {
-        /// Bytes the file should hold.
-        needed: usize,
-        /// Bytes it holds.
-        got: usize,
-    },
-    /// The file does not start with `PLYGEVAL`.
-    #[error("not a Gomoku evaluation weights file (bad magic)")]
-    BadMagic,
-    /// The format version is not the one this build reads.
-    #[error("evaluation weights format version {0} is not supported (this build reads version {FORMAT_VERSION})")]
-    Version(u32),
+    /// The file's frame is unsound: cut short, foreign, of another format
+    /// version, or corrupt.
+    #[error("not usable Gomoku evaluation weights: {0}")]
+    Frame(#[from] FrameError),
     /// The file is for a rule this build has no weights for, or holds
     /// another number of weights.
     #[error("evaluation weights for rule code {rule} with {count} weights; this build reads rule 0 or 1 with {WEIGHTS}")]
@@ -88,24 +78,6 @@ pub enum WeightsError {
         /// The weights in the file.
         count: u32,
     },
-    /// The checksum does not match the contents.
-    #[error("the evaluation weights are corrupt: checksum {computed:016x} does not match the stored {stored:016x}")]
-    Checksum {
-        /// The checksum the file stores.
-        stored: u64,
-        /// The checksum of its contents.
-        computed: u64,
-    },
-}
-
-/// FNV-1a, 64 bits.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash
 }
 
 /// The rules with learned weights, as the file names them.
@@ -221,46 +193,15 @@ impl EvalWeights {
 
     /// Decodes and checks the bytes of a weights file.
     pub fn from_bytes(bytes: &[u8]) -> Result<EvalWeights, WeightsError> {
-        if bytes.len() < HEADER {
-            return Err(WeightsError::Truncated {
-                needed: HEADER,
-                got: bytes.len(),
-            });
-        }
-        if &bytes[..8] != MAGIC {
-            return Err(WeightsError::BadMagic);
-        }
-        let word = |at: usize| {
-            u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
-        };
-        let version = word(8);
-        if version != FORMAT_VERSION {
-            return Err(WeightsError::Version(version));
-        }
-        let (code, count) = (word(12), word(16));
+        let Frame { shape, payload } = unframe(bytes, MAGIC, FORMAT_VERSION)?;
+        let [code, count] = shape;
         let rule = match code {
             0 => Rule::Freestyle,
             1 => Rule::Exact,
             _ => return Err(WeightsError::Shape { rule: code, count }),
         };
-        if count as usize != WEIGHTS {
+        if count as usize != WEIGHTS || payload.len() != 2 * WEIGHTS {
             return Err(WeightsError::Shape { rule: code, count });
-        }
-        let length = word(20) as usize;
-        let needed = HEADER + 2 * WEIGHTS;
-        if length != 2 * WEIGHTS || bytes.len() != needed {
-            return Err(WeightsError::Truncated {
-                needed,
-                got: bytes.len(),
-            });
-        }
-        let mut stored = [0; 8];
-        stored.copy_from_slice(&bytes[24..32]);
-        let stored = u64::from_le_bytes(stored);
-        let payload = &bytes[HEADER..];
-        let computed = fnv1a(payload);
-        if computed != stored {
-            return Err(WeightsError::Checksum { stored, computed });
         }
         let values: Vec<i32> = payload
             .chunks_exact(2)
@@ -276,16 +217,8 @@ impl EvalWeights {
             .iter()
             .flat_map(|&v| (v as i16).to_le_bytes())
             .collect();
-        let mut bytes = Vec::with_capacity(HEADER + payload.len());
-        bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         let code = rule_code(self.rule).unwrap_or(0);
-        bytes.extend_from_slice(&code.to_le_bytes());
-        bytes.extend_from_slice(&(WEIGHTS as u32).to_le_bytes());
-        bytes.extend_from_slice(&(payload.len() as u32).to_le_bytes());
-        bytes.extend_from_slice(&fnv1a(&payload).to_le_bytes());
-        bytes.extend_from_slice(&payload);
-        bytes
+        frame(MAGIC, FORMAT_VERSION, [code, WEIGHTS as u32], &payload)
     }
 }
 
@@ -385,20 +318,20 @@ mod tests {
         let bytes = weights.to_bytes();
         assert_eq!(EvalWeights::from_bytes(&bytes).expect("intact"), weights);
         let mut corrupt = bytes.clone();
-        corrupt[HEADER + 10] ^= 0x40;
+        corrupt[ply_engine::checksummed::FRAME_HEADER + 10] ^= 0x40;
         assert!(matches!(
             EvalWeights::from_bytes(&corrupt),
-            Err(WeightsError::Checksum { .. })
+            Err(WeightsError::Frame(FrameError::Checksum { .. }))
         ));
         assert!(matches!(
             EvalWeights::from_bytes(&bytes[..bytes.len() - 2]),
-            Err(WeightsError::Truncated { .. })
+            Err(WeightsError::Frame(FrameError::Truncated { .. }))
         ));
         let mut magic = bytes;
         magic[0] = b'X';
         assert!(matches!(
             EvalWeights::from_bytes(&magic),
-            Err(WeightsError::BadMagic)
+            Err(WeightsError::Frame(FrameError::BadMagic))
         ));
     }
 

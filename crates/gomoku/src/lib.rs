@@ -46,8 +46,8 @@ pub use board::Board;
 pub use game::GomokuGame;
 pub use knowledge::GomokuKnowledge;
 pub use learned::{
-    combo_of, features, fnv1a, EvalWeights, WeightsError, BIAS as LEARNED_BIAS,
-    COMBOS as LEARNED_COMBOS, WEIGHTS as LEARNED_WEIGHTS,
+    combo_of, features, EvalWeights, WeightsError, BIAS as LEARNED_BIAS, COMBOS as LEARNED_COMBOS,
+    WEIGHTS as LEARNED_WEIGHTS,
 };
 pub use pattern::Level;
 pub use renju::{Foul, FoulKind, FoulLine, LineDirection};

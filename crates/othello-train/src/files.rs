@@ -57,14 +57,7 @@ pub struct Labelled {
 }
 
 /// FNV-1a, 64 bits (the checksum of data and weights files).
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash
-}
+pub use ply_engine::checksummed::fnv1a;
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> DataError + '_ {
     move |source| DataError::Io {

@@ -1,5 +1,6 @@
 //! The weights file: a header with a magic, a version, the shape and an
-//! FNV-1a checksum of the payload, then the payload, every weight as a
+//! FNV-1a checksum of the payload (ply's frame, `ply_engine::checksummed`),
+//! then the payload, every weight as a
 //! little-endian i16 with runs of zeros (configurations training never
 //! met) packed.
 //!
@@ -15,6 +16,7 @@
 
 use std::path::Path;
 
+use ply_engine::checksummed::{frame, unframe, Frame, FrameError};
 use thiserror::Error;
 
 use super::{PHASES, PHASE_LEN};
@@ -23,7 +25,6 @@ use super::{PHASES, PHASE_LEN};
 pub const MAGIC: &[u8; 8] = b"PLYOEVAL";
 /// The file format this code reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
-const HEADER: usize = 32;
 const RUN: i16 = i16::MIN;
 
 /// Why a weights file cannot be used.
@@ -72,14 +73,18 @@ pub enum WeightsError {
     Encoding(&'static str),
 }
 
-/// FNV-1a, 64 bits.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+impl From<FrameError> for WeightsError {
+    fn from(error: FrameError) -> Self {
+        match error {
+            FrameError::Truncated { needed, got } => WeightsError::Truncated { needed, got },
+            FrameError::BadMagic => WeightsError::BadMagic,
+            FrameError::Version(version) => WeightsError::Version(version),
+            FrameError::Checksum { stored, computed } => {
+                WeightsError::Checksum { stored, computed }
+            }
+            FrameError::Trailing(_) => WeightsError::Encoding("bytes after the payload"),
+        }
     }
-    hash
 }
 
 /// The weights of every phase, in hundredths of a disc (the bias and the
@@ -118,44 +123,12 @@ impl Weights {
 
     /// Decodes and checks the bytes of a weights file.
     pub fn from_bytes(bytes: &[u8]) -> Result<Weights, WeightsError> {
-        if bytes.len() < HEADER {
-            return Err(WeightsError::Truncated {
-                needed: HEADER,
-                got: bytes.len(),
-            });
-        }
-        if &bytes[..8] != MAGIC {
-            return Err(WeightsError::BadMagic);
-        }
-        let word = |at: usize| {
-            u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
-        };
-        let version = word(8);
-        if version != FORMAT_VERSION {
-            return Err(WeightsError::Version(version));
-        }
-        let (phases, per_phase) = (word(12), word(16));
+        let Frame { shape, payload } = unframe(bytes, MAGIC, FORMAT_VERSION)?;
+        let [phases, per_phase] = shape;
         if phases as usize != PHASES || per_phase as usize != PHASE_LEN {
             return Err(WeightsError::Shape { phases, per_phase });
         }
-        let length = word(20) as usize;
-        let mut stored = [0; 8];
-        stored.copy_from_slice(&bytes[24..32]);
-        let stored = u64::from_le_bytes(stored);
-        let payload = &bytes[HEADER..];
-        if payload.len() < length {
-            return Err(WeightsError::Truncated {
-                needed: HEADER + length,
-                got: bytes.len(),
-            });
-        }
-        if payload.len() > length {
-            return Err(WeightsError::Encoding("bytes after the payload"));
-        }
-        let computed = fnv1a(payload);
-        if computed != stored {
-            return Err(WeightsError::Checksum { stored, computed });
-        }
+        let length = payload.len();
         if !length.is_multiple_of(2) {
             return Err(WeightsError::Encoding("odd payload length"));
         }
@@ -205,14 +178,11 @@ impl Weights {
                 i += 1;
             }
         }
-        let mut bytes = Vec::with_capacity(HEADER + payload.len());
-        bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        bytes.extend_from_slice(&(PHASES as u32).to_le_bytes());
-        bytes.extend_from_slice(&(PHASE_LEN as u32).to_le_bytes());
-        bytes.extend_from_slice(&(payload.len() as u32).to_le_bytes());
-        bytes.extend_from_slice(&fnv1a(&payload).to_le_bytes());
-        bytes.extend_from_slice(&payload);
-        bytes
+        frame(
+            MAGIC,
+            FORMAT_VERSION,
+            [PHASES as u32, PHASE_LEN as u32],
+            &payload,
+        )
     }
 }
