@@ -6,11 +6,4 @@ set -euo pipefail
 if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
   exit 0
 fi
-sudo=""
-if [ "$(id -u)" -ne 0 ]; then
-  sudo="sudo"
-fi
-# Another install (the Slurm script, a test beside this one) may hold
-# the package lock: wait for it rather than fail.
-$sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq chromium chromium-driver
+bash "$(dirname "$0")/apt-install.sh" chromium chromium-driver

@@ -50,9 +50,7 @@ esac
 
 if ! command -v slurmctld > /dev/null || ! command -v munged > /dev/null; then
   say "installing slurm-wlm and munge"
-  # The browser install may hold the package lock: wait for it.
-  $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq slurm-wlm munge > /dev/null
+  bash "$(dirname "$0")/apt-install.sh" slurm-wlm munge > /dev/null
 fi
 
 if [ ! -s /etc/munge/munge.key ]; then

@@ -8,7 +8,7 @@
 pub mod arena;
 mod bots;
 mod bound;
-pub mod checksummed;
+mod checksummed;
 mod config;
 pub mod conformance;
 mod deadline;
@@ -41,6 +41,7 @@ mod winning_line;
 
 pub use bots::{AlphaBetaPlayer, AnalyzingPlayer, HeuristicPlayer, RandomPlayer, SearchAnalyzer};
 pub use bound::Bound;
+pub use checksummed::{fnv1a, frame, unframe, Frame, FrameError, FRAME_HEADER};
 pub use config::{BotSpec, EngineConfig, EngineProgram, EngineProtocol, PlayerSpec};
 pub use deadline::{cancel_scope, clear_interrupt, interrupt, interrupted, CancelScope, Deadline};
 pub use digits::with_commas;

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use ply_engine::checksummed::{fnv1a, FRAME_HEADER};
+use ply_engine::{fnv1a, FRAME_HEADER};
 use ply_gomoku::{Engine, EvalWeights, Evaluation, Rule};
 use ply_gomoku_train::{duel, fit, play_game, read_games, samples, write_games, Fitting, SelfPlay};
 

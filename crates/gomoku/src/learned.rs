@@ -31,10 +31,9 @@
 
 use std::sync::OnceLock;
 
-use ply_engine::checksummed::{frame, unframe, Frame, FrameError};
+use ply_engine::{frame, unframe, Frame, FrameError};
 use thiserror::Error;
 
-use crate::board::Board;
 use crate::pattern::Level;
 use crate::{Rule, Stone};
 
@@ -264,32 +263,6 @@ pub fn combo_of(levels: [Level; 4]) -> usize {
     usize::from(combo_table()[levels_index(levels.map(|l| l as u8))])
 }
 
-/// The features of a position for `side` to move, as the fit sees them:
-/// per combination, how many empty cells have it for the mover (indices
-/// `0..COMBOS`) and for the waiting side (`COMBOS..2 * COMBOS`), then
-/// the bias of the side to move (1 at `BIAS` for black, `BIAS + 1` for
-/// white). Only combinations present are listed, as `(index, count)`;
-/// the combination of four `None` levels is left out (its weight is 0).
-pub fn features(board: &Board, side: Stone) -> Vec<(u16, u16)> {
-    let mut counts = vec![0u16; WEIGHTS];
-    let table = combo_table();
-    for cell in board.empty_slots() {
-        for (role, stone) in [(0, side), (1, side.opponent())] {
-            let combo = usize::from(table[levels_index(board.levels_at(cell, stone))]);
-            if combo != 0 {
-                counts[role * COMBOS + combo] += 1;
-            }
-        }
-    }
-    counts[BIAS + side.index()] = 1;
-    counts
-        .iter()
-        .enumerate()
-        .filter(|&(_, &n)| n > 0)
-        .map(|(i, &n)| (i as u16, n))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -318,7 +291,7 @@ mod tests {
         let bytes = weights.to_bytes();
         assert_eq!(EvalWeights::from_bytes(&bytes).expect("intact"), weights);
         let mut corrupt = bytes.clone();
-        corrupt[ply_engine::checksummed::FRAME_HEADER + 10] ^= 0x40;
+        corrupt[ply_engine::FRAME_HEADER + 10] ^= 0x40;
         assert!(matches!(
             EvalWeights::from_bytes(&corrupt),
             Err(WeightsError::Frame(FrameError::Checksum { .. }))

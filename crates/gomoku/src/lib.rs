@@ -32,6 +32,7 @@ mod board;
 mod game;
 mod knowledge;
 mod learned;
+mod learned_features;
 mod pattern;
 mod renju;
 // Public: the Gomocup protocol, a namespace a front end hands lines to.
@@ -46,9 +47,10 @@ pub use board::Board;
 pub use game::GomokuGame;
 pub use knowledge::GomokuKnowledge;
 pub use learned::{
-    combo_of, features, EvalWeights, WeightsError, BIAS as LEARNED_BIAS, COMBOS as LEARNED_COMBOS,
+    combo_of, EvalWeights, WeightsError, BIAS as LEARNED_BIAS, COMBOS as LEARNED_COMBOS,
     WEIGHTS as LEARNED_WEIGHTS,
 };
+pub use learned_features::features;
 pub use pattern::Level;
 pub use renju::{Foul, FoulKind, FoulLine, LineDirection};
 pub use search::{Engine, Evaluation, Progress, Score, SearchInfo, MAX_THREADS};

@@ -57,7 +57,7 @@ pub struct Labelled {
 }
 
 /// FNV-1a, 64 bits (the checksum of data and weights files).
-pub use ply_engine::checksummed::fnv1a;
+pub use ply_engine::fnv1a;
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> DataError + '_ {
     move |source| DataError::Io {

@@ -1,5 +1,5 @@
 //! The weights file: a header with a magic, a version, the shape and an
-//! FNV-1a checksum of the payload (ply's frame, `ply_engine::checksummed`),
+//! FNV-1a checksum of the payload (ply's frame, `ply_engine::frame`),
 //! then the payload, every weight as a
 //! little-endian i16 with runs of zeros (configurations training never
 //! met) packed.
@@ -16,7 +16,7 @@
 
 use std::path::Path;
 
-use ply_engine::checksummed::{frame, unframe, Frame, FrameError};
+use ply_engine::{frame, unframe, Frame, FrameError};
 use thiserror::Error;
 
 use super::{PHASES, PHASE_LEN};
