@@ -644,11 +644,16 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             moves: order.clone(),
             ..MidgameReport::default()
         };
-        let mut previous = 0;
+        // The best score of the last two iterations: the window centres on
+        // the one of the same parity, since the evaluation leans towards
+        // the side to move and scores swing by several discs between odd
+        // and even depths.
+        let mut previous: [Option<i32>; 2] = [None, None];
         'deepening: for depth in first..=max_depth {
+            let centre = previous[(depth % 2) as usize].or(previous[(1 - depth % 2) as usize]);
             let aspirate = depth >= 4 && multi == 1;
-            let (mut alpha, mut beta) = if aspirate {
-                (previous - ASPIRATION, previous + ASPIRATION)
+            let (mut alpha, mut beta) = if let (true, Some(centre)) = (aspirate, centre) {
+                (centre - ASPIRATION, centre + ASPIRATION)
             } else {
                 (-inf::<G>(), inf::<G>())
             };
@@ -687,7 +692,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
                 }
                 break r;
             };
-            previous = order[0].1;
+            previous[(depth % 2) as usize] = Some(order[0].1);
             report.best = Some(order[0].0);
             report.score = order[0].1;
             report.depth = depth;
