@@ -8,25 +8,23 @@
 //! `cargo run --release -p ply-othello --example fixed_depth -- [POSITIONS] [DEPTH] [SEED]`
 //! (defaults 40 positions, depth 10, seed 1).
 
+#[path = "support/fixed.rs"]
+mod support;
+
 use std::time::Instant;
 
-use ply_othello::{flips, moves, Engine, Limits, Size8, Squares};
+use ply_othello::{moves, Engine, Limits, Size8, Squares};
 use rand::{Rng, SeedableRng};
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let arg = |i: usize, default: u64| {
-        args.get(i)
-            .and_then(|a| a.parse::<u64>().ok())
-            .unwrap_or(default)
-    };
+    let arg = support::positional;
     let (wanted, depth, seed) = (arg(1, 40), arg(2, 10) as u32, arg(3, 1));
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let mut engine = Engine::new(64, 1);
     let (mut nodes, mut found) = (0u64, 0u64);
     let started = Instant::now();
     while found < wanted {
-        let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
+        let (mut p, mut o) = support::start();
         let plies = rng.gen_range(12..=40);
         let mut ended = false;
         for _ in 0..plies {
@@ -41,8 +39,7 @@ fn main() {
             }
             let all: Vec<u32> = Squares(legal).collect();
             let square = all[rng.gen_range(0..all.len())];
-            let f = flips::<Size8>(square, p, o);
-            (p, o) = (o ^ f, p | f | (1u64 << square));
+            (p, o) = support::play(p, o, square);
         }
         if ended || moves::<Size8>(p, o) == 0 {
             continue;

@@ -11,6 +11,9 @@
 //! (defaults 200 games, 20 ms a move, seed 1, multi-ProbCut's default
 //! selectivity; `T` 0 turns multi-ProbCut off).
 
+#[path = "support/fixed.rs"]
+mod support;
+
 use std::time::Duration;
 
 use ply_engine::{EngineConfig, Game, GameResult, Player, Side};
@@ -20,11 +23,7 @@ use rand::{Rng, SeedableRng};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let arg = |i: usize, default: u64| {
-        args.get(i)
-            .and_then(|a| a.parse::<u64>().ok())
-            .unwrap_or(default)
-    };
+    let arg = support::positional;
     let (games, ms, seed) = (arg(1, 200), arg(2, 20), arg(3, 1));
     let selectivity: Option<f64> = match args.get(4).and_then(|a| a.parse::<f64>().ok()) {
         Some(t) if t <= 0.0 => None,

@@ -5,18 +5,16 @@
 //! `cargo run --release -p ply-othello --example time_use -- [MOVES] [BUDGET_MS] [THREADS]`
 //! (defaults 200 moves, 100 ms, 1 thread).
 
+#[path = "support/fixed.rs"]
+mod support;
+
 use std::time::Duration;
 
 use ply_othello::{flips, moves, Engine, Limits, Size8, Squares};
 use rand::{Rng, SeedableRng};
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let arg = |i: usize, default: u64| {
-        args.get(i)
-            .and_then(|a| a.parse::<u64>().ok())
-            .unwrap_or(default)
-    };
+    let arg = support::positional;
     let (wanted, budget_ms, threads) = (arg(1, 200), arg(2, 100), arg(3, 1) as usize);
     let budget = Duration::from_millis(budget_ms);
     let mut rng = rand::rngs::StdRng::seed_from_u64(1);

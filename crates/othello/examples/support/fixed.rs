@@ -101,3 +101,12 @@ pub fn arg<T: std::str::FromStr>(name: &str, default: T) -> T {
         },
     }
 }
+
+/// The `i`th command-line argument (1: the first after the program) as a
+/// number, or `default` when it is missing or not a number.
+pub fn positional(i: usize, default: u64) -> u64 {
+    std::env::args()
+        .nth(i)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(default)
+}
