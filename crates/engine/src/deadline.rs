@@ -1,7 +1,7 @@
 //! When a search must stop: its time budget, or the user's interrupt.
 //!
 //! Every search that can run long polls a [`Deadline`] (cheaply: callers
-//! check it every few thousand nodes) and, once it has expired, returns
+//! read the clock about every half millisecond, or every few thousand nodes) and, once it has expired, returns
 //! what it has proved so far, leaving the rest `unknown`. The interrupt is
 //! process-wide because Ctrl-C is: the front end's signal handler calls
 //! [`interrupt`] and clears it with [`clear_interrupt`] before the next

@@ -9,6 +9,7 @@ pub mod arena;
 mod bots;
 mod bound;
 mod checksummed;
+mod clock_pacer;
 mod config;
 pub mod conformance;
 mod deadline;

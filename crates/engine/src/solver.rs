@@ -45,6 +45,7 @@
 use std::time::Instant;
 
 use crate::bound::Bound;
+use crate::clock_pacer::ClockPacer;
 use crate::deadline::Deadline;
 use crate::game::Game;
 use crate::game::Side;
@@ -122,11 +123,6 @@ const EXACT_DEPTH: u32 = u32::MAX;
 /// ends could otherwise cycle through symmetric images).
 const MAX_LINE: usize = 64;
 
-/// The deadline is read once every this many nodes (a power of two minus
-/// one, used as a mask): often enough to stop within a few milliseconds,
-/// rarely enough to cost nothing measurable.
-const POLL_MASK: u64 = (1 << 12) - 1;
-
 /// The engine's table for a game's searches.
 pub type EngineTable<G> = TranspositionTable<<G as Game>::Key, SearchEntry<<G as Game>::Move>>;
 
@@ -143,6 +139,8 @@ pub struct Searcher<G: Symmetric, K: Knowledge<G> = NoKnowledge, T = EngineTable
     /// When searches must stop; `None` for the plain searches, which always
     /// run to the end.
     deadline: Option<Deadline>,
+    /// When the next node reads the deadline's clock.
+    pacer: ClockPacer,
     /// Set once the deadline expired: every node then returns at once and
     /// nothing more is stored.
     aborted: bool,
@@ -183,6 +181,7 @@ impl<G: Symmetric, T: SearchTable<G::Key, SearchEntry<G::Move>>> Searcher<G, NoK
             horizon: Horizon::None,
             nodes: 0,
             deadline: None,
+            pacer: ClockPacer::new(),
             aborted: false,
             root_lines: RootLines::new(),
             pending_lines: RootLines::new(),
@@ -207,6 +206,7 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
             horizon: Horizon::None,
             nodes: self.nodes,
             deadline: None,
+            pacer: ClockPacer::new(),
             aborted: false,
             root_lines: RootLines::new(),
             pending_lines: RootLines::new(),
@@ -744,7 +744,10 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
         mut beta: i32,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes & POLL_MASK == 0 && self.deadline.is_some_and(|d| d.expired()) {
+        if self.deadline.is_some()
+            && self.pacer.tick()
+            && self.deadline.is_some_and(|d| d.expired())
+        {
             self.aborted = true;
         }
         if self.aborted {
