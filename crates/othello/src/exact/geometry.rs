@@ -33,11 +33,18 @@ pub trait ExactGeometry: Geometry {
     /// move `p`): the trained pattern evaluation on 8x8, the hand-weighted
     /// generic one (`crate::eval`) elsewhere.
     fn evaluate(p: Self::B, o: Self::B) -> i32;
+    /// The evaluation the exact solver orders and probes its moves with:
+    /// on 8x8 the trained patterns with the endgame's own weights
+    /// (`pattern::evaluate_for_endgame`), elsewhere [`Self::evaluate`].
+    fn ordering_evaluate(p: Self::B, o: Self::B) -> i32 {
+        Self::evaluate(p, o)
+    }
 }
 
 /// The search tables of one board size.
 macro_rules! exact_geometry {
-    ($name:ident, $t:ty, $n:expr, $moves:expr, $sets:expr, $classes:expr, $evaluate:expr) => {
+    ($name:ident, $t:ty, $n:expr, $moves:expr, $sets:expr, $classes:expr, $evaluate:expr
+     $(; ordering $ordering:expr)?) => {
         impl ExactGeometry for $name {
             type MoveList = [(u8, $t, i32); $moves];
             #[inline(always)]
@@ -68,6 +75,12 @@ macro_rules! exact_geometry {
             fn evaluate(p: $t, o: $t) -> i32 {
                 $evaluate(p, o)
             }
+            $(
+                #[inline]
+                fn ordering_evaluate(p: $t, o: $t) -> i32 {
+                    $ordering(p, o)
+                }
+            )?
         }
     };
 }
@@ -100,7 +113,8 @@ exact_geometry!(
     33,
     narrow(neighbour_sets(8)),
     narrow_classes(square_classes(8)),
-    crate::pattern::evaluate
+    crate::pattern::evaluate;
+    ordering crate::pattern::evaluate_for_endgame
 );
 exact_geometry!(
     Size10,

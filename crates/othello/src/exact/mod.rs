@@ -696,7 +696,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         let (high, low) = thresholds(empties, alpha, LEVELS[usize::from(self.level)]);
         let depth = probe_depth(empties);
         if depth == 0 {
-            let eval = G::evaluate(p, o);
+            let eval = G::ordering_evaluate(p, o);
             return if eval >= high {
                 Some(alpha + 1)
             } else if eval <= low {
@@ -720,11 +720,12 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         (empties >= SORT_MIN).then(|| ((empties - SORT_MIN) / SORT_STEP).min(SORT_DEPTH_MAX))
     }
 
-    /// A shallow alpha-beta estimate with the trained evaluation, for move
-    /// ordering (in hundredths of a disc).
+    /// A shallow alpha-beta estimate with the ordering evaluation
+    /// ([`ExactGeometry::ordering_evaluate`]), for move ordering and
+    /// ProbCut (in hundredths of a disc).
     fn estimate(&mut self, p: G::B, o: G::B, depth: u32, alpha: i32, beta: i32) -> i32 {
         if depth == 0 {
-            return G::evaluate(p, o);
+            return G::ordering_evaluate(p, o);
         }
         let legal = moves::<G>(p, o);
         if legal.is_empty() {

@@ -1,7 +1,8 @@
 //! The trained evaluation of the 8x8 board: pattern tables per game phase
 //! plus mobility, with weights this project fits itself (the
 //! `ply-othello-train` pipeline, `crates/othello-train`) and ships in
-//! `data/othello-eval.bin`.
+//! `data/othello-eval.bin` (the midgame's) and `data/othello-endgame-eval.bin`
+//! (the exact solver's move ordering and ProbCut probes).
 //!
 //! **Score scale**: hundredths of a disc of final margin for the side to
 //! move, the scale of [`crate::hand_weighted`] ([`crate::DISC`] =
@@ -441,29 +442,57 @@ impl Weights {
     }
 }
 
-/// The weights shipped with the crate (`data/othello-eval.bin`).
+/// The weights the midgame engine evaluates with (`data/othello-eval.bin`).
 pub static EMBEDDED_FILE: &[u8] = include_bytes!("../../data/othello-eval.bin");
 
-static EMBEDDED: OnceLock<Result<Weights, WeightsError>> = OnceLock::new();
+/// The weights the exact solver orders and probes its moves with
+/// (`data/othello-endgame-eval.bin`): the earlier training run's, which its
+/// ordering and ProbCut models were measured and fitted with. The midgame
+/// weights of the larger run play better but cost the exact solver 14% more
+/// nodes on FFO #45-#49 (the README), so the endgame keeps its own, as
+/// Egaroucid keeps a separate evaluation for endgame ordering.
+pub static ENDGAME_FILE: &[u8] = include_bytes!("../../data/othello-endgame-eval.bin");
 
-/// The shipped weights, decoded and checked on first use. Front ends may
-/// call it at start-up to report a damaged build as an error.
+static EMBEDDED: OnceLock<Result<Weights, WeightsError>> = OnceLock::new();
+static ENDGAME: OnceLock<Result<Weights, WeightsError>> = OnceLock::new();
+
+/// The shipped midgame weights, decoded and checked on first use. Front
+/// ends may call it at start-up to report a damaged build as an error.
 pub fn embedded() -> Result<&'static Weights, &'static WeightsError> {
     EMBEDDED
         .get_or_init(|| Weights::from_bytes(EMBEDDED_FILE))
         .as_ref()
 }
 
+/// The shipped endgame-ordering weights, decoded and checked on first use.
+pub fn endgame_weights() -> Result<&'static Weights, &'static WeightsError> {
+    ENDGAME
+        .get_or_init(|| Weights::from_bytes(ENDGAME_FILE))
+        .as_ref()
+}
+
 /// The trained evaluation of `p` (to move) against `o` with the shipped
-/// weights, in hundredths of a disc of final margin.
+/// midgame weights, in hundredths of a disc of final margin.
 ///
 /// # Panics
 /// If the weights compiled into the crate are corrupt, which a test of
 /// this crate rules out for every build that passes it; call [`embedded`]
 /// first to get the typed error instead.
 pub fn evaluate(p: u64, o: u64) -> i32 {
-    match embedded() {
-        Ok(weights) => weights.evaluate(p, o),
+    compiled_in(embedded()).evaluate(p, o)
+}
+
+/// [`evaluate`] with the endgame-ordering weights ([`ENDGAME_FILE`]).
+///
+/// # Panics
+/// As [`evaluate`]; [`endgame_weights`] gives the typed error.
+pub fn evaluate_for_endgame(p: u64, o: u64) -> i32 {
+    compiled_in(endgame_weights()).evaluate(p, o)
+}
+
+fn compiled_in(weights: Result<&'static Weights, &'static WeightsError>) -> &'static Weights {
+    match weights {
+        Ok(weights) => weights,
         Err(error) => panic!("the compiled-in Othello evaluation weights are unusable: {error}"),
     }
 }

@@ -8,8 +8,8 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use ply_othello::pattern::{
-    self, image, indices, tie_map, Weights, WeightsError, BIAS, EMBEDDED_FILE, INSTANCES,
-    MOBILITY_MINE, MOBILITY_THEIRS, OFFSETS, PATTERNS, PHASES, PHASE_LEN,
+    self, image, indices, tie_map, Weights, WeightsError, BIAS, EMBEDDED_FILE, ENDGAME_FILE,
+    INSTANCES, MOBILITY_MINE, MOBILITY_THEIRS, OFFSETS, PATTERNS, PHASES, PHASE_LEN,
 };
 use ply_othello::{flips, hand_weighted, moves, ExactSolver, Size8};
 
@@ -213,6 +213,25 @@ fn finished_positions_score_their_margin() {
     assert_eq!(moves::<Size8>(p, o) | moves::<Size8>(o, p), 0);
     assert_eq!(pattern::evaluate(p, o), 2400);
     assert_eq!(pattern::evaluate(o, p), -2400);
+}
+
+/// Each shipped weights file is the one its `.fnv1a` companion names (the
+/// checksum the README and the training pipeline quote), and the endgame
+/// keeps weights of its own.
+#[test]
+fn the_shipped_files_match_their_published_checksums() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    for (name, bytes) in [
+        ("othello-eval.bin", EMBEDDED_FILE),
+        ("othello-endgame-eval.bin", ENDGAME_FILE),
+    ] {
+        let published =
+            std::fs::read_to_string(data.join(format!("{name}.fnv1a"))).expect("the checksum file");
+        let expected = format!("{:016x}  {name}", ply_engine::fnv1a(bytes));
+        assert_eq!(published.trim(), expected, "{name}");
+        Weights::from_bytes(bytes).expect("the shipped file loads");
+    }
+    assert_ne!(EMBEDDED_FILE, ENDGAME_FILE);
 }
 
 #[test]
