@@ -66,39 +66,40 @@ pub fn thresholds(depth: u32, stage: usize, alpha: i32, beta: i32, t: f64) -> (i
     (high, low)
 }
 
-/// Fitted by `examples/mpc_fit.rs` (120 positions a stage, seed 1):
+/// Fitted by `examples/mpc_fit.rs` (400 positions a stage, seed 1, with
+/// the midgame weights of the 13.1 M-position run; 4 min on one core):
 /// [stage][depth - MIN_DEPTH].
 #[rustfmt::skip]
 pub const FIT: [[Fit; (MAX_FIT_DEPTH - MIN_DEPTH + 1) as usize]; STAGES] = [
     [
-        Fit { a: 0.834, b: -43.5, sigma: 227.3 }, // depth 3 from 1, 120 positions
-        Fit { a: 0.942, b: -36.4, sigma: 178.2 }, // depth 4 from 2, 120 positions
-        Fit { a: 0.987, b: -10.2, sigma: 163.5 }, // depth 5 from 3, 120 positions
-        Fit { a: 0.942, b: -7.6, sigma: 201.8 }, // depth 6 from 2, 120 positions
-        Fit { a: 0.973, b: -35.0, sigma: 202.4 }, // depth 7 from 3, 120 positions
-        Fit { a: 0.970, b: 49.7, sigma: 162.8 }, // depth 8 from 4, 120 positions
-        Fit { a: 0.978, b: -5.3, sigma: 138.0 }, // depth 9 from 5, 120 positions
-        Fit { a: 0.956, b: 61.2, sigma: 191.5 }, // depth 10 from 4, 120 positions
+        Fit { a: 0.996, b: -3.1, sigma: 201.5 }, // depth 3 from 1, 400 positions
+        Fit { a: 1.014, b: -55.7, sigma: 202.5 }, // depth 4 from 2, 400 positions
+        Fit { a: 1.003, b: 76.2, sigma: 171.3 }, // depth 5 from 3, 400 positions
+        Fit { a: 1.023, b: -85.6, sigma: 245.1 }, // depth 6 from 2, 400 positions
+        Fit { a: 1.027, b: 146.6, sigma: 214.1 }, // depth 7 from 3, 400 positions
+        Fit { a: 1.019, b: -102.6, sigma: 183.7 }, // depth 8 from 4, 400 positions
+        Fit { a: 1.024, b: 109.8, sigma: 169.5 }, // depth 9 from 5, 400 positions
+        Fit { a: 1.038, b: -132.7, sigma: 197.7 }, // depth 10 from 4, 400 positions
     ],
     [
-        Fit { a: 1.035, b: -54.5, sigma: 266.3 }, // depth 3 from 1, 120 positions
-        Fit { a: 1.033, b: -52.3, sigma: 268.2 }, // depth 4 from 2, 120 positions
-        Fit { a: 1.054, b: 64.2, sigma: 243.7 }, // depth 5 from 3, 120 positions
-        Fit { a: 1.085, b: -50.2, sigma: 369.9 }, // depth 6 from 2, 120 positions
-        Fit { a: 1.092, b: 70.5, sigma: 354.2 }, // depth 7 from 3, 120 positions
-        Fit { a: 1.101, b: 7.4, sigma: 302.9 }, // depth 8 from 4, 120 positions
-        Fit { a: 1.094, b: -10.8, sigma: 287.2 }, // depth 9 from 5, 120 positions
-        Fit { a: 1.179, b: -18.9, sigma: 433.3 }, // depth 10 from 4, 120 positions
+        Fit { a: 1.001, b: -28.8, sigma: 263.4 }, // depth 3 from 1, 400 positions
+        Fit { a: 1.011, b: -30.2, sigma: 261.8 }, // depth 4 from 2, 400 positions
+        Fit { a: 0.994, b: 31.0, sigma: 218.4 }, // depth 5 from 3, 400 positions
+        Fit { a: 1.008, b: -40.5, sigma: 306.8 }, // depth 6 from 2, 400 positions
+        Fit { a: 1.008, b: 71.7, sigma: 291.2 }, // depth 7 from 3, 400 positions
+        Fit { a: 1.007, b: -41.6, sigma: 232.1 }, // depth 8 from 4, 400 positions
+        Fit { a: 1.016, b: 73.4, sigma: 230.8 }, // depth 9 from 5, 400 positions
+        Fit { a: 1.001, b: -59.6, sigma: 271.1 }, // depth 10 from 4, 400 positions
     ],
     [
-        Fit { a: 1.069, b: -12.1, sigma: 486.9 }, // depth 3 from 1, 120 positions
-        Fit { a: 1.068, b: -3.8, sigma: 427.6 }, // depth 4 from 2, 120 positions
-        Fit { a: 1.085, b: 162.1, sigma: 466.1 }, // depth 5 from 3, 120 positions
-        Fit { a: 1.138, b: 92.7, sigma: 762.2 }, // depth 6 from 2, 120 positions
-        Fit { a: 1.151, b: 297.0, sigma: 816.7 }, // depth 7 from 3, 120 positions
-        Fit { a: 1.137, b: 174.4, sigma: 826.5 }, // depth 8 from 4, 120 positions
-        Fit { a: 1.135, b: 177.2, sigma: 762.1 }, // depth 9 from 5, 120 positions
-        Fit { a: 1.199, b: 220.1, sigma: 1139.6 }, // depth 10 from 4, 120 positions
+        Fit { a: 1.001, b: -52.2, sigma: 398.5 }, // depth 3 from 1, 400 positions
+        Fit { a: 1.010, b: -56.7, sigma: 362.7 }, // depth 4 from 2, 400 positions
+        Fit { a: 0.992, b: 94.3, sigma: 315.6 }, // depth 5 from 3, 400 positions
+        Fit { a: 1.003, b: -69.2, sigma: 436.4 }, // depth 6 from 2, 400 positions
+        Fit { a: 0.998, b: 150.7, sigma: 383.2 }, // depth 7 from 3, 400 positions
+        Fit { a: 0.989, b: -19.2, sigma: 357.1 }, // depth 8 from 4, 400 positions
+        Fit { a: 1.004, b: 99.3, sigma: 352.1 }, // depth 9 from 5, 400 positions
+        Fit { a: 0.991, b: -65.3, sigma: 423.2 }, // depth 10 from 4, 400 positions
     ],
 ];
 
