@@ -54,12 +54,6 @@ impl ClockPacer {
     }
 }
 
-impl Default for ClockPacer {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,8 +1,9 @@
 //! When a search must stop: its time budget, or the user's interrupt.
 //!
 //! Every search that can run long polls a [`Deadline`] (cheaply: callers
-//! read the clock about every half millisecond, or every few thousand nodes) and, once it has expired, returns
-//! what it has proved so far, leaving the rest `unknown`. The interrupt is
+//! read the clock about every half millisecond, or every few thousand
+//! nodes) and, once it has expired, returns what it has proved so far,
+//! leaving the rest `unknown`. The interrupt is
 //! process-wide because Ctrl-C is: the front end's signal handler calls
 //! [`interrupt`] and clears it with [`clear_interrupt`] before the next
 //! analysis. A server stops one search alone, when its client has gone,

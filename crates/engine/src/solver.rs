@@ -744,11 +744,10 @@ impl<G: Symmetric, K: Knowledge<G>, T: SearchTable<G::Key, SearchEntry<G::Move>>
         mut beta: i32,
     ) -> i32 {
         self.nodes += 1;
-        if self.deadline.is_some()
-            && self.pacer.tick()
-            && self.deadline.is_some_and(|d| d.expired())
-        {
-            self.aborted = true;
+        if let Some(deadline) = self.deadline {
+            if self.pacer.tick() && deadline.expired() {
+                self.aborted = true;
+            }
         }
         if self.aborted {
             return 0;
