@@ -273,3 +273,104 @@ impl<'w, 'a, G: ExactGeometry> LengthSearch<'w, 'a, G> {
         best
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    use ply_engine::Deadline;
+
+    use super::*;
+    use crate::bitboard::{Geometry, Size4, Size6};
+    use crate::exact::table::Table;
+    use crate::game::Othello;
+
+    /// Plain minimax of the margin, then of the length over the moves
+    /// that keep it (the winner shortest, the loser longest).
+    fn reference<G: Geometry>(p: G::B, o: G::B) -> (i32, i32) {
+        let legal = moves::<G>(p, o);
+        if legal.is_empty() {
+            if moves::<G>(o, p).is_empty() {
+                return (final_margin::<G>(p, o), 0);
+            }
+            let (m, l) = reference::<G>(o, p);
+            return (-m, l + 1);
+        }
+        let children: Vec<(i32, i32)> = Squares(legal)
+            .map(|x| {
+                let f = flips::<G>(x, p, o);
+                let (m, l) = reference::<G>(o ^ f, p ^ f ^ G::B::bit(x));
+                (-m, l + 1)
+            })
+            .collect();
+        let margin = children.iter().map(|c| c.0).max().unwrap_or(0);
+        let kept = children.iter().filter(|c| c.0 == margin).map(|c| c.1);
+        let length = if margin > 0 { kept.min() } else { kept.max() };
+        (margin, length.unwrap_or(0))
+    }
+
+    /// The search's value of every position with at most `empties`
+    /// empties in random games on `G`, asked with its true margin (its
+    /// length) and with lower bounds below it (the sentinel that rules it
+    /// out), on every kind of position: those whose side must pass
+    /// included, since a pass tests its margin its own way.
+    fn generalised_lengths_agree_on<G: ExactGeometry>(empties: u32, games: usize) {
+        let mut rng = StdRng::seed_from_u64(u64::from(empties) * 31 + G::SIZE as u64);
+        let table = Table::new::<G::B>(1);
+        let stop = AtomicBool::new(false);
+        let mut lengths = LengthTable::default();
+        let mut passes = 0;
+        for _ in 0..games {
+            let (mut p, mut o) = Othello::<G>::new().player_opponent();
+            loop {
+                let legal = moves::<G>(p, o);
+                if legal.is_empty() && moves::<G>(o, p).is_empty() {
+                    break;
+                }
+                let e = (!(p | o) & G::FULL).count();
+                if e <= empties {
+                    passes += usize::from(legal.is_empty());
+                    let (margin, length) = reference::<G>(p, o);
+                    for bound in [margin, margin - 2, margin - 6] {
+                        if bound == 0 || bound < -(G::CELLS as i32) {
+                            continue;
+                        }
+                        let expected = match (bound == margin, bound > 0) {
+                            (true, _) => length,
+                            (false, true) => EXCEEDS,
+                            (false, false) => ESCAPES,
+                        };
+                        let mut worker = Worker::<G>::new(&table, &stop, Deadline::none());
+                        let mut search = LengthSearch::new(&mut worker, &mut lengths);
+                        let found = search.length(p, o, bound, EXCEEDS - 1, ESCAPES + 1, e);
+                        assert_eq!(
+                            found,
+                            expected,
+                            "{:#x} {:#x}: margin {margin}, bound {bound}",
+                            p.to_u128(),
+                            o.to_u128()
+                        );
+                    }
+                }
+                if legal.is_empty() {
+                    (p, o) = (o, p);
+                    continue;
+                }
+                let all: Vec<u32> = Squares(legal).collect();
+                let x = all[rng.gen_range(0..all.len())];
+                let f = flips::<G>(x, p, o);
+                (p, o) = (o ^ f, p ^ f ^ G::B::bit(x));
+            }
+        }
+        assert!(passes > 0, "no position to pass in: the test misses a case");
+    }
+
+    #[test]
+    fn generalised_lengths_agree_with_minimax() {
+        generalised_lengths_agree_on::<Size4>(8, 200);
+        generalised_lengths_agree_on::<Size6>(9, 100);
+    }
+}
