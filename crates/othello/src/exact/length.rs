@@ -190,7 +190,7 @@ impl<'w, 'a, G: ExactGeometry> LengthSearch<'w, 'a, G> {
             }
             // Passing: the opponent's margin is at most -margin; below it
             // this position beats `margin`.
-            if self.worker.nws(o, p, -margin - 1, empties) <= -margin - 1 {
+            if self.worker.nws(o, p, -margin - 1, empties) < -margin {
                 return beyond;
             }
             if self.worker.aborted {
@@ -231,7 +231,7 @@ impl<'w, 'a, G: ExactGeometry> LengthSearch<'w, 'a, G> {
                 if self.worker.aborted {
                     return 0;
                 }
-                let l = if probe <= -margin - 1 {
+                let l = if probe < -margin {
                     beyond
                 } else if probe > -margin {
                     // Fail-soft: the move loses some of the margin.
