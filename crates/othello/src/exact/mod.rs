@@ -40,9 +40,10 @@
 //! For analysis, [`ExactSolver::value_on`] solves a position by null
 //! windows alone, each test's bound the next one's guess (below the
 //! empties where the selective passes start; every move of a position is
-//! solved so, with no window the root's score narrows), and adds the game's length under perfect play to the margin
-//! (`length.rs`: a search over the moves that keep the margin, which this
-//! solver's null windows tell apart).
+//! solved so, with no window the root's score narrows), and adds the
+//! game's length under perfect play to the margin (`length.rs`: a search
+//! over the moves that keep the margin, which this solver's null windows
+//! tell apart).
 
 pub(crate) mod geometry;
 mod last;
