@@ -671,16 +671,22 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             }
         }
 
-        // The moves with their flips and ordering values, on the stack.
+        // The moves with their flips, on the stack. Their ordering values
+        // come after the transposition cutoff and the table's move, and
+        // only when neither ends the node: scoring every move first cost
+        // FFO #40's every-move analysis 29.5 M nodes instead of 28.7 M,
+        // #40-#44's best-move solves 100.1 M instead of 98.1 M.
         let parity = parity_of::<G>(!(p | o));
         let mut list = G::move_list();
         let list_room = list.as_mut();
         let mut count = 0;
-        let sort_depth = self.sort_depth(empties);
+        let mut hint_at = None;
         for x in Squares(legal) {
             let f = flips::<G>(x, p, o);
-            let value = self.move_value(x, f, p, o, hint, parity, sort_depth);
-            list_room[count] = (x as u8, f, value);
+            if x == u32::from(hint) {
+                hint_at = Some(count);
+            }
+            list_room[count] = (x as u8, f, 0);
             count += 1;
         }
         let list = &mut list_room[..count];
@@ -702,7 +708,35 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         let before = self.nodes;
         let mut best = -inf::<G>();
         let mut best_move = NO_MOVE;
-        for i in 0..list.len() {
+        let mut start = 0;
+        if let Some(h) = hint_at {
+            // The table's move first, before any other move is scored:
+            // it refutes most nodes that have one.
+            list.swap(0, h);
+            let (x, f, _) = list[0];
+            let score = -self.nws(
+                o ^ f,
+                p ^ f ^ G::B::bit(u32::from(x)),
+                -alpha - 1,
+                empties - 1,
+            );
+            if self.aborted {
+                return 0;
+            }
+            best = score;
+            best_move = x;
+            start = 1;
+        }
+        if best <= alpha {
+            let sort_depth = self.sort_depth(empties);
+            for (x, f, value) in list.iter_mut().skip(start) {
+                *value = self.move_value(u32::from(*x), *f, p, o, hint, parity, sort_depth);
+            }
+        }
+        for i in start..list.len() {
+            if best > alpha {
+                break;
+            }
             // Selection: the best remaining move next (cutoffs come early).
             let mut top = i;
             for j in i + 1..list.len() {
