@@ -656,6 +656,14 @@ pub trait GameKind: Send + Sync {
     fn menu_asks_depth(&self) -> bool {
         false
     }
+    /// True when `solve` searches with a transposition table, which the
+    /// engine's hash size sets (`ply solve --hash`). Its statistics can
+    /// still be missing from a report: Othello's exact solver keeps no
+    /// counts. A front end refuses a hash size for a game without one
+    /// before solving, so no finished solve is thrown away.
+    fn solver_has_table(&self) -> bool {
+        true
+    }
     /// The session's report with the game's name and notes: the one shape
     /// every front end shows (`ply solve --json`, the web API).
     fn solve(&self, session: &mut dyn Session, config: &EngineConfig) -> Result<Report, GameError> {

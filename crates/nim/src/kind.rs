@@ -77,6 +77,11 @@ impl GameKind for NimKind {
         "nim"
     }
 
+    fn solver_has_table(&self) -> bool {
+        // Every move is valued by Bouton's rule in closed form.
+        false
+    }
+
     fn summary(&self) -> &'static str {
         "Nim: take objects from one row; last to take wins"
     }

@@ -20,6 +20,11 @@ impl GameKind for TriliteKind {
         "trilite"
     }
 
+    fn solver_has_table(&self) -> bool {
+        // Every position is in the retrograde table built once.
+        false
+    }
+
     fn summary(&self) -> &'static str {
         "Trilite: tic-tac-toe where each player keeps three marks"
     }

@@ -64,6 +64,19 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
     if args.engine.seed.is_some() {
         anyhow::bail!("--seed does nothing for `ply solve`: an analysis makes no random choice");
     }
+    if !kind.solver_has_table() {
+        let unused = if args.stats {
+            Some("--stats")
+        } else {
+            args.engine.hash_mb.map(|_| "--hash")
+        };
+        if let Some(option) = unused {
+            anyhow::bail!(
+                "{option} does nothing here: {}'s solver uses no transposition table",
+                kind.name()
+            );
+        }
+    }
     let config = args.engine.config(args.depth);
     let request = SolveRequest {
         config: config.clone(),
@@ -108,20 +121,6 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
         (report, ending)
     };
     let elapsed = started.elapsed();
-    // Only the solve shows whether the game's solver has a table.
-    if report.stats.is_none() {
-        let unused = if args.stats {
-            Some("--stats")
-        } else {
-            args.engine.hash_mb.map(|_| "--hash")
-        };
-        if let Some(option) = unused {
-            anyhow::bail!(
-                "{option} does nothing here: {}'s solver uses no transposition table",
-                kind.name()
-            );
-        }
-    }
     let note = hints::ending_note(&report, ending);
     if args.json {
         // The engine's report is the JSON: the shape of the web API too.
@@ -157,8 +156,15 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
     if let Some(notes) = &report.notes {
         writeln!(out, "{notes}")?;
     }
-    if let (true, Some(stats)) = (args.stats, report.stats) {
-        write!(out, "{}", hints::format_stats(&stats, elapsed))?;
+    match (args.stats, report.stats) {
+        (true, Some(stats)) => write!(out, "{}", hints::format_stats(&stats, elapsed))?,
+        // The game has a table, but this solve's solver counted nothing
+        // (Othello's exact solver): say so rather than fail after the work.
+        (true, None) => writeln!(
+            out,
+            "Table statistics: none, this solve's solver keeps no counts"
+        )?,
+        _ => {}
     }
     out.flush()?;
     Ok(())

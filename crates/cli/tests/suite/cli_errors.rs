@@ -144,8 +144,26 @@ fn options_that_would_do_nothing_are_refused() {
     ply(&["solve", "tictactoe", "--seed", "3"], "").assert_user_error("--seed does nothing");
     ply(&["solve", "nim", "--depth", "3"], "").assert_user_error("--depth does nothing for nim");
     ply(&["play", "nim", "--depth", "3"], "").assert_user_error("--depth does nothing for nim");
+    ply(&["solve", "nim", "--tree", "--hash", "8"], "").assert_user_error("--hash does nothing");
     ply(&["solve", "nim", "--tree"], "").assert_ok();
     ply(&["solve", "tictactoe", "--depth", "3"], "").assert_ok();
+}
+
+#[test]
+fn othello_solves_take_a_hash_size_and_keep_their_answer_without_statistics() {
+    // Othello's exact solver sizes its table from --hash but counts
+    // nothing: the solve must answer, not fail once the work is done.
+    let run = ply(&["solve", "othello", "--size", "4", "--hash", "8"], "");
+    run.assert_ok();
+    assert!(run.stdout.contains("-10"), "{}", run.stdout);
+    let run = ply(&["solve", "othello", "--size", "4", "--stats"], "");
+    run.assert_ok();
+    assert!(run.stdout.contains("-10"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("Table statistics: none"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
