@@ -714,12 +714,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             // it refutes most nodes that have one.
             list.swap(0, h);
             let (x, f, _) = list[0];
-            let score = -self.nws(
-                o ^ f,
-                p ^ f ^ G::B::bit(u32::from(x)),
-                -alpha - 1,
-                empties - 1,
-            );
+            let score = self.nws_move(x, f, p, o, alpha, empties);
             if self.aborted {
                 return 0;
             }
@@ -746,12 +741,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             }
             list.swap(i, top);
             let (x, f, _) = list[i];
-            let score = -self.nws(
-                o ^ f,
-                p ^ f ^ G::B::bit(u32::from(x)),
-                -alpha - 1,
-                empties - 1,
-            );
+            let score = self.nws_move(x, f, p, o, alpha, empties);
             if self.aborted {
                 return 0;
             }
@@ -771,6 +761,18 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         };
         self.store(hash, p, o, lower, upper, best_move, self.nodes - before);
         best
+    }
+
+    /// The score of the move to `x` flipping `f` at a null-window node
+    /// (`p` to move, window `alpha`, `empties` empty squares).
+    #[inline(always)]
+    fn nws_move(&mut self, x: u8, f: G::B, p: G::B, o: G::B, alpha: i32, empties: u32) -> i32 {
+        -self.nws(
+            o ^ f,
+            p ^ f ^ G::B::bit(u32::from(x)),
+            -alpha - 1,
+            empties - 1,
+        )
     }
 
     /// ProbCut at a null-window node of a selective pass: `alpha + 1`
