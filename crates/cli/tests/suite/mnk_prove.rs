@@ -18,21 +18,15 @@ fn solve(side: u8, k: u8, extra: &[&str]) -> Run {
     ply(&args, "")
 }
 
-/// `run` succeeded and its output says `text`.
-fn assert_says(run: &Run, text: &str) {
-    run.assert_ok();
-    assert!(run.stdout.contains(text), "{}", run.stdout);
-}
-
 #[test]
 fn known_values_are_proved() {
     // (6,6,5) is a draw and (6,6,4) a first-player win (the literature's
     // values, reproduced by the prover).
     let run = solve(6, 5, &["--prove"]);
-    assert_says(&run, "(6,6,5) from the start: draw with best play, proved");
+    run.assert_says("(6,6,5) from the start: draw with best play, proved");
     assert!(run.stdout.contains("Proof: "), "{}", run.stdout);
     let run = solve(6, 4, &["--prove", "--proof-method", "dfs"]);
-    assert_says(&run, "X wins with best play");
+    run.assert_says("X wins with best play");
     assert!(run.stdout.contains("depth-first search"), "{}", run.stdout);
 }
 
@@ -43,7 +37,7 @@ fn solve_proves_on_its_own_where_alpha_beta_would_take_too_long() {
     let started = Instant::now();
     let run = solve(6, 5, &[]);
     let took = started.elapsed();
-    assert_says(&run, "(6,6,5) from the start: draw with best play, proved");
+    run.assert_says("(6,6,5) from the start: draw with best play, proved");
     assert!(took < Duration::from_secs(20), "took {took:?}");
     // A depth limit bounds alpha-beta, so it keeps every move's value.
     let run = solve(6, 5, &["--depth", "2"]);
@@ -52,7 +46,7 @@ fn solve_proves_on_its_own_where_alpha_beta_would_take_too_long() {
     assert!(!run.stdout.contains("Proof: "), "{}", run.stdout);
     // Small boards keep alpha-beta's value of every move.
     let run = solve(5, 4, &[]);
-    assert_says(&run, "Value: draw (25 plies to the end)");
+    run.assert_says("Value: draw (25 plies to the end)");
 }
 
 #[test]
@@ -62,7 +56,7 @@ fn the_proof_respects_move_time() {
     let started = Instant::now();
     let run = solve(7, 5, &["--move-time", "500"]);
     let took = started.elapsed();
-    assert_says(&run, "unknown (X to move, heuristic score");
+    run.assert_says("unknown (X to move, heuristic score");
     assert!(
         run.stdout.contains("a longer move time allows more"),
         "{}",

@@ -88,6 +88,12 @@ impl Run {
         );
         assert!(!self.stderr.contains("panicked"), "panic: {}", self.stderr);
     }
+
+    /// Asserts success with `text` in the output.
+    pub fn assert_says(&self, text: &str) {
+        self.assert_ok();
+        assert!(self.stdout.contains(text), "{}", self.stdout);
+    }
 }
 
 /// `ply ARGS` running with pipes, as a GUI or a tournament manager drives
