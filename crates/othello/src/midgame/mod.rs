@@ -136,7 +136,6 @@ pub fn exact_empties_for(budget: Duration, threads: usize) -> u32 {
     match ms {
         m if m < 10.0 => 10,
         m if m < 40.0 => 14,
-        m if m < 150.0 => 18,
         m if m < 600.0 => 18,
         m if m < 3_000.0 => 20,
         m if m < 15_000.0 => 22,
