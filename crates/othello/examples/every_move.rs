@@ -1,10 +1,11 @@
 //! Times the exact analysis of every move of FFO positions against the
 //! best-move solve of the same position, each with a fresh table, on one
 //! thread: `cargo run --release -p ply-othello --example every_move --
-//! FIRST LAST [--root]` (numbers of the bundled FFO #40-#59). Prints the
-//! best-move solve, the every-move margins alone, and the margins with
-//! the game lengths; `--root` solves the root first and gives every move
-//! its bound as a floor.
+//! FIRST LAST [--root] [--hash MB]` (numbers of the bundled FFO #40-#59).
+//! Prints the best-move solve, the every-move margins alone, and the
+//! margins with the game lengths (the lengths' share is the difference);
+//! `--root` solves the root first and gives every move its bound as a
+//! floor; `--hash` sets every table's size (64 MiB by default).
 
 use std::time::Instant;
 
@@ -13,9 +14,17 @@ use ply_othello::{flips, moves, ExactSolver, Othello, Size8, Squares};
 
 fn main() {
     let root_first = std::env::args().any(|a| a == "--root");
-    let args: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    let hash = words
+        .iter()
+        .position(|a| a == "--hash")
+        .and_then(|i| words.get(i + 1)?.parse().ok())
+        .unwrap_or(64);
+    let args: Vec<usize> = words
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i == 0 || words[i - 1] != "--hash")
+        .filter_map(|(_, a)| a.parse().ok())
         .collect();
     let first = args.first().copied().unwrap_or(40);
     let last = args.get(1).copied().unwrap_or(first);
@@ -31,11 +40,11 @@ fn main() {
         };
         let (p, o) = game.player_opponent();
         let t = Instant::now();
-        let best = ExactSolver::new(64).solve(p, o);
+        let best = ExactSolver::new(hash).solve(p, o);
         let best_time = t.elapsed().as_secs_f64();
         let every = |with_length: bool| {
             let t = Instant::now();
-            let mut solver = ExactSolver::new(64);
+            let mut solver = ExactSolver::new(hash);
             let mut nodes = 0;
             let floor = root_first.then(|| {
                 let root = solver.value_on::<Size8>(p, o, None, false);
