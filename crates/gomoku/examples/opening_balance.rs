@@ -6,9 +6,10 @@
 //! itself at MOVE_MS a move. One CSV line an opening; the calibration of
 //! the openings' judge (`ply_mnk`'s `FIRST_PLAYER_EDGE`) came from these.
 //!
-//!     cargo run --release -p ply-gomoku --example opening_balance -- [N] [MOVE_MS] [SEED]
+//!     cargo run --release -p ply-gomoku --example opening_balance -- [N] [MOVE_MS] [SEED] [RULE]
 //!
-//! N defaults to 100, MOVE_MS to 30, SEED to 1.
+//! N defaults to 100, MOVE_MS to 30, SEED to 1, RULE (freestyle, exact,
+//! renju or caro) to freestyle.
 
 use std::time::Duration;
 
@@ -36,7 +37,17 @@ fn main() {
     let n: u32 = args.first().and_then(|a| a.parse().ok()).unwrap_or(100);
     let move_ms: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(30);
     let seed: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1);
-    let start = GomokuGame::new(15, 15, 5, Rule::Freestyle).expect("15 x 15");
+    let rule = match args.get(3).map(String::as_str) {
+        None | Some("freestyle") => Rule::Freestyle,
+        Some("exact") => Rule::Exact,
+        Some("renju") => Rule::Renju,
+        Some("caro") => Rule::Caro,
+        Some(other) => {
+            eprintln!("unknown rule {other}: freestyle, exact, renju or caro");
+            std::process::exit(2);
+        }
+    };
+    let start = GomokuGame::new(15, 15, 5, rule).expect("15 x 15");
     let near = |_: &GomokuGame, mv: Move| {
         (i32::from(mv.x) - 7).abs() <= 2 && (i32::from(mv.y) - 7).abs() <= 2
     };
