@@ -679,11 +679,25 @@ const FIRST_PLAYER_EDGE: i32 = 85;
 /// fifth of random draws are).
 const OPENING_EVEN_WITHIN: i32 = 150;
 
+/// Off Gomoku (k other than 5), the static evaluation from the side to
+/// move within this of even counts as near even (about half of random
+/// draws on 15 x 15).
+const STATIC_EVEN_WITHIN: i32 = 25;
+
 /// The opening's value for black as a fixed-depth search of the Gomoku
 /// engine finds it, less black's unseen edge: near 0 when either colour
-/// wins it about as often. Deterministic: one thread, a fresh table, no
+/// wins it about as often (for k = 5; other k are judged statically,
+/// scaled to the same threshold). Deterministic: one thread, a fresh table, no
 /// clock (the threat searches of three to five stones end at once).
 fn opening_balance(game: &MnkWide) -> i32 {
+    if game.k() != 5 {
+        // Measured for Gomoku only; elsewhere a draw is often decided,
+        // and searching each of many draws would take seconds.
+        return WideKnowledge
+            .evaluate(game)
+            .saturating_mul(OPENING_EVEN_WITHIN)
+            / STATIC_EVEN_WITHIN;
+    }
     let mut engine = Engine::new(1 << 20);
     engine.set_max_depth(OPENING_SEARCH_DEPTH);
     let board = game.game.board();
@@ -765,6 +779,24 @@ mod opening_tests {
         seen.sort_by_key(|moves| format!("{moves:?}"));
         seen.dedup();
         assert!(seen.len() >= 38, "seeds give different openings");
+    }
+
+    #[test]
+    fn other_k_openings_are_judged_by_the_static_evaluation() {
+        let start = MnkWide::new(9, 9, 4, Rule::Freestyle).expect("9 x 9");
+        for seed in 0..10 {
+            let moves = opening(&start, seed).expect("an opening");
+            assert_eq!(opening(&start, seed).as_ref(), Some(&moves), "seed {seed}");
+            let mut game = start.clone();
+            for &mv in &moves {
+                game.play(mv);
+            }
+            let value = WideKnowledge.evaluate(&game);
+            assert_eq!(
+                opening_balance(&game),
+                value * OPENING_EVEN_WITHIN / STATIC_EVEN_WITHIN
+            );
+        }
     }
 
     #[test]
