@@ -721,6 +721,8 @@ fn opening_balance(game: &MnkWide) -> i32 {
         // (`opening_balance -- 300 30 3 renju`) black won 65% of the
         // playouts, and 53% of the 150 judged within the bound with no edge.
         Rule::Renju => 0,
+        // Caro's measured alike (`-- 300 30 4 caro`): black 74% of all,
+        // 55% of the 69 judged even with this edge.
         _ => FIRST_PLAYER_EDGE,
     };
     for_black + edge
