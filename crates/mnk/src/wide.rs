@@ -686,19 +686,10 @@ const STATIC_EVEN_WITHIN: i32 = 25;
 
 /// The opening's value for black as a fixed-depth search of the Gomoku
 /// engine finds it, less black's unseen edge: near 0 when either colour
-/// wins it about as often (for k = 5; other k are judged statically,
-/// scaled to the same threshold). Deterministic: one thread, a fresh
+/// wins it about as often (measured for k = 5 only). Deterministic: one thread, a fresh
 /// table, no deadline (the threat searches' own time shares, a second,
 /// are far more than three to five stones need).
 fn opening_balance(game: &MnkWide) -> i32 {
-    if game.k() != 5 {
-        // Measured for Gomoku only; elsewhere a draw is often decided,
-        // and searching each of many draws would take seconds.
-        return WideKnowledge
-            .evaluate(game)
-            .saturating_mul(OPENING_EVEN_WITHIN)
-            / STATIC_EVEN_WITHIN;
-    }
     let mut engine = Engine::new(1 << 20);
     engine.set_max_depth(OPENING_SEARCH_DEPTH);
     let board = game.game.board();
@@ -739,14 +730,22 @@ fn opening(start: &MnkWide, seed: u64) -> Option<Vec<Move>> {
         (i32::from(mv.x) - centre.0).abs() <= OPENING_REACH
             && (i32::from(mv.y) - centre.1).abs() <= OPENING_REACH
     };
+    let static_value = |game: &MnkWide| WideKnowledge.evaluate(game);
+    // The search judge was measured for Gomoku only; for other k a draw
+    // is often decided, and searching each of many draws takes seconds.
+    let (evaluate, even_within): (&dyn Fn(&MnkWide) -> i32, i32) = if start.k() == 5 {
+        (&opening_balance, OPENING_EVEN_WITHIN)
+    } else {
+        (&static_value, STATIC_EVEN_WITHIN)
+    };
     balanced_opening(
         start,
         seed,
         &OpeningRecipe {
             plies: OPENING_PLIES,
             candidate: &near,
-            evaluate: &opening_balance,
-            even_within: OPENING_EVEN_WITHIN,
+            evaluate,
+            even_within,
         },
     )
 }
