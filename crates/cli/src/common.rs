@@ -37,6 +37,7 @@ impl EngineArgs {
             depth,
             seed: self.seed.unwrap_or(0),
             move_time: self.move_time_ms.map(std::time::Duration::from_millis),
+            threads: 1,
         }
     }
 }
@@ -123,6 +124,7 @@ pub fn refuse_unused_depth(
         depth: Some(1),
         seed: 0,
         move_time: None,
+        threads: 1,
     };
     if new_session(kind, options)?.analyze(&probe)?.depth.is_none() {
         anyhow::bail!(

@@ -20,6 +20,9 @@ pub struct EngineConfig {
     /// `hint` / `solve` analysis, which then reports what it proved in that
     /// time and leaves the rest `unknown`.
     pub move_time: Option<Duration>,
+    /// Threads an analysis may use (`ply solve --threads`; Othello's exact
+    /// solver): the values are the same with any count.
+    pub threads: usize,
 }
 
 impl Default for EngineConfig {
@@ -29,6 +32,7 @@ impl Default for EngineConfig {
             depth: None,
             seed: 0,
             move_time: None,
+            threads: 1,
         }
     }
 }

@@ -664,6 +664,12 @@ pub trait GameKind: Send + Sync {
     fn solver_has_table(&self) -> bool {
         true
     }
+    /// True when `solve` can spread its work over several threads
+    /// (`ply solve --threads`); a front end refuses a thread count for a
+    /// game whose solver runs on one.
+    fn solver_uses_threads(&self) -> bool {
+        false
+    }
     /// The session's report with the game's name and notes: the one shape
     /// every front end shows (`ply solve --json`, the web API).
     fn solve(&self, session: &mut dyn Session, config: &EngineConfig) -> Result<Report, GameError> {

@@ -49,7 +49,7 @@ use std::time::Duration;
 use ply_engine::{Analysis, Analyzer, Deadline, EngineConfig, GameError, Outcome, Value};
 
 use crate::bitboard::{Bits, Geometry, Squares};
-use crate::exact::{ExactGeometry, ExactSolver};
+use crate::exact::{ExactGeometry, ExactSolver, ValueRequest};
 use crate::game::{Move, Othello};
 use crate::margin::final_margin;
 use crate::midgame::{Limits, MidgameEngine, MidgameReport, DISC, EVERY_MOVE};
@@ -250,6 +250,8 @@ fn canonical<G: Geometry>(p: G::B, o: G::B) -> Canonical<G::B> {
 pub struct OthelloAnalyzer<G: ExactGeometry> {
     fast: Option<ExactSolver>,
     fast_megabytes: usize,
+    /// The exact solver's threads (the midgame search keeps one).
+    threads: usize,
     engine: Option<MidgameEngine<G>>,
     megabytes: usize,
     depth: Option<u32>,
@@ -269,6 +271,7 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
         OthelloAnalyzer {
             fast: None,
             fast_megabytes: (config.hash_mb / 2).max(1),
+            threads: config.threads.max(1),
             engine: None,
             megabytes: (config.hash_mb / 2).min(board_cap),
             depth: config.depth.map(|d| d.clamp(1, MAX_DEPTH)),
@@ -279,8 +282,9 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
     fn fast(&mut self) -> &mut ExactSolver {
         // Not capped by the board: a 6x6 solve from the start visits
         // billions of positions.
-        let megabytes = self.fast_megabytes;
-        self.fast.get_or_insert_with(|| ExactSolver::new(megabytes))
+        let (megabytes, threads) = (self.fast_megabytes, self.threads);
+        self.fast
+            .get_or_insert_with(|| ExactSolver::new(megabytes).with_threads(threads))
     }
 
     /// The midgame engine: one thread (an analysis is reproducible), and
@@ -325,52 +329,53 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
         }
     }
 
-    /// Solves, in order until `deadline`, the moves not completely valued
-    /// whose positions have at most `max_empties` empties or which the search
-    /// followed to the end (their subtrees are small). A value stays as it
-    /// was when its solve does not finish.
+    /// Solves until `deadline`, on the analysis's threads, the moves not
+    /// completely valued whose positions have at most `max_empties` empties
+    /// or which the search followed to the end (their subtrees are small).
+    /// A value stays as it was when its solve does not finish.
     ///
     /// One pass: each move's margin and (up to [`LENGTH_EMPTIES`]) game
     /// length from the exact solver.
     fn value_exact(&mut self, children: &mut [Child<G::B>], max_empties: u32, deadline: Deadline) {
         let empties_of = |c: &Child<G::B>| (!(c.p | c.o) & G::FULL).count();
-        // The values found, by canonical position, for the moves after.
-        let mut solved: Vec<(Canonical<G::B>, Value)> = Vec::new();
-        {
-            self.fast().set_deadline(deadline);
-            let wanted = |c: &Child<G::B>| {
-                let known = c.value;
-                !known.is_some_and(|v| is_complete(&v))
-                    && (empties_of(c) <= max_empties
-                        || known.is_some_and(|v| is_exact(&v)) && empties_of(c) <= LENGTH_EMPTIES)
-            };
-            // Each move's position is solved by null windows from its own
-            // guess, the table shared: measured on FFO #40 (22.8 M nodes
-            // for the margins) this beats solving the root first and giving
-            // every move the root's bound as a floor (27.7 M): the root's
-            // proofs that the other moves are worse help their exact
-            // values little.
-            for child in children.iter_mut() {
-                if !wanted(child) {
-                    continue;
-                }
-                let key = canonical::<G>(child.p, child.o);
-                if let Some(&(_, value)) = solved.iter().find(|(k, _)| *k == key) {
-                    child.value = Some(value);
-                    continue;
-                }
+        let wanted = |c: &Child<G::B>| {
+            let known = c.value;
+            !known.is_some_and(|v| is_complete(&v))
+                && (empties_of(c) <= max_empties
+                    || known.is_some_and(|v| is_exact(&v)) && empties_of(c) <= LENGTH_EMPTIES)
+        };
+        // Each distinct position once (moves that are images of each other
+        // share a value), in the moves' order. Each is solved by null
+        // windows from its own guess, the table shared: measured on FFO
+        // #40 (22.8 M nodes for the margins) this beats solving the root
+        // first and giving every move the root's bound as a floor (27.7
+        // M): the root's proofs that the other moves are worse help their
+        // exact values little.
+        let mut keys: Vec<Canonical<G::B>> = Vec::new();
+        let mut requests = Vec::new();
+        for child in children.iter().filter(|c| wanted(c)) {
+            let key = canonical::<G>(child.p, child.o);
+            if keys.contains(&key) {
+                continue;
+            }
+            keys.push(key);
+            requests.push(ValueRequest {
+                p: child.p,
+                o: child.o,
                 // A margin the search proved is the floor itself.
-                let floor = child.value.and_then(|v| v.margin).map(|m| -m);
-                let with_length = empties_of(child) <= LENGTH_EMPTIES;
-                let exact = self
-                    .fast()
-                    .value_on::<G>(child.p, child.o, floor, with_length);
-                if self.fast().aborted() {
-                    return;
-                }
-                let value = solved_value(exact.margin, exact.length).as_move_value();
-                child.value = Some(value);
-                solved.push((key, value));
+                floor: child.value.and_then(|v| v.margin).map(|m| -m),
+                with_length: empties_of(child) <= LENGTH_EMPTIES,
+            });
+        }
+        let solver = self.fast();
+        solver.set_deadline(deadline);
+        let values = solver.values_on::<G>(&requests);
+        for child in children.iter_mut().filter(|c| wanted(c)) {
+            let key = canonical::<G>(child.p, child.o);
+            let solved = keys.iter().position(|k| *k == key).and_then(|i| values[i]);
+            // A value stays as it was when its solve did not finish.
+            if let Some(exact) = solved {
+                child.value = Some(solved_value(exact.margin, exact.length).as_move_value());
             }
         }
     }

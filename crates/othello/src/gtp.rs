@@ -225,6 +225,7 @@ impl Gtp {
             depth: None,
             seed: before as u64,
             move_time: Some(self.budget(side)),
+            threads: 1,
         };
         let spec = BotSpec::Computer(None);
         let moved = self.session.new_bot(&spec, &config).and_then(|mut bot| {

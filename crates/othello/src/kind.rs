@@ -123,6 +123,11 @@ impl GameKind for OthelloKind {
         }))
     }
 
+    fn solver_uses_threads(&self) -> bool {
+        // The exact solver shares the moves to solve among them.
+        true
+    }
+
     fn suite_format(&self) -> Option<&'static str> {
         Some("OBF files of 8x8 Othello positions, such as the FFO endgame suite")
     }

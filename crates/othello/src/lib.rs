@@ -51,7 +51,7 @@ pub use bitboard::{hash_pair, Bits, Geometry, Size10, Size4, Size6, Size8, Squar
 pub use board::{GameBoard, GameState};
 pub use error::OthelloError;
 pub use eval::DISC;
-pub use exact::{ExactGeometry, ExactSolver, ExactValue, Solved};
+pub use exact::{ExactGeometry, ExactSolver, ExactValue, Solved, ValueRequest};
 pub use game::{Move, Othello, OthelloKey};
 pub use kind::{OthelloKind, OTHELLO};
 pub use knowledge::OthelloKnowledge;

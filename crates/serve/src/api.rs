@@ -210,6 +210,7 @@ fn search_config(state: &AppState, time: Duration, seed: u64) -> EngineConfig {
         depth: None,
         seed,
         move_time: Some(time),
+        threads: 1,
     }
 }
 

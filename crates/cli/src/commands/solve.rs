@@ -40,8 +40,10 @@ pub struct SolveArgs {
     /// With --split: plies from the position to the tasks (default 2).
     #[arg(long, value_name = "D", requires = "split", value_parser = crate::limits::parse_depth)]
     pub split_depth: Option<u32>,
-    /// With --obf: threads for the solver (default: one per core).
-    #[arg(long, value_name = "N", requires = "obf", value_parser = crate::limits::parse_jobs)]
+    /// Threads for the exact solver (Othello; default: one per core): an
+    /// analysis shares its moves among them, --obf each position's solve.
+    #[arg(long, value_name = "N", conflicts_with = "split",
+          value_parser = crate::limits::parse_jobs)]
     pub threads: Option<usize>,
 }
 
@@ -77,7 +79,16 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
             );
         }
     }
-    let config = args.engine.config(args.depth);
+    if args.threads.is_some() && !kind.solver_uses_threads() {
+        anyhow::bail!(
+            "--threads does nothing here: {}'s solver runs on one thread",
+            kind.name()
+        );
+    }
+    let mut config = args.engine.config(args.depth);
+    config.threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let request = SolveRequest {
         config: config.clone(),
     };

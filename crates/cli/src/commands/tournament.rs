@@ -213,6 +213,7 @@ fn play(
         // Bots aim at half the referee's limit, keeping a margin for the
         // moves whose cost they cannot foresee.
         move_time: args.move_time.map(|ms| Duration::from_millis(ms) / 2),
+        threads: 1,
     };
     let games_per_pair = match (args.games, args.openings) {
         (Some(games), _) => games,

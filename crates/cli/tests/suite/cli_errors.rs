@@ -145,6 +145,22 @@ fn options_that_would_do_nothing_are_refused() {
     ply(&["solve", "nim", "--depth", "3"], "").assert_user_error("--depth does nothing for nim");
     ply(&["play", "nim", "--depth", "3"], "").assert_user_error("--depth does nothing for nim");
     ply(&["solve", "nim", "--tree", "--hash", "8"], "").assert_user_error("--hash does nothing");
+    ply(&["solve", "tictactoe", "--threads", "2"], "")
+        .assert_user_error("--threads does nothing here: tictactoe's solver runs on one thread");
+    ply(
+        &[
+            "solve",
+            "othello",
+            "--size",
+            "4",
+            "--split",
+            "t",
+            "--threads",
+            "2",
+        ],
+        "",
+    )
+    .assert_user_error("--threads");
     ply(&["solve", "nim", "--tree"], "").assert_ok();
     ply(&["solve", "tictactoe", "--depth", "3"], "").assert_ok();
 }

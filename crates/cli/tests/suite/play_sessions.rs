@@ -201,6 +201,37 @@ fn positions_may_start_with_a_hyphen() {
 }
 
 #[test]
+fn an_othello_analysis_is_the_same_on_one_thread_and_two() {
+    // FFO #1 again: every move's margin and game length, its moves shared
+    // between two threads or solved by one.
+    let ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    let values: Vec<serde_json::Value> = ["1", "2"]
+        .iter()
+        .map(|threads| {
+            let run = ply(
+                &[
+                    "solve",
+                    "othello",
+                    "--position",
+                    ffo1,
+                    "--json",
+                    "--threads",
+                    threads,
+                ],
+                "",
+            );
+            run.assert_ok();
+            serde_json::from_str(&run.stdout).expect("valid JSON")
+        })
+        .collect();
+    let moves = values[0]["moves"].as_array().expect("moves");
+    assert!(moves.len() > 5 && moves.iter().all(|m| m["remoteness"].is_u64()));
+    for key in ["value", "margin", "remoteness", "moves"] {
+        assert_eq!(values[0][key], values[1][key], "{key}");
+    }
+}
+
+#[test]
 fn undo_before_any_human_move_changes_nothing() {
     let run = ply(
         &["play", "tictactoe", "--players", "computer,human"],

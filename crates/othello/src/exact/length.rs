@@ -67,6 +67,14 @@ impl LengthTable {
     pub(super) fn clear(&mut self) {
         self.bounds.clear();
     }
+
+    /// Takes in the lengths another thread proved (each holds for good).
+    pub(super) fn absorb(&mut self, other: LengthTable) {
+        if self.bounds.len() + other.bounds.len() > MEMO_CAP {
+            self.bounds.clear();
+        }
+        self.bounds.extend(other.bounds);
+    }
 }
 
 /// The length search: the solver's worker for the margins, and the

@@ -143,6 +143,20 @@ pub struct ExactValue {
     pub scored: u64,
 }
 
+/// A position whose exact value an analysis wants
+/// ([`ExactSolver::values_on`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ValueRequest<B> {
+    /// The side to move's discs.
+    pub p: B,
+    /// The opponent's discs.
+    pub o: B,
+    /// A known lower bound of the margin, which narrows the window.
+    pub floor: Option<i32>,
+    /// Whether the game's length is wanted too.
+    pub with_length: bool,
+}
+
 /// The solver: its table persists from one solve to the next.
 pub struct ExactSolver {
     table: Table,
@@ -244,26 +258,82 @@ impl ExactSolver {
         let stop = AtomicBool::new(false);
         let mut main = Worker::<G>::new(&self.table, &stop, self.deadline);
         main.threads = self.threads;
-        let empties = (!(p | o) & G::FULL).count();
-        let guess = self.aspiration.then(|| main.guess(p, o));
-        let floor = floor.map_or(-inf::<G>(), |f| f - 1);
-        let (margin, best) = match guess {
-            // Deep positions keep the best-move solve's selective passes.
-            Some(guess) if G::SIZE != 8 || empties < ITERATE_FROM => {
-                main.converged((floor, inf::<G>()), guess, empties, p, o)
-            }
-            _ => main.solve_root(p, o, (floor, inf::<G>()), guess, empties),
-        };
-        let length = (with_length && margin != 0 && !main.aborted)
-            .then(|| LengthSearch::new(&mut main, &mut self.lengths).exact(p, o, margin));
+        let value = main.value(&mut self.lengths, self.aspiration, p, o, floor, with_length);
         self.aborted = main.aborted || stop.load(Ordering::Relaxed);
-        ExactValue {
-            margin,
-            length,
-            best: (best != NO_MOVE).then_some(u32::from(best)),
-            nodes: main.nodes,
-            scored: main.scored,
+        value
+    }
+
+    /// The exact values of several positions (an analysis's root moves),
+    /// as [`ExactSolver::value_on`] gives each, in the order asked; `None`
+    /// for those the deadline left unsolved ([`ExactSolver::aborted`] then
+    /// says so). With several threads each takes the next position and
+    /// solves it alone, the table shared: the positions are independent,
+    /// so this splits the work better than the principal-variation split
+    /// of one solve (a lone position still gets every thread that way).
+    pub fn values_on<G: ExactGeometry>(
+        &mut self,
+        requests: &[ValueRequest<G::B>],
+    ) -> Vec<Option<ExactValue>> {
+        let threads = self.threads.min(requests.len());
+        if threads <= 1 {
+            let mut values = Vec::with_capacity(requests.len());
+            for r in requests {
+                let value = self.value_on::<G>(r.p, r.o, r.floor, r.with_length);
+                if self.aborted {
+                    break;
+                }
+                values.push(Some(value));
+            }
+            values.resize(requests.len(), None);
+            return values;
         }
+        self.table_for::<G>();
+        let stop = AtomicBool::new(false);
+        let next = AtomicUsize::new(0);
+        let (table, deadline, aspiration) = (&self.table, self.deadline, self.aspiration);
+        // Each thread keeps the lengths it proves; the first starts from
+        // the solver's, and all of them are its afterwards.
+        let mut tables: Vec<LengthTable> = (0..threads).map(|_| LengthTable::default()).collect();
+        tables[0] = std::mem::take(&mut self.lengths);
+        let solved: Vec<Vec<(usize, ExactValue)>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = tables
+                .iter_mut()
+                .map(|lengths| {
+                    let (stop, next) = (&stop, &next);
+                    scope.spawn(move || {
+                        let mut worker = Worker::<G>::new(table, stop, deadline);
+                        let mut solved = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(r) = requests.get(i) else { break };
+                            let value =
+                                worker.value(lengths, aspiration, r.p, r.o, r.floor, r.with_length);
+                            if worker.aborted {
+                                break;
+                            }
+                            solved.push((i, value));
+                        }
+                        solved
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                // A worker panicking is a bug: pass it on.
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        });
+        let mut tables = tables.into_iter();
+        self.lengths = tables.next().unwrap_or_default();
+        for other in tables {
+            self.lengths.absorb(other);
+        }
+        self.aborted = stop.load(Ordering::Relaxed);
+        let mut values = vec![None; requests.len()];
+        for (i, value) in solved.into_iter().flatten() {
+            values[i] = Some(value);
+        }
+        values
     }
 
     /// The exact score of `p` to move against `o` on the board `G`, and a
@@ -482,6 +552,41 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         let cents = self.estimate(p, o, GUESS_DEPTH, -INF_EVAL, INF_EVAL);
         let cells = G::CELLS as i32;
         (2 * (cents / 200)).clamp(-cells, cells)
+    }
+
+    /// The exact value of `p` to move against `o`: the margin by null
+    /// windows from a guess (or the selective passes, deep on 8x8; from
+    /// the full window without `aspiration`), above `floor` when one is
+    /// known, then the game's length when asked for.
+    fn value(
+        &mut self,
+        lengths: &mut LengthTable,
+        aspiration: bool,
+        p: G::B,
+        o: G::B,
+        floor: Option<i32>,
+        with_length: bool,
+    ) -> ExactValue {
+        let before = (self.nodes, self.scored);
+        let empties = (!(p | o) & G::FULL).count();
+        let guess = aspiration.then(|| self.guess(p, o));
+        let floor = floor.map_or(-inf::<G>(), |f| f - 1);
+        let (margin, best) = match guess {
+            // Deep positions keep the best-move solve's selective passes.
+            Some(guess) if G::SIZE != 8 || empties < ITERATE_FROM => {
+                self.converged((floor, inf::<G>()), guess, empties, p, o)
+            }
+            _ => self.solve_root(p, o, (floor, inf::<G>()), guess, empties),
+        };
+        let length = (with_length && margin != 0 && !self.aborted)
+            .then(|| LengthSearch::new(self, lengths).exact(p, o, margin));
+        ExactValue {
+            margin,
+            length,
+            best: (best != NO_MOVE).then_some(u32::from(best)),
+            nodes: self.nodes - before.0,
+            scored: self.scored - before.1,
+        }
     }
 
     /// The root's score in the open window `(floor, ceiling)` (as

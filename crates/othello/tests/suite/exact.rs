@@ -9,7 +9,9 @@ use crate::common;
 use common::plain;
 use ply_engine::{Game, Notation};
 use ply_othello::Bits;
-use ply_othello::{ExactGeometry, ExactSolver, Geometry, Othello, Size10, Size4, Size6, Size8};
+use ply_othello::{
+    ExactGeometry, ExactSolver, Geometry, Othello, Size10, Size4, Size6, Size8, ValueRequest,
+};
 
 /// A small deterministic generator (xorshift), so failures reproduce.
 struct Rng(u64);
@@ -216,9 +218,11 @@ fn obf_of<G: Geometry>(p: G::B, o: G::B) -> String {
 /// solved first, each move's position then solved with the root's bound
 /// as its floor, margin and game length, one table for all) on board `G`,
 /// against plain minimax up to 9 empties and plain alpha-beta with lengths
-/// beyond.
+/// beyond; and the same moves solved at once on two threads
+/// (`values_on`, which shares them out), with and without the floors.
 fn every_move_agrees_on<G: ExactGeometry>(empties: &[u32], count: usize) {
     let mut solver = ExactSolver::new(1);
+    let mut parallel = ExactSolver::new(1).with_threads(2);
     for &e in empties {
         for game in positions::<G>(u64::from(e) * 977 + G::SIZE as u64, e, count) {
             let (p, o) = game.player_opponent();
@@ -235,6 +239,8 @@ fn every_move_agrees_on<G: ExactGeometry>(empties: &[u32], count: usize) {
                     })
                     .collect()
             };
+            let mut requests = Vec::new();
+            let mut expected_values = Vec::new();
             for (cp, co) in children.into_iter().chain([(p, o)]) {
                 let floor = (cp, co) != (p, o) && !legal.is_empty();
                 let value = solver.value_on::<G>(cp, co, floor.then_some(-root.margin), true);
@@ -250,7 +256,24 @@ fn every_move_agrees_on<G: ExactGeometry>(empties: &[u32], count: usize) {
                     "{shown}: a move's position {cp:?} {co:?}"
                 );
                 assert_eq!(value.length.is_none(), value.margin == 0, "{shown}");
+                for floor in [floor.then_some(-root.margin), None] {
+                    requests.push(ValueRequest {
+                        p: cp,
+                        o: co,
+                        floor,
+                        with_length: true,
+                    });
+                    expected_values.push((value.margin, value.length));
+                }
             }
+            let values = parallel.values_on::<G>(&requests);
+            assert!(!parallel.aborted(), "{shown}");
+            let found: Vec<_> = values
+                .iter()
+                .map(|v| v.map(|v| (v.margin, v.length)))
+                .collect();
+            let expected: Vec<_> = expected_values.into_iter().map(Some).collect();
+            assert_eq!(found, expected, "{shown}: on two threads");
         }
     }
 }
