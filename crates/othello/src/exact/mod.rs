@@ -571,9 +571,12 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         let empties = (!(p | o) & G::FULL).count();
         let guess = aspiration.then(|| self.guess(p, o));
         let floor = floor.map_or(-inf::<G>(), |f| f - 1);
+        // Deep positions keep the best-move solve's selective passes, and
+        // a position solved alone on several threads its split principal
+        // variation (null windows alone would leave the helpers idle).
+        let alone = self.threads == 1 || empties < SPLIT_MIN;
         let (margin, best) = match guess {
-            // Deep positions keep the best-move solve's selective passes.
-            Some(guess) if G::SIZE != 8 || empties < ITERATE_FROM => {
+            Some(guess) if alone && (G::SIZE != 8 || empties < ITERATE_FROM) => {
                 self.converged((floor, inf::<G>()), guess, empties, p, o)
             }
             _ => self.solve_root(p, o, (floor, inf::<G>()), guess, empties),
