@@ -23,10 +23,11 @@
 //! How much is solved exactly:
 //! - with `move_time` (a time budget, as interactive `hint` sets): iterative
 //!   deepening for the first half of the budget (it stops early once it
-//!   reaches the end of the game), then exact solves of the moves, best
-//!   first, while the budget lasts, for moves whose subtrees are small
-//!   enough to finish in it ([`timed_exact_empties`]; every move on 4x4
-//!   and 6x6);
+//!   reaches the end of the game; the whole budget when no move is in the
+//!   solver's reach), then exact solves of the moves, best first, while
+//!   the budget lasts, for moves whose subtrees are small enough to finish
+//!   in it ([`timed_exact_empties`]; every move on 4x4 and 6x6); moves that
+//!   are images of each other get one searched value;
 //! - with `depth` D: exact when at most D squares are empty, else a D-ply
 //!   search (multi-ProbCut on 8x8, where it was fitted: full width on the
 //!   other sizes); D is at most [`MAX_DEPTH`] (more is refused when the
@@ -231,6 +232,13 @@ struct Child<B> {
     value: Option<Value>,
 }
 
+impl<B: Bits> Child<B> {
+    /// The empty squares after the move.
+    fn empties<G: Geometry<B = B>>(&self) -> u32 {
+        (!(self.p | self.o) & G::FULL).count()
+    }
+}
+
 /// A position's least image under the symmetries (player, opponent).
 type Canonical<B> = (B, B);
 
@@ -337,12 +345,11 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
     /// One pass: each move's margin and (up to [`LENGTH_EMPTIES`]) game
     /// length from the exact solver.
     fn value_exact(&mut self, children: &mut [Child<G::B>], max_empties: u32, deadline: Deadline) {
-        let empties_of = |c: &Child<G::B>| (!(c.p | c.o) & G::FULL).count();
         let wanted = |c: &Child<G::B>| {
             let known = c.value;
             !known.is_some_and(|v| is_complete(&v))
-                && (empties_of(c) <= max_empties
-                    || known.is_some_and(|v| is_exact(&v)) && empties_of(c) <= LENGTH_EMPTIES)
+                && (c.empties::<G>() <= max_empties
+                    || known.is_some_and(|v| is_exact(&v)) && c.empties::<G>() <= LENGTH_EMPTIES)
         };
         // Each distinct position once (moves that are images of each other
         // share a value), in the moves' order. Each is solved by null
@@ -364,7 +371,7 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
                 o: child.o,
                 // A margin the search proved is the floor itself.
                 floor: child.value.and_then(|v| v.margin).map(|m| -m),
-                with_length: empties_of(child) <= LENGTH_EMPTIES,
+                with_length: child.empties::<G>() <= LENGTH_EMPTIES,
             });
         }
         let solver = self.fast();
@@ -423,6 +430,16 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
         }
         let rank = |mv: Move| report.moves.iter().position(|m| Some(m.0) == mv.square());
         children.sort_by_key(|c| rank(c.mv));
+        // Moves that are images of each other lead to one position, whose
+        // searched scores can still differ (the table and the cuts see the
+        // images apart): each takes the best-ranked image's value.
+        let keys: Vec<Canonical<G::B>> =
+            children.iter().map(|c| canonical::<G>(c.p, c.o)).collect();
+        for i in 1..children.len() {
+            if let Some(first) = keys[..i].iter().position(|k| *k == keys[i]) {
+                children[i].value = children[first].value;
+            }
+        }
         report
     }
 
@@ -488,9 +505,6 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
         match (self.move_time, self.depth) {
             (Some(budget), depth) => {
                 let whole = Deadline::after(Some(budget));
-                let half = Deadline::after(Some(budget / 2));
-                let depth = depth.unwrap_or(TIMED_DEPTH);
-                searched = Some(self.value_search(p, o, &mut children, depth, half));
                 let solvable = match self.depth {
                     Some(d) => d.saturating_sub(1),
                     // Every 6x6 position is worth a try: the fast solver
@@ -498,6 +512,17 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
                     None if G::SIZE <= 6 => G::CELLS,
                     None => timed_exact_empties(budget),
                 };
+                // The search leaves half the budget to the solver, unless no
+                // move could be solved (nor, proved by the search, given its
+                // game's length): then the whole budget is the search's.
+                let in_reach = solvable.max(LENGTH_EMPTIES);
+                let search_until = if children.iter().any(|c| c.empties::<G>() <= in_reach) {
+                    Deadline::after(Some(budget / 2))
+                } else {
+                    whole
+                };
+                let depth = depth.unwrap_or(TIMED_DEPTH);
+                searched = Some(self.value_search(p, o, &mut children, depth, search_until));
                 self.value_exact(&mut children, solvable, whole);
             }
             (None, depth) => {

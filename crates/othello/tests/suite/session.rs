@@ -163,6 +163,35 @@ fn computer_levels_and_move_time() {
     assert!(report.depth.is_some());
 }
 
+#[test]
+fn a_timed_analysis_values_mirrored_moves_alike_and_uses_its_budget() {
+    use std::time::{Duration, Instant};
+    let budget = Duration::from_millis(600);
+    let config = EngineConfig {
+        move_time: Some(budget),
+        ..EngineConfig::default()
+    };
+    let mut s = session(None).unwrap();
+    let started = Instant::now();
+    let report = s.analyze(&config).unwrap();
+    let took = started.elapsed();
+    // The four first moves are one position up to symmetry: one value,
+    // however the search's cuts saw the images.
+    assert_eq!(report.moves.len(), 4);
+    assert!(
+        report
+            .moves
+            .iter()
+            .all(|m| m.value == report.moves[0].value),
+        "{:?}",
+        report.moves
+    );
+    // No move is in the exact solver's reach from the start, so the search
+    // has the whole budget: it starts iterations until 85% of it (a
+    // deadline of half the budget, as before, stops it at 300 ms).
+    assert!(took >= budget.mul_f64(0.8), "{took:?} of {budget:?}");
+}
+
 /// Wall-clock check, out of the default suite (a loaded machine fails it):
 /// `cargo test --release -p ply-othello --test suite -- --ignored session::keeps_within`.
 #[test]
