@@ -21,13 +21,16 @@
 //! every line; the hand-weighted search this analysis used before did.)
 //!
 //! How much is solved exactly:
-//! - with `move_time` (a time budget, as interactive `hint` sets): iterative
-//!   deepening for the first half of the budget (it stops early once it
+//! - with `move_time` (a time budget, as interactive `hint` sets): when
+//!   every move is small enough to finish in the budget
+//!   ([`timed_exact_empties`]), exact solves first, for half of it; then,
+//!   for the moves still unvalued, iterative deepening until half the
+//!   budget (three quarters after the solves; it stops early once it
 //!   reaches the end of the game; the whole budget when no move is in the
 //!   solver's reach), then exact solves of the moves, best first, while
-//!   the budget lasts, for moves whose subtrees are small enough to finish
-//!   in it ([`timed_exact_empties`]; every move on 4x4 and 6x6); moves that
-//!   are images of each other get one searched value;
+//!   the budget lasts, for moves whose subtrees are small enough
+//!   (every move on 4x4 and 6x6); moves that are images of each other get
+//!   one searched value;
 //! - with `depth` D: exact when at most D squares are empty, else a D-ply
 //!   search (multi-ProbCut on 8x8, where it was fitted: full width on the
 //!   other sizes); D is at most [`MAX_DEPTH`] (more is refused when the
@@ -504,7 +507,9 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
         let mut searched = None;
         match (self.move_time, self.depth) {
             (Some(budget), depth) => {
-                let whole = Deadline::after(Some(budget));
+                // Every share of the budget counts from the start.
+                let [half, three_quarters, whole] =
+                    [0.5, 0.75, 1.0].map(|share| Deadline::after(Some(budget.mul_f64(share))));
                 let solvable = match self.depth {
                     Some(d) => d.saturating_sub(1),
                     // Every 6x6 position is worth a try: the fast solver
@@ -512,18 +517,33 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
                     None if G::SIZE <= 6 => G::CELLS,
                     None => timed_exact_empties(budget),
                 };
-                // The search leaves half the budget to the solver, unless no
-                // move could be solved (nor, proved by the search, given its
-                // game's length): then the whole budget is the search's.
-                let in_reach = solvable.max(LENGTH_EMPTIES);
-                let search_until = if children.iter().any(|c| c.empties::<G>() <= in_reach) {
-                    Deadline::after(Some(budget / 2))
-                } else {
-                    whole
-                };
-                let depth = depth.unwrap_or(TIMED_DEPTH);
-                searched = Some(self.value_search(p, o, &mut children, depth, search_until));
-                self.value_exact(&mut children, solvable, whole);
+                // When every move is small enough to be solved in the budget,
+                // the solver goes first, for half of it: most such analyses
+                // end there, without the search's half.
+                let quick = timed_exact_empties(budget).min(solvable);
+                let solver_first = children
+                    .iter()
+                    .all(|c| c.value.is_some_and(|v| is_complete(&v)) || c.empties::<G>() <= quick);
+                if solver_first {
+                    self.value_exact(&mut children, quick, half);
+                }
+                if children.iter().any(|c| c.value.is_none()) {
+                    // The search leaves the solver its share (half the budget,
+                    // a quarter after a first solve), unless no move could be
+                    // solved (nor, proved by the search, given its game's
+                    // length): then the rest of the budget is the search's.
+                    let in_reach = solvable.max(LENGTH_EMPTIES);
+                    let search_until = if !children.iter().any(|c| c.empties::<G>() <= in_reach) {
+                        whole
+                    } else if solver_first {
+                        three_quarters
+                    } else {
+                        half
+                    };
+                    let depth = depth.unwrap_or(TIMED_DEPTH);
+                    searched = Some(self.value_search(p, o, &mut children, depth, search_until));
+                    self.value_exact(&mut children, solvable, whole);
+                }
             }
             (None, depth) => {
                 let limit = depth.unwrap_or_else(exact_empties::<G>);

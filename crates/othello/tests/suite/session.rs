@@ -164,6 +164,38 @@ fn computer_levels_and_move_time() {
 }
 
 #[test]
+fn a_timed_analysis_in_the_solvers_reach_solves_first() {
+    use std::time::{Duration, Instant};
+    let budget = Duration::from_secs(3);
+    let config = EngineConfig {
+        move_time: Some(budget),
+        ..EngineConfig::default()
+    };
+    let mut s = session(None).unwrap();
+    // FFO #40 four moves and a pass on: 16 empties, every move solved in a few
+    // milliseconds, where a search stopped by the budget alone.
+    s.set_position("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X")
+        .unwrap();
+    for mv in ["a2", "b1", "c1", "pass", "b6"] {
+        s.play(mv).unwrap();
+    }
+    let started = Instant::now();
+    let report = s.analyze(&config).unwrap();
+    let took = started.elapsed();
+    assert_eq!(report.value.margin, Some(-38));
+    assert!(
+        report.moves.iter().all(|m| m.value.remoteness.is_some()),
+        "{:?}",
+        report.moves
+    );
+    // No search ran (it went first before, and ran its course: 0.3 s here
+    // against 0.04 s on a quiet machine).
+    assert_eq!(report.depth, None);
+    assert!(report.stats.is_none(), "{:?}", report.stats);
+    assert!(took < budget / 2, "{took:?}");
+}
+
+#[test]
 fn a_timed_analysis_values_mirrored_moves_alike_and_uses_its_budget() {
     use std::time::{Duration, Instant};
     let budget = Duration::from_millis(600);
