@@ -97,9 +97,15 @@ pub fn parse_hash_mb(text: &str) -> Result<usize, String> {
     whole_number(text, 1, max, &why).map(|mb| usize::try_from(mb).unwrap_or(usize::MAX))
 }
 
+/// The machine's cores (1 when it cannot tell): the default of every
+/// thread and job count.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// `--jobs N`: threads, 1 to [`JOBS_PER_CORE`] per core.
 pub fn parse_jobs(text: &str) -> Result<usize, String> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    let cores = cores() as u64;
     let why = format!(
         " ({JOBS_PER_CORE} x the {cores} core{} of this machine)",
         if cores == 1 { "" } else { "s" }

@@ -36,11 +36,10 @@ pub struct NboardArgs {
 }
 
 pub fn run(args: NboardArgs) -> anyhow::Result<()> {
-    let threads = args.threads.map(usize::from).unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(usize::from)
-            .unwrap_or(1)
-    });
+    let threads = args
+        .threads
+        .map(usize::from)
+        .unwrap_or_else(crate::limits::cores);
     let move_time = args
         .move_time
         .map_or(DEFAULT_MOVE_TIME, Duration::from_millis);

@@ -31,9 +31,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: &SolveArgs) -> anyh
         anyhow::bail!("--seed does nothing for `ply solve`: an analysis makes no random choice");
     }
     let shown_path = ply_engine::echo::shown(&path.display().to_string());
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = args.threads.unwrap_or_else(crate::limits::cores);
     let megabytes = args.engine.hash_mb.unwrap_or(DEFAULT_MB);
     let settings = SuiteSettings {
         hash_mb: megabytes,

@@ -121,7 +121,7 @@ fn hint_config(config: &EngineConfig) -> EngineConfig {
         move_time: Some(config.move_time.unwrap_or(DEFAULT_HINT_TIME)),
         // A hint is asked between moves, when no bot is thinking: the
         // solver may have every core (as `ply solve` does by default).
-        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        threads: crate::limits::cores(),
         ..config.clone()
     }
 }

@@ -86,9 +86,7 @@ pub fn run(kind: &dyn GameKind, options: &GameOptions, args: SolveArgs) -> anyho
         );
     }
     let mut config = args.engine.config(args.depth);
-    config.threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    config.threads = args.threads.unwrap_or_else(crate::limits::cores);
     let request = SolveRequest {
         config: config.clone(),
     };

@@ -203,9 +203,7 @@ fn play(
 ) -> anyhow::Result<TournamentReport> {
     let players = check_players(kind, args)?;
     let host = ply_registry::entry_host(kind);
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let jobs = args.jobs.unwrap_or_else(crate::limits::cores);
     let engine = EngineConfig {
         hash_mb: args.hash_mb,
         depth: args.depth,

@@ -138,16 +138,26 @@ fn perft_through_the_session() {
     assert_eq!(s.perft(6), Ok(8200));
 }
 
-fn timed_config() -> EngineConfig {
+fn timed_config(budget: std::time::Duration) -> EngineConfig {
     EngineConfig {
-        move_time: Some(std::time::Duration::from_millis(200)),
+        move_time: Some(budget),
         ..EngineConfig::default()
     }
 }
 
+/// The analysis of the session's position within `budget`, and its time.
+fn analyze_within(
+    s: &mut dyn Session,
+    budget: std::time::Duration,
+) -> (ply_engine::Report, std::time::Duration) {
+    let started = std::time::Instant::now();
+    let report = s.analyze(&timed_config(budget)).unwrap();
+    (report, started.elapsed())
+}
+
 #[test]
 fn computer_levels_and_move_time() {
-    let config = timed_config();
+    let config = timed_config(std::time::Duration::from_millis(200));
     let mut s = session(None).unwrap();
     let mut bot = s.new_bot(&BotSpec::Computer(None), &config).unwrap();
     let report = s.bot_move(&mut bot).unwrap();
@@ -165,12 +175,7 @@ fn computer_levels_and_move_time() {
 
 #[test]
 fn a_timed_analysis_in_the_solvers_reach_solves_first() {
-    use std::time::{Duration, Instant};
-    let budget = Duration::from_secs(3);
-    let config = EngineConfig {
-        move_time: Some(budget),
-        ..EngineConfig::default()
-    };
+    let budget = std::time::Duration::from_secs(3);
     let mut s = session(None).unwrap();
     // FFO #40 four moves and a pass on: 16 empties, every move solved in a few
     // milliseconds, where a search stopped by the budget alone.
@@ -179,9 +184,7 @@ fn a_timed_analysis_in_the_solvers_reach_solves_first() {
     for mv in ["a2", "b1", "c1", "pass", "b6"] {
         s.play(mv).unwrap();
     }
-    let started = Instant::now();
-    let report = s.analyze(&config).unwrap();
-    let took = started.elapsed();
+    let (report, took) = analyze_within(s.as_mut(), budget);
     assert_eq!(report.value.margin, Some(-38));
     assert!(
         report.moves.iter().all(|m| m.value.remoteness.is_some()),
@@ -197,16 +200,9 @@ fn a_timed_analysis_in_the_solvers_reach_solves_first() {
 
 #[test]
 fn a_timed_analysis_values_mirrored_moves_alike_and_uses_its_budget() {
-    use std::time::{Duration, Instant};
-    let budget = Duration::from_millis(600);
-    let config = EngineConfig {
-        move_time: Some(budget),
-        ..EngineConfig::default()
-    };
+    let budget = std::time::Duration::from_millis(600);
     let mut s = session(None).unwrap();
-    let started = Instant::now();
-    let report = s.analyze(&config).unwrap();
-    let took = started.elapsed();
+    let (report, took) = analyze_within(s.as_mut(), budget);
     // The four first moves are one position up to symmetry: one value,
     // however the search's cuts saw the images.
     assert_eq!(report.moves.len(), 4);
@@ -230,7 +226,7 @@ fn a_timed_analysis_values_mirrored_moves_alike_and_uses_its_budget() {
 #[ignore]
 fn keeps_within_the_move_time() {
     use std::time::{Duration, Instant};
-    let config = timed_config();
+    let config = timed_config(std::time::Duration::from_millis(200));
     let mut s = session(None).unwrap();
     let mut bot = s.new_bot(&BotSpec::Computer(None), &config).unwrap();
     let t = Instant::now();
