@@ -231,6 +231,9 @@ struct Child<B> {
     mv: Move,
     p: B,
     o: B,
+    /// The position's least image: moves with one key are images of each
+    /// other and have one value.
+    key: Canonical<B>,
     /// The move's value, from the side that makes it, once known.
     value: Option<Value>,
 }
@@ -315,16 +318,19 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
                 mv: Move::PASS,
                 p: o,
                 o: p,
+                key: canonical::<G>(o, p),
                 value: None,
             }];
         }
         Squares(legal)
             .map(|square| {
                 let f = flips::<G>(square, p, o);
+                let (cp, co) = (o ^ f, p | f | G::B::bit(square));
                 Child {
                     mv: Move(square as u8),
-                    p: o ^ f,
-                    o: p | f | G::B::bit(square),
+                    p: cp,
+                    o: co,
+                    key: canonical::<G>(cp, co),
                     value: None,
                 }
             })
@@ -364,11 +370,10 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
         let mut keys: Vec<Canonical<G::B>> = Vec::new();
         let mut requests = Vec::new();
         for child in children.iter().filter(|c| wanted(c)) {
-            let key = canonical::<G>(child.p, child.o);
-            if keys.contains(&key) {
+            if keys.contains(&child.key) {
                 continue;
             }
-            keys.push(key);
+            keys.push(child.key);
             requests.push(ValueRequest {
                 p: child.p,
                 o: child.o,
@@ -381,8 +386,10 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
         solver.set_deadline(deadline);
         let values = solver.values_on::<G>(&requests);
         for child in children.iter_mut().filter(|c| wanted(c)) {
-            let key = canonical::<G>(child.p, child.o);
-            let solved = keys.iter().position(|k| *k == key).and_then(|i| values[i]);
+            let solved = keys
+                .iter()
+                .position(|k| *k == child.key)
+                .and_then(|i| values[i]);
             // A value stays as it was when its solve did not finish.
             if let Some(exact) = solved {
                 child.value = Some(solved_value(exact.margin, exact.length).as_move_value());
@@ -436,10 +443,8 @@ impl<G: ExactGeometry> OthelloAnalyzer<G> {
         // Moves that are images of each other lead to one position, whose
         // searched scores can still differ (the table and the cuts see the
         // images apart): each takes the best-ranked image's value.
-        let keys: Vec<Canonical<G::B>> =
-            children.iter().map(|c| canonical::<G>(c.p, c.o)).collect();
         for i in 1..children.len() {
-            if let Some(first) = keys[..i].iter().position(|k| *k == keys[i]) {
+            if let Some(first) = children[..i].iter().position(|c| c.key == children[i].key) {
                 children[i].value = children[first].value;
             }
         }
