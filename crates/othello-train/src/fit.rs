@@ -8,8 +8,8 @@ use rand::SeedableRng;
 use rayon::prelude::*;
 
 use ply_othello::pattern::{
-    indices, phase_of, tie_map, Weights, BIAS, INSTANCES, MOBILITY_MINE, MOBILITY_THEIRS, PHASES,
-    PHASE_LEN, PHASE_WIDTH,
+    indices, phase_of, tie_map, Weights, BIAS, INSTANCES, MOBILITY_MINE, MOBILITY_THEIRS, PARITY,
+    PHASES, PHASE_LEN, PHASE_WIDTH,
 };
 use ply_othello::{hash_pair, moves, Size8};
 
@@ -69,6 +69,8 @@ struct Row {
     idx: [u32; INSTANCES],
     mine: f32,
     theirs: f32,
+    /// 1 for an odd number of empties, else 0.
+    odd: f32,
     y: f32,
 }
 
@@ -81,6 +83,7 @@ fn row(l: &Labelled, tie: &[u32]) -> Row {
         idx,
         mine: moves::<Size8>(l.p, l.o).count_ones() as f32 / MOBILITY_SCALE,
         theirs: moves::<Size8>(l.o, l.p).count_ones() as f32 / MOBILITY_SCALE,
+        odd: ((!(l.p | l.o)).count_ones() & 1) as f32,
         y: f32::from(l.score) / 100.0,
     }
 }
@@ -110,6 +113,7 @@ fn float_phase(weights: &Weights, phase: usize, tie: &[u32]) -> Vec<f32> {
         out[tie[i] as usize] = f32::from(w[i]) / 100.0;
     }
     out[BIAS] = f32::from(w[BIAS]) / 100.0;
+    out[PARITY] = f32::from(w[PARITY]) / 100.0;
     out[MOBILITY_MINE] = f32::from(w[MOBILITY_MINE]) / 100.0 * MOBILITY_SCALE;
     out[MOBILITY_THEIRS] = f32::from(w[MOBILITY_THEIRS]) / 100.0 * MOBILITY_SCALE;
     out
@@ -121,6 +125,7 @@ fn quantise(w: &[f32], tie: &[u32], out: &mut [i16]) {
         out[i] = q(w[tie[i] as usize]);
     }
     out[BIAS] = q(w[BIAS]);
+    out[PARITY] = q(w[PARITY]);
     out[MOBILITY_MINE] = q(w[MOBILITY_MINE] / MOBILITY_SCALE);
     out[MOBILITY_THEIRS] = q(w[MOBILITY_THEIRS] / MOBILITY_SCALE);
 }
@@ -133,12 +138,16 @@ fn sgd(rows: &[Row], w: &mut [f32], how: Fitting, phase: usize) {
         order.shuffle(&mut rng);
         for &r in &order {
             let row = &rows[r];
-            let mut pred = w[BIAS] + w[MOBILITY_MINE] * row.mine + w[MOBILITY_THEIRS] * row.theirs;
+            let mut pred = w[BIAS]
+                + w[PARITY] * row.odd
+                + w[MOBILITY_MINE] * row.mine
+                + w[MOBILITY_THEIRS] * row.theirs;
             for &i in &row.idx {
                 pred += w[i as usize];
             }
             let err = pred - row.y;
             w[BIAS] -= rate * err;
+            w[PARITY] -= rate * err * row.odd;
             w[MOBILITY_MINE] -= rate * err * row.mine;
             w[MOBILITY_THEIRS] -= rate * err * row.theirs;
             for &i in &row.idx {

@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod calibrate;
 mod duel;
 mod files;
 mod fit;
@@ -16,6 +17,7 @@ mod label;
 mod measure;
 mod selfplay;
 
+pub use calibrate::{calibrate, PhaseShift};
 pub use duel::duel;
 pub use files::{
     fnv1a, label_files, labels_path, positions_path, read_labels, read_positions, write_atomically,
@@ -23,5 +25,5 @@ pub use files::{
 };
 pub use fit::{fit, held_out, mean_error, Fitting, PhaseReport};
 pub use label::{exact_scores, label_positions, Labelling};
-pub use measure::{error_table, measuring_set, search_errors};
+pub use measure::{error_table, measuring_set, search_errors, Errors};
 pub use selfplay::{game_seed, generate_job, play, play_game, start, Style};

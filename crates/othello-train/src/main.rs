@@ -101,6 +101,34 @@ enum Step {
         #[arg(long, default_value_t = 8)]
         held_out_every: u32,
     },
+    /// Sets each phase's bias and parity weight from exactly solved
+    /// positions (the median error zero at even and at odd empties),
+    /// keeping the pattern weights.
+    Calibrate {
+        /// The weights to calibrate (`shipped`: the weights built in).
+        #[arg(long, default_value = "shipped")]
+        weights: String,
+        /// The exactly solved positions' file (made first if absent).
+        #[arg(long)]
+        set: PathBuf,
+        /// Games the positions come from.
+        #[arg(long, default_value_t = 1500)]
+        games: u64,
+        /// Their seed (keep it apart from the measuring set's and the
+        /// training runs').
+        #[arg(long, default_value_t = 7)]
+        seed: u64,
+        /// The empties solved (each phase calibrated has positions here).
+        #[arg(
+            long,
+            value_delimiter = ',',
+            default_value = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20"
+        )]
+        empties: Vec<u32>,
+        /// The weights file to write (its checksum goes beside it, `.fnv1a`).
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// A match at equal fixed depth of two weights files (`shipped`: the
     /// weights built in), each random opening played twice.
     Duel {
@@ -177,6 +205,53 @@ fn load_weights(name: &str) -> Result<Weights, String> {
     } else {
         Weights::load(Path::new(name)).map_err(|e| format!("{name}: {e}"))
     }
+}
+
+/// The exactly solved positions of `set`, made from `games` games of
+/// `seed` (the position at each of `empties` in each) when the file is absent.
+fn solved_set(
+    set: &Path,
+    seed: u64,
+    games: u64,
+    empties: &[u32],
+    clock: Instant,
+) -> Result<Vec<train::Labelled>, String> {
+    if set.exists() {
+        return train::read_labels(set).map_err(|e| e.to_string());
+    }
+    let made = train::measuring_set(seed, games, empties, train::Style::default());
+    train::write_labels(set, &made).map_err(|e| e.to_string())?;
+    println!(
+        "{}: {} positions solved exactly in {:.1} s",
+        set.display(),
+        made.len(),
+        clock.elapsed().as_secs_f64()
+    );
+    Ok(made)
+}
+
+/// Writes `weights` to `out` and their FNV-1a 64 beside them (`.fnv1a`).
+fn write_weights(out: &Path, weights: &Weights, clock: Instant) -> Result<(), String> {
+    let bytes = weights.to_bytes();
+    if let Some(folder) = out.parent().filter(|f| !f.as_os_str().is_empty()) {
+        std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    }
+    train::write_atomically(out, &bytes).map_err(|e| e.to_string())?;
+    let sum = train::fnv1a(&bytes);
+    let name = out
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let beside = out.with_file_name(format!("{name}.fnv1a"));
+    train::write_atomically(&beside, format!("{sum:016x}  {name}\n").as_bytes())
+        .map_err(|e| e.to_string())?;
+    println!(
+        "wrote {} ({} bytes, FNV-1a 64 {sum:016x}) in {:.1} s",
+        out.display(),
+        bytes.len(),
+        clock.elapsed().as_secs_f64()
+    );
+    Ok(())
 }
 
 fn run(step: Step) -> Result<(), String> {
@@ -336,26 +411,37 @@ fn run(step: Step) -> Result<(), String> {
                     if r.kept { "new" } else { "start" }
                 );
             }
-            let bytes = weights.to_bytes();
-            if let Some(folder) = out.parent().filter(|f| !f.as_os_str().is_empty()) {
-                std::fs::create_dir_all(folder)
-                    .map_err(|e| format!("{}: {e}", folder.display()))?;
+            write_weights(&out, &weights, clock)?;
+        }
+        Step::Calibrate {
+            weights,
+            set,
+            games,
+            seed,
+            empties,
+            out,
+        } => {
+            let start = load_weights(&weights)?;
+            let positions = solved_set(&set, seed, games, &empties, clock)?;
+            let (calibrated, shifts) = train::calibrate(&start, &positions);
+            println!("| phase | empties | positions even / odd | median error even / odd before | MAE before | MAE after |");
+            println!("|---|---|---|---|---|---|");
+            for s in &shifts {
+                let low = s.phase as u32 * pattern::PHASE_WIDTH + 1;
+                println!(
+                    "| {} | {}-{} | {} / {} | {:+.2} / {:+.2} | {:.2} | {:.2} |",
+                    s.phase,
+                    low,
+                    low + pattern::PHASE_WIDTH - 1,
+                    s.positions.0,
+                    s.positions.1,
+                    s.median_error.0,
+                    s.median_error.1,
+                    s.absolute_error.0,
+                    s.absolute_error.1
+                );
             }
-            train::write_atomically(&out, &bytes).map_err(|e| e.to_string())?;
-            let sum = train::fnv1a(&bytes);
-            let name = out
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let beside = out.with_file_name(format!("{name}.fnv1a"));
-            train::write_atomically(&beside, format!("{sum:016x}  {name}\n").as_bytes())
-                .map_err(|e| e.to_string())?;
-            println!(
-                "wrote {} ({} bytes, FNV-1a 64 {sum:016x}) in {:.1} s",
-                out.display(),
-                bytes.len(),
-                clock.elapsed().as_secs_f64()
-            );
+            write_weights(&out, &calibrated, clock)?;
         }
         Step::Duel {
             weights,
@@ -385,19 +471,7 @@ fn run(step: Step) -> Result<(), String> {
                 .iter()
                 .map(|w| load_weights(w))
                 .collect::<Result<_, _>>()?;
-            let positions = if set.exists() {
-                train::read_labels(&set).map_err(|e| e.to_string())?
-            } else {
-                let made = train::measuring_set(seed, games, &empties, train::Style::default());
-                train::write_labels(&set, &made).map_err(|e| e.to_string())?;
-                println!(
-                    "{}: {} positions solved exactly in {:.1} s",
-                    set.display(),
-                    made.len(),
-                    clock.elapsed().as_secs_f64()
-                );
-                made
-            };
+            let positions = solved_set(&set, seed, games, &empties, clock)?;
             let refs: Vec<&Weights> = all.iter().collect();
             let table = train::error_table(&positions, &empties, &refs);
             let searched: Vec<Vec<f64>> = search_depths
@@ -406,21 +480,24 @@ fn run(step: Step) -> Result<(), String> {
                 .collect();
             print!("| empties | positions |");
             for w in &weights {
-                print!(" MAE {w} |");
+                print!(" MAE {w} | mean signed error {w} |");
             }
             for d in &search_depths {
                 print!(" MAE search depth {d} |");
             }
             println!();
             print!("|---|---|");
-            for _ in 0..weights.len() + search_depths.len() {
+            for _ in 0..2 * weights.len() + search_depths.len() {
                 print!("---|");
             }
             println!();
             for (row, (e, n, errors)) in table.into_iter().enumerate() {
                 print!("| {e} | {n} |");
-                for err in errors.iter().chain(searched.iter().map(|s| &s[row])) {
-                    print!(" {err:.2} |");
+                for err in &errors {
+                    print!(" {:.2} | {:+.2} |", err.absolute, err.signed);
+                }
+                for s in &searched {
+                    print!(" {:.2} |", s[row]);
                 }
                 println!();
             }

@@ -45,13 +45,22 @@ pub fn measuring_set(seed: u64, games: u64, empties: &[u32], style: Style) -> Ve
         .collect()
 }
 
-/// One row of the table: empties, positions, and each weights' mean
-/// absolute error in discs.
+/// One weights' errors at one number of empties, in discs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Errors {
+    /// The mean absolute error.
+    pub absolute: f64,
+    /// The mean signed error (evaluation less exact score): how far the
+    /// weights lean towards the side to move.
+    pub signed: f64,
+}
+
+/// One row of the table: empties, positions, and each weights' errors.
 pub fn error_table(
     set: &[Labelled],
     empties: &[u32],
     weights: &[&Weights],
-) -> Vec<(u32, usize, Vec<f64>)> {
+) -> Vec<(u32, usize, Vec<Errors>)> {
     empties
         .iter()
         .map(|&e| {
@@ -62,12 +71,15 @@ pub fn error_table(
             let errors = weights
                 .iter()
                 .map(|w| {
-                    at.iter()
-                        .map(|l| {
-                            (f64::from(w.evaluate(l.p, l.o) - i32::from(l.score)) / 100.0).abs()
-                        })
-                        .sum::<f64>()
-                        / at.len().max(1) as f64
+                    let n = at.len().max(1) as f64;
+                    let differences: Vec<f64> = at
+                        .iter()
+                        .map(|l| f64::from(w.evaluate(l.p, l.o) - i32::from(l.score)) / 100.0)
+                        .collect();
+                    Errors {
+                        absolute: differences.iter().map(|d| d.abs()).sum::<f64>() / n,
+                        signed: differences.iter().sum::<f64>() / n,
+                    }
                 })
                 .collect();
             (e, at.len(), errors)

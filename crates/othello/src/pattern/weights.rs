@@ -7,7 +7,7 @@
 //! | bytes | field |
 //! |---|---|
 //! | 8 | magic `PLYOEVAL` |
-//! | 4 | format version (1), u32 little-endian |
+//! | 4 | format version (2), u32 little-endian |
 //! | 4 | phases, u32 |
 //! | 4 | weights per phase, u32 |
 //! | 4 | payload length in bytes, u32 |
@@ -24,7 +24,8 @@ use super::{PHASES, PHASE_LEN};
 /// The first eight bytes of a weights file.
 pub const MAGIC: &[u8; 8] = b"PLYOEVAL";
 /// The file format this code reads and writes.
-pub const FORMAT_VERSION: u32 = 1;
+/// Version 2 added the parity weight ([`super::PARITY`]) to each phase.
+pub const FORMAT_VERSION: u32 = 2;
 const RUN: i16 = i16::MIN;
 
 /// Why a weights file cannot be used.

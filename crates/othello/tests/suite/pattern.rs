@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 
 use ply_othello::pattern::{
     self, image, indices, tie_map, Weights, WeightsError, BIAS, EMBEDDED_FILE, ENDGAME_FILE,
-    INSTANCES, MOBILITY_MINE, MOBILITY_THEIRS, OFFSETS, PATTERNS, PHASES, PHASE_LEN,
+    INSTANCES, MOBILITY_MINE, MOBILITY_THEIRS, OFFSETS, PARITY, PATTERNS, PHASES, PHASE_LEN,
 };
 use ply_othello::{flips, hand_weighted, moves, ExactSolver, Size8};
 
@@ -203,6 +203,30 @@ fn symmetric_weights_give_one_value_to_the_eight_images() {
             "phase {phase}"
         );
     }
+}
+
+/// The parity weight counts at odd empties only, each phase its own; the
+/// endgame's weights have none (their node counts are the README's).
+#[test]
+fn the_parity_weight_counts_at_odd_empties() {
+    let mut weights = Weights::zeros();
+    for phase in 0..PHASES {
+        weights.phase_mut(phase)[PARITY] = 100 * (phase as i16 + 1);
+    }
+    let mut seen = [false; 2];
+    for (p, o) in positions(9, 300, 1..=60) {
+        let empties = (!(p | o)).count_ones();
+        let expected = if empties % 2 == 1 {
+            100 * (pattern::phase_of(empties) as i32 + 1)
+        } else {
+            0
+        };
+        assert_eq!(weights.evaluate(p, o), expected, "{empties} empties");
+        seen[(empties % 2) as usize] = true;
+    }
+    assert_eq!(seen, [true, true]);
+    let endgame = pattern::endgame_weights().expect("endgame weights");
+    assert!((0..PHASES).all(|phase| endgame.phase(phase)[PARITY] == 0));
 }
 
 #[test]
