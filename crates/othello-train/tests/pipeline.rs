@@ -120,6 +120,25 @@ fn a_tiny_run_resumes_redoes_what_is_missing_and_refuses_damaged_files() {
         table.contains("| 4 | ") && table.contains("| 8 | "),
         "{table}"
     );
+    // Calibration on the same solved positions: phases 0 and 1 reported,
+    // their error no worse, a valid file written.
+    let calibrated = dir.join("c.bin");
+    let c = calibrated.to_str().expect("a UTF-8 path");
+    let report = ok(&["calibrate", "--set", s, "--weights", w, "--out", c]);
+    for phase in ["| 0 | 1-4 |", "| 1 | 5-8 |"] {
+        let row = report
+            .lines()
+            .find(|l| l.starts_with(phase))
+            .unwrap_or_else(|| panic!("{phase} missing: {report}"));
+        let cells: Vec<f64> = row
+            .split('|')
+            .filter_map(|c| c.trim().parse().ok())
+            .collect();
+        let (before, after) = (cells[cells.len() - 2], cells[cells.len() - 1]);
+        assert!(after <= before, "{row}");
+    }
+    Weights::from_bytes(&std::fs::read(&calibrated).expect("calibrated written"))
+        .expect("a valid weights file");
 
     // A truncated file is refused with its name; so is one with a flipped byte.
     let labels0 = train::labels_path(&dir, 0, 2);
