@@ -211,9 +211,9 @@ pub const MOBILITY_MINE: usize = BIAS + 1;
 pub const MOBILITY_THEIRS: usize = BIAS + 2;
 /// The weight added when the number of empty squares is odd. A phase
 /// spans four empties, two of each parity, and without it the fitted
-/// weights leaned towards the side to move by 1-2.4 discs at even
-/// empties and away from it by 0.3-1.7 at odd ones (against exact scores,
-/// 3 to 21 empties: `ply-othello-train measure`, mean signed error).
+/// weights leaned towards the side to move at even empties and away from
+/// it at odd ones, by up to about two discs against exact scores (the
+/// crate's README, "Calibration by parity").
 pub const PARITY: usize = BIAS + 3;
 /// Weights per phase.
 pub const PHASE_LEN: usize = BIAS + 4;
