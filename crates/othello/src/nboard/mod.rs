@@ -571,8 +571,15 @@ mod tests {
                 .map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap())
                 .collect();
             assert_eq!(evals.len(), 8, "{out:?}");
+            // Uncorrected, odd and even depths sit about twenty discs
+            // apart; corrected, their means within two discs. A single
+            // step may move more when the search finds a new line (the
+            // weights of 2026-12-04: 3.2 discs from depth 7 to 8 of the
+            // third game, where the means differ by 1.5).
+            let mean = |parity: usize| evals.iter().skip(parity).step_by(2).sum::<f64>() / 4.0;
+            assert!((mean(0) - mean(1)).abs() <= 2.0, "{game}: {evals:?}");
             for pair in evals.windows(2) {
-                assert!((pair[0] - pair[1]).abs() <= 2.5, "{game}: {evals:?}");
+                assert!((pair[0] - pair[1]).abs() <= 3.5, "{game}: {evals:?}");
             }
         }
     }
