@@ -11,6 +11,7 @@
 use ply_othello::pattern::{phase_of, Weights, BIAS, PARITY, PHASES};
 
 use crate::files::Labelled;
+use crate::fit::mean_error;
 
 /// What calibration did to one phase.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -43,16 +44,6 @@ fn empties(l: &Labelled) -> u32 {
     (!(l.p | l.o)).count_ones()
 }
 
-fn errors(weights: &Weights, set: &[&Labelled]) -> Vec<f64> {
-    set.iter()
-        .map(|l| f64::from(weights.evaluate(l.p, l.o) - i32::from(l.score)) / 100.0)
-        .collect()
-}
-
-fn mean_absolute(errors: &[f64]) -> f64 {
-    errors.iter().map(|e| e.abs()).sum::<f64>() / errors.len().max(1) as f64
-}
-
 /// `weights` with the offsets of every phase that `set` (exactly labelled
 /// positions) has positions of set from them; the other phases as they
 /// were.
@@ -60,18 +51,27 @@ pub fn calibrate(weights: &Weights, set: &[Labelled]) -> (Weights, Vec<PhaseShif
     let mut out = weights.clone();
     let mut shifts = Vec::new();
     for phase in 0..PHASES {
-        let at: Vec<&Labelled> = set
+        let at: Vec<Labelled> = set
             .iter()
+            .copied()
             .filter(|l| phase_of(empties(l)) == phase)
             .collect();
         if at.is_empty() {
             continue;
         }
-        let (even, odd): (Vec<&Labelled>, Vec<&Labelled>) =
-            at.iter().partition(|l| empties(l).is_multiple_of(2));
-        let before = errors(weights, &at);
-        let even_median = median(&mut errors(weights, &even));
-        let odd_median = median(&mut errors(weights, &odd));
+        // Each position's error, by the parity of its empties.
+        let (mut even, mut odd) = (Vec::new(), Vec::new());
+        for l in &at {
+            let error = f64::from(weights.evaluate(l.p, l.o) - i32::from(l.score)) / 100.0;
+            if empties(l).is_multiple_of(2) {
+                even.push(error);
+            } else {
+                odd.push(error);
+            }
+        }
+        let positions = (even.len(), odd.len());
+        let even_median = median(&mut even);
+        let odd_median = median(&mut odd);
         let cents = |discs: f64| (discs * 100.0).round() as i32;
         let w = out.phase_mut(phase);
         let set_to = |slot: &mut i16, value: i32| {
@@ -81,12 +81,11 @@ pub fn calibrate(weights: &Weights, set: &[Labelled]) -> (Weights, Vec<PhaseShif
         let parity = i32::from(w[PARITY]) - cents(odd_median - even_median);
         set_to(&mut w[BIAS], bias);
         set_to(&mut w[PARITY], parity);
-        let after = errors(&out, &at);
         shifts.push(PhaseShift {
             phase,
-            positions: (even.len(), odd.len()),
+            positions,
             median_error: (even_median, odd_median),
-            absolute_error: (mean_absolute(&before), mean_absolute(&after)),
+            absolute_error: (mean_error(weights, &at), mean_error(&out, &at)),
         });
     }
     (out, shifts)
