@@ -13,7 +13,9 @@
 
 use std::time::Duration;
 
-use ply_othello::nboard::{is_quit, NBoard, Output as Answer, DEFAULT_MOVE_TIME, MAX_LINE};
+use ply_othello::nboard::{
+    is_quit, NBoard, Output as Answer, DEFAULT_DEPTH, DEFAULT_MOVE_TIME, MAX_LINE,
+};
 
 use super::protocol_lines::read_lines_behind;
 use crate::output::{warn, Output};
@@ -33,6 +35,13 @@ pub struct NboardArgs {
     #[arg(long, value_name = "MS", value_parser = crate::limits::parse_move_time_ms,
           allow_negative_numbers = true)]
     pub move_time: Option<u64>,
+    /// The deepest midgame search in plies (1-60) until the GUI sends `set
+    /// depth`; 60 leaves the move time as the only bound, as a match at
+    /// a time per move wants (a manager such as `ply tournament` sends no
+    /// `set depth`).
+    #[arg(long, value_name = "PLIES", default_value_t = DEFAULT_DEPTH,
+          value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub depth: u32,
 }
 
 pub fn run(args: NboardArgs) -> anyhow::Result<()> {
@@ -44,7 +53,7 @@ pub fn run(args: NboardArgs) -> anyhow::Result<()> {
         .move_time
         .map_or(DEFAULT_MOVE_TIME, Duration::from_millis);
     ply_engine::clear_interrupt();
-    let mut engine = NBoard::new(args.hash, threads, Some(move_time));
+    let mut engine = NBoard::new(args.hash, threads, Some(move_time)).with_depth(args.depth);
     let lines = read_lines_behind(MAX_LINE, is_quit);
     let mut out = Output::stdout();
     // Ends with the input (the reader drops its end) or at a quit. Lines

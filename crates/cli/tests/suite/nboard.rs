@@ -317,3 +317,29 @@ fn a_table_larger_than_half_the_memory_is_refused() {
     let hash = (total_mib / 2 + 1).max(65536).to_string();
     support::ply(&["nboard", "--hash", &hash], "").assert_user_error("memory");
 }
+
+/// The depths of the `search` lines a `hint 1` reports, in order.
+fn hint_depths(gui: &mut Gui) -> Vec<u32> {
+    gui.send("hint 1");
+    gui.until("nodestats")
+        .iter()
+        .filter(|l| l.starts_with("search "))
+        .filter_map(|l| l.split_whitespace().last()?.parse().ok())
+        .collect()
+}
+
+#[test]
+fn depth_option_caps_the_search_until_the_gui_sets_one() {
+    // A minute to spend: only the depth ends these searches.
+    let mut gui = Gui::start_with(&["--move-time", "60000", "--depth", "3"]);
+    gui.send("nboard 2");
+    let depths = hint_depths(&mut gui);
+    assert_eq!(depths.iter().max(), Some(&3), "{depths:?}");
+    gui.send("set depth 5");
+    let depths = hint_depths(&mut gui);
+    assert_eq!(depths.iter().max(), Some(&5), "{depths:?}");
+    gui.quit();
+    for refused in ["0", "61", "x"] {
+        support::ply(&["nboard", "--depth", refused], "").assert_user_error("depth");
+    }
+}

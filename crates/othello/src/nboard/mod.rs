@@ -6,7 +6,7 @@
 //! |---|---|
 //! | `nboard 2` | enters NBoard mode; answers `set myname ply` |
 //! | `set game GGF` | the position at the end of the GGF game (8x8 only: board size `BO[8 ...]`, start position, `B[..]`/`W[..]` moves, `PA` passes) |
-//! | `set depth N` | the deepest midgame search, N plies (1-60): a cap, the search also ends with its time budget |
+//! | `set depth N` | the deepest midgame search, N plies (1-60): a cap, the search also ends with its time budget; until one comes, [`DEFAULT_DEPTH`] or [`NBoard::with_depth`] |
 //! | `set contempt N` | a draw is worth `-N` hundredths of a disc to the engine's side in the midgame search ([`Engine::set_contempt`]; clamped to under two discs) |
 //! | `move F5/eval/time` (or just `F5`) | plays the move on its board (`PA` passes) |
 //! | `hint N` | `status`, `search PV EVAL 0 DEPTH` lines for the top N moves as the search deepens, `nodestats`, `status` |
@@ -47,6 +47,12 @@ pub const MAX_LINE: usize = 64 * 1024;
 /// The time budget of a search when the front end sets none: a GUI's
 /// `set depth 60` still answers within it.
 pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(3);
+
+/// The deepest midgame search until a `set depth` says otherwise: the
+/// protocol's GUIs always send one, so this bounds a search only for a
+/// manager that sends none (`ply tournament`), which then plays at this
+/// depth or the time budget, whichever ends first.
+pub const DEFAULT_DEPTH: u32 = 12;
 
 /// Whether `line` is the protocol's `quit`, which a front end reading
 /// ahead of a running search acts on at once.
@@ -140,9 +146,16 @@ impl NBoard {
         NBoard {
             engine: Engine::new(megabytes, threads),
             position: Othello::new(),
-            depth: 12,
+            depth: DEFAULT_DEPTH,
             move_time,
         }
+    }
+
+    /// The engine with `depth` (clamped to 1-60) as its deepest search
+    /// until a `set depth`: 60 leaves the time budget as the only bound.
+    pub fn with_depth(mut self, depth: u32) -> NBoard {
+        self.depth = depth.clamp(1, 60);
+        self
     }
 
     /// The position on the board.
