@@ -85,12 +85,13 @@ const SHALLOW_ORDER_DEPTH: u32 = 8;
 /// Half the first aspiration window.
 const ASPIRATION: i32 = 80;
 /// Default selectivity: cut when the probe is `t` standard deviations
-/// beyond the window. 3.0 rather than 1.5: the fits stop at depth 10, and
-/// deeper searches cut by that fit were wrong too often; at 100 ms a move
-/// 2.2, 3.0 and 5.0 scored 59.8%, 63.0% and 57.5% against 1.5 (with the
-/// exact hand-over below two empties later), no ProbCut 50.0%
-/// (crates/othello/README.md, "Selectivity and the exact hand-over").
-pub const DEFAULT_SELECTIVITY: f64 = 3.0;
+/// beyond the window. At equal time (100 ms a move bounding both engines
+/// alone, `ply nboard --depth 60`), against the pre-issue engine: 1.0
+/// scored 73.6% over 800 games, 0.7, 1.5 and 2.0 less, the former 3.0
+/// 68.1% over 400. The 3.0 had been chosen under the NBoard default depth of 12,
+/// where cutting less only spent more of the budget
+/// (crates/othello/README.md, "Selectivity at equal time").
+pub const DEFAULT_SELECTIVITY: f64 = 1.0;
 /// `multi` for a search that scores every root move exactly (an analysis).
 pub const EVERY_MOVE: usize = usize::MAX;
 

@@ -67,39 +67,39 @@ pub fn thresholds(depth: u32, stage: usize, alpha: i32, beta: i32, t: f64) -> (i
 }
 
 /// Fitted by `examples/mpc_fit.rs` (400 positions a stage, seed 1, with
-/// the midgame weights of the 13.1 M-position run; 4 min on one core):
+/// the calibrated third-round midgame weights; 2.4 min on one core):
 /// [stage][depth - MIN_DEPTH].
 #[rustfmt::skip]
 pub const FIT: [[Fit; (MAX_FIT_DEPTH - MIN_DEPTH + 1) as usize]; STAGES] = [
     [
-        Fit { a: 0.996, b: -3.1, sigma: 201.5 }, // depth 3 from 1, 400 positions
-        Fit { a: 1.014, b: -55.7, sigma: 202.5 }, // depth 4 from 2, 400 positions
-        Fit { a: 1.003, b: 76.2, sigma: 171.3 }, // depth 5 from 3, 400 positions
-        Fit { a: 1.023, b: -85.6, sigma: 245.1 }, // depth 6 from 2, 400 positions
-        Fit { a: 1.027, b: 146.6, sigma: 214.1 }, // depth 7 from 3, 400 positions
-        Fit { a: 1.019, b: -102.6, sigma: 183.7 }, // depth 8 from 4, 400 positions
-        Fit { a: 1.024, b: 109.8, sigma: 169.5 }, // depth 9 from 5, 400 positions
-        Fit { a: 1.038, b: -132.7, sigma: 197.7 }, // depth 10 from 4, 400 positions
+        Fit { a: 0.995, b: 24.8, sigma: 193.3 }, // depth 3 from 1, 400 positions
+        Fit { a: 1.014, b: -29.5, sigma: 192.7 }, // depth 4 from 2, 400 positions
+        Fit { a: 1.019, b: 42.2, sigma: 157.9 }, // depth 5 from 3, 400 positions
+        Fit { a: 1.024, b: -34.5, sigma: 217.7 }, // depth 6 from 2, 400 positions
+        Fit { a: 1.023, b: 70.0, sigma: 180.6 }, // depth 7 from 3, 400 positions
+        Fit { a: 1.001, b: -38.8, sigma: 156.0 }, // depth 8 from 4, 400 positions
+        Fit { a: 0.995, b: 45.3, sigma: 155.7 }, // depth 9 from 5, 400 positions
+        Fit { a: 1.003, b: -52.2, sigma: 173.5 }, // depth 10 from 4, 400 positions
     ],
     [
-        Fit { a: 1.001, b: -28.8, sigma: 263.4 }, // depth 3 from 1, 400 positions
-        Fit { a: 1.011, b: -30.2, sigma: 261.8 }, // depth 4 from 2, 400 positions
-        Fit { a: 0.994, b: 31.0, sigma: 218.4 }, // depth 5 from 3, 400 positions
-        Fit { a: 1.008, b: -40.5, sigma: 306.8 }, // depth 6 from 2, 400 positions
-        Fit { a: 1.008, b: 71.7, sigma: 291.2 }, // depth 7 from 3, 400 positions
-        Fit { a: 1.007, b: -41.6, sigma: 232.1 }, // depth 8 from 4, 400 positions
-        Fit { a: 1.016, b: 73.4, sigma: 230.8 }, // depth 9 from 5, 400 positions
-        Fit { a: 1.001, b: -59.6, sigma: 271.1 }, // depth 10 from 4, 400 positions
+        Fit { a: 0.998, b: -56.1, sigma: 289.3 }, // depth 3 from 1, 400 positions
+        Fit { a: 1.013, b: -21.2, sigma: 261.2 }, // depth 4 from 2, 400 positions
+        Fit { a: 1.005, b: 83.9, sigma: 246.4 }, // depth 5 from 3, 400 positions
+        Fit { a: 1.001, b: -63.3, sigma: 332.1 }, // depth 6 from 2, 400 positions
+        Fit { a: 1.002, b: 123.8, sigma: 302.2 }, // depth 7 from 3, 400 positions
+        Fit { a: 0.995, b: -74.2, sigma: 273.8 }, // depth 8 from 4, 400 positions
+        Fit { a: 0.999, b: 80.2, sigma: 250.9 }, // depth 9 from 5, 400 positions
+        Fit { a: 0.997, b: -114.9, sigma: 326.0 }, // depth 10 from 4, 400 positions
     ],
     [
-        Fit { a: 1.001, b: -52.2, sigma: 398.5 }, // depth 3 from 1, 400 positions
-        Fit { a: 1.010, b: -56.7, sigma: 362.7 }, // depth 4 from 2, 400 positions
-        Fit { a: 0.992, b: 94.3, sigma: 315.6 }, // depth 5 from 3, 400 positions
-        Fit { a: 1.003, b: -69.2, sigma: 436.4 }, // depth 6 from 2, 400 positions
-        Fit { a: 0.998, b: 150.7, sigma: 383.2 }, // depth 7 from 3, 400 positions
-        Fit { a: 0.989, b: -19.2, sigma: 357.1 }, // depth 8 from 4, 400 positions
-        Fit { a: 1.004, b: 99.3, sigma: 352.1 }, // depth 9 from 5, 400 positions
-        Fit { a: 0.991, b: -65.3, sigma: 423.2 }, // depth 10 from 4, 400 positions
+        Fit { a: 0.997, b: -46.6, sigma: 445.9 }, // depth 3 from 1, 400 positions
+        Fit { a: 1.004, b: -108.8, sigma: 378.9 }, // depth 4 from 2, 400 positions
+        Fit { a: 0.997, b: 69.9, sigma: 342.6 }, // depth 5 from 3, 400 positions
+        Fit { a: 1.000, b: -97.6, sigma: 485.3 }, // depth 6 from 2, 400 positions
+        Fit { a: 1.001, b: 128.2, sigma: 430.8 }, // depth 7 from 3, 400 positions
+        Fit { a: 1.006, b: -12.8, sigma: 381.8 }, // depth 8 from 4, 400 positions
+        Fit { a: 0.999, b: 78.0, sigma: 354.8 }, // depth 9 from 5, 400 positions
+        Fit { a: 1.009, b: -25.9, sigma: 441.6 }, // depth 10 from 4, 400 positions
     ],
 ];
 
