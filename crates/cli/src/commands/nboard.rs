@@ -14,7 +14,7 @@
 use std::time::Duration;
 
 use ply_othello::nboard::{
-    is_quit, NBoard, Output as Answer, DEFAULT_DEPTH, DEFAULT_MOVE_TIME, MAX_LINE,
+    is_quit, NBoard, Output as Answer, DEFAULT_DEPTH, DEFAULT_MOVE_TIME, MAX_DEPTH, MAX_LINE,
 };
 
 use super::protocol_lines::read_lines_behind;
@@ -40,7 +40,7 @@ pub struct NboardArgs {
     /// a time per move wants (a manager such as `ply tournament` sends no
     /// `set depth`).
     #[arg(long, value_name = "PLIES", default_value_t = DEFAULT_DEPTH,
-          value_parser = clap::value_parser!(u32).range(1..=60))]
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
     pub depth: u32,
 }
 

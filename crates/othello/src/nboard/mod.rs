@@ -54,6 +54,10 @@ pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(3);
 /// depth or the time budget, whichever ends first.
 pub const DEFAULT_DEPTH: u32 = 12;
 
+/// The deepest search `set depth` (or [`NBoard::with_depth`]) takes: the
+/// plies of a whole game, so the time budget alone bounds it.
+pub const MAX_DEPTH: u32 = 60;
+
 /// Whether `line` is the protocol's `quit`, which a front end reading
 /// ahead of a running search acts on at once.
 pub fn is_quit(line: &str) -> bool {
@@ -154,7 +158,7 @@ impl NBoard {
     /// The engine with `depth` (clamped to 1-60) as its deepest search
     /// until a `set depth`: 60 leaves the time budget as the only bound.
     pub fn with_depth(mut self, depth: u32) -> NBoard {
-        self.depth = depth.clamp(1, 60);
+        self.depth = depth.clamp(1, MAX_DEPTH);
         self
     }
 
@@ -227,8 +231,8 @@ impl NBoard {
             }
             "depth" => {
                 let depth = parse_number::<u32>(value, "depth")?;
-                if !(1..=60).contains(&depth) {
-                    return Err(format!("depth {depth} is not between 1 and 60"));
+                if !(1..=MAX_DEPTH).contains(&depth) {
+                    return Err(format!("depth {depth} is not between 1 and {MAX_DEPTH}"));
                 }
                 self.depth = depth;
                 Ok(())
