@@ -5,8 +5,10 @@
 //! changes to the search that must not change its strength much, such as
 //! the aspiration windows.
 //!
-//! `cargo run --release -p ply-othello --example fixed_depth -- [POSITIONS] [DEPTH] [SEED]`
-//! (defaults 40 positions, depth 10, seed 1).
+//! `cargo run --release -p ply-othello --example fixed_depth -- [POSITIONS] [DEPTH] [SEED] [EXACT]`
+//! (defaults 40 positions, depth 10, seed 1; `EXACT` 0 keeps the exact
+//! solver out, which otherwise takes positions of up to `3 · DEPTH / 2 + 4`
+//! empties, so that the figures measure the midgame search alone).
 
 #[path = "support/fixed.rs"]
 mod support;
@@ -19,6 +21,7 @@ use rand::{Rng, SeedableRng};
 fn main() {
     let arg = support::positional;
     let (wanted, depth, seed) = (arg(1, 40), arg(2, 10) as u32, arg(3, 1));
+    let exact_empties = std::env::args().nth(4).and_then(|a| a.parse().ok());
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let mut engine = Engine::new(64, 1);
     let (mut nodes, mut found) = (0u64, 0u64);
@@ -45,7 +48,11 @@ fn main() {
             continue;
         }
         engine.clear();
-        let r = engine.think(p, o, Limits::depth(depth), 1, &mut |_| {});
+        let limits = Limits {
+            exact_empties,
+            ..Limits::depth(depth)
+        };
+        let r = engine.think(p, o, limits, 1, &mut |_| {});
         nodes += r.nodes;
         found += 1;
     }
