@@ -33,6 +33,9 @@ pub struct Fitting {
     /// beyond its own range on either side (more data per weight; the
     /// neighbours' values are close).
     pub overlap: u32,
+    /// Phases whose empties are all at most this many keep the start's
+    /// weights unfitted (0: every phase is fitted).
+    pub beyond: u32,
 }
 
 impl Default for Fitting {
@@ -43,6 +46,7 @@ impl Default for Fitting {
             lambda: 0.002,
             seed: 1,
             overlap: 2,
+            beyond: 0,
         }
     }
 }
@@ -192,6 +196,19 @@ pub fn fit(
                 let e = (!(l.p | l.o)).count_ones();
                 (e < low || e > high) && e + how.overlap >= low && e <= high + how.overlap
             };
+            if high <= how.beyond {
+                let (train_error, held_error) =
+                    (mean_error(start, &train), mean_error(start, &held));
+                let report = PhaseReport {
+                    phase,
+                    train: train.len(),
+                    held: held.len(),
+                    train_error: (train_error, train_error),
+                    held_error: (held_error, held_error),
+                    kept: false,
+                };
+                return (start.phase(phase).to_vec(), report);
+            }
             let rows: Vec<Row> = train
                 .iter()
                 .chain(labels.iter().filter(near))

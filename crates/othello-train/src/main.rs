@@ -100,6 +100,11 @@ enum Step {
         /// same games); with no such file, one position in ten by hash.
         #[arg(long, default_value_t = 8)]
         held_out_every: u32,
+        /// Fit only the phases beyond this many empties; the others keep
+        /// the start's weights (for example 20: those of 1-20 empties,
+        /// calibrated against exact scores, stay as they are).
+        #[arg(long, default_value_t = 0)]
+        beyond: u32,
     },
     /// Sets each phase's bias and parity weight from exactly solved
     /// positions (the median error zero at even and at odd empties),
@@ -334,6 +339,7 @@ fn run(step: Step) -> Result<(), String> {
             overlap,
             keep_worse,
             held_out_every,
+            beyond,
         } => {
             let start = match start {
                 Some(path) => load_weights(&path.to_string_lossy())?,
@@ -381,6 +387,7 @@ fn run(step: Step) -> Result<(), String> {
                 rate,
                 lambda,
                 overlap,
+                beyond,
                 ..train::Fitting::default()
             };
             let (weights, reports) = train::fit(&labels, &held, &start, how, keep_worse);

@@ -290,6 +290,35 @@ fn fitting_reduces_the_training_error() {
     }
 }
 
+/// With `beyond` 8, the phases of 1-8 empties keep the start's weights
+/// (zeros here) and only those beyond are fitted.
+#[test]
+fn phases_up_to_beyond_keep_the_start_weights() {
+    let positions: Vec<(u64, u64)> = (0..30)
+        .flat_map(|g| train::play_game(train::game_seed(6, 0, g), train::Style::default()))
+        .filter(|&(p, o)| (!(p | o)).count_ones() <= 12)
+        .collect();
+    let how = train::Labelling {
+        exact_empties: 12,
+        near_empties: 0,
+        near_depth: 2,
+        depth: 2,
+    };
+    let labels = train::label_positions(&positions, how);
+    let zeros = Weights::zeros();
+    let fitting = train::Fitting {
+        epochs: 5,
+        beyond: 8,
+        ..train::Fitting::default()
+    };
+    let (fitted, reports) = train::fit(&labels, &[], &zeros, fitting, true);
+    let phase = |empties: u32| ply_othello::pattern::phase_of(empties);
+    assert_eq!(fitted.phase(phase(4)), zeros.phase(phase(4)));
+    assert_eq!(fitted.phase(phase(8)), zeros.phase(phase(8)));
+    assert_ne!(fitted.phase(phase(12)), zeros.phase(phase(12)));
+    assert!(!reports[phase(8)].kept && reports[phase(12)].kept);
+}
+
 #[test]
 fn a_duel_is_even_against_itself_and_the_shipped_weights_beat_zeros() {
     let shipped = ply_othello::pattern::embedded().expect("the shipped weights");
