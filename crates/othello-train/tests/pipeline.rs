@@ -253,10 +253,11 @@ fn labels_at_few_empties_are_the_exact_scores_of_a_plain_negamax() {
     }
 }
 
-#[test]
-fn fitting_reduces_the_training_error() {
-    let positions: Vec<(u64, u64)> = (0..60)
-        .flat_map(|g| train::play_game(train::game_seed(5, 0, g), train::Style::default()))
+/// The exact scores of the positions at 12 empties or fewer of `games`
+/// self-play games of `seed`.
+fn exact_labels(games: u64, seed: u64) -> Vec<train::Labelled> {
+    let positions: Vec<(u64, u64)> = (0..games)
+        .flat_map(|g| train::play_game(train::game_seed(seed, 0, g), train::Style::default()))
         .filter(|&(p, o)| (!(p | o)).count_ones() <= 12)
         .collect();
     let how = train::Labelling {
@@ -265,7 +266,12 @@ fn fitting_reduces_the_training_error() {
         near_depth: 2,
         depth: 2,
     };
-    let labels = train::label_positions(&positions, how);
+    train::label_positions(&positions, how)
+}
+
+#[test]
+fn fitting_reduces_the_training_error() {
+    let labels = exact_labels(60, 5);
     let zeros = Weights::zeros();
     let fitting = train::Fitting {
         epochs: 10,
@@ -294,17 +300,7 @@ fn fitting_reduces_the_training_error() {
 /// (zeros here) and only those beyond are fitted.
 #[test]
 fn phases_up_to_beyond_keep_the_start_weights() {
-    let positions: Vec<(u64, u64)> = (0..30)
-        .flat_map(|g| train::play_game(train::game_seed(6, 0, g), train::Style::default()))
-        .filter(|&(p, o)| (!(p | o)).count_ones() <= 12)
-        .collect();
-    let how = train::Labelling {
-        exact_empties: 12,
-        near_empties: 0,
-        near_depth: 2,
-        depth: 2,
-    };
-    let labels = train::label_positions(&positions, how);
+    let labels = exact_labels(30, 6);
     let zeros = Weights::zeros();
     let fitting = train::Fitting {
         epochs: 5,
