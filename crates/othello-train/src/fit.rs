@@ -191,11 +191,6 @@ pub fn fit(
         .map(|(phase, (train, held))| {
             let low = phase as u32 * PHASE_WIDTH + 1;
             let high = low + PHASE_WIDTH - 1;
-            // The neighbours' positions within the overlap (none without one).
-            let near = |l: &&Labelled| {
-                let e = (!(l.p | l.o)).count_ones();
-                (e < low || e > high) && e + how.overlap >= low && e <= high + how.overlap
-            };
             if high <= how.beyond {
                 let (train_error, held_error) =
                     (mean_error(start, &train), mean_error(start, &held));
@@ -209,6 +204,11 @@ pub fn fit(
                 };
                 return (start.phase(phase).to_vec(), report);
             }
+            // The neighbours' positions within the overlap (none without one).
+            let near = |l: &&Labelled| {
+                let e = (!(l.p | l.o)).count_ones();
+                (e < low || e > high) && e + how.overlap >= low && e <= high + how.overlap
+            };
             let rows: Vec<Row> = train
                 .iter()
                 .chain(labels.iter().filter(near))
