@@ -72,34 +72,34 @@ pub fn thresholds(depth: u32, stage: usize, alpha: i32, beta: i32, t: f64) -> (i
 #[rustfmt::skip]
 pub const FIT: [[Fit; (MAX_FIT_DEPTH - MIN_DEPTH + 1) as usize]; STAGES] = [
     [
-        Fit { a: 0.995, b: 24.8, sigma: 193.3 }, // depth 3 from 1, 400 positions
-        Fit { a: 1.014, b: -29.5, sigma: 192.7 }, // depth 4 from 2, 400 positions
-        Fit { a: 1.019, b: 42.2, sigma: 157.9 }, // depth 5 from 3, 400 positions
-        Fit { a: 1.024, b: -34.5, sigma: 217.7 }, // depth 6 from 2, 400 positions
-        Fit { a: 1.023, b: 70.0, sigma: 180.6 }, // depth 7 from 3, 400 positions
-        Fit { a: 1.001, b: -38.8, sigma: 156.0 }, // depth 8 from 4, 400 positions
-        Fit { a: 0.995, b: 45.3, sigma: 155.7 }, // depth 9 from 5, 400 positions
-        Fit { a: 1.003, b: -52.2, sigma: 173.5 }, // depth 10 from 4, 400 positions
+        Fit { a: 0.988, b: -6.1, sigma: 208.7 }, // depth 3 from 1, 400 positions
+        Fit { a: 0.980, b: -31.4, sigma: 198.2 }, // depth 4 from 2, 400 positions
+        Fit { a: 0.965, b: 19.0, sigma: 202.9 }, // depth 5 from 3, 400 positions
+        Fit { a: 0.986, b: -44.2, sigma: 265.8 }, // depth 6 from 2, 400 positions
+        Fit { a: 0.975, b: 72.5, sigma: 244.3 }, // depth 7 from 3, 400 positions
+        Fit { a: 0.994, b: -42.2, sigma: 228.8 }, // depth 8 from 4, 400 positions
+        Fit { a: 0.990, b: 71.0, sigma: 198.5 }, // depth 9 from 5, 400 positions
+        Fit { a: 0.998, b: -72.1, sigma: 253.0 }, // depth 10 from 4, 400 positions
     ],
     [
-        Fit { a: 0.998, b: -56.1, sigma: 289.3 }, // depth 3 from 1, 400 positions
-        Fit { a: 1.013, b: -21.2, sigma: 261.2 }, // depth 4 from 2, 400 positions
-        Fit { a: 1.005, b: 83.9, sigma: 246.4 }, // depth 5 from 3, 400 positions
-        Fit { a: 1.001, b: -63.3, sigma: 332.1 }, // depth 6 from 2, 400 positions
-        Fit { a: 1.002, b: 123.8, sigma: 302.2 }, // depth 7 from 3, 400 positions
-        Fit { a: 0.995, b: -74.2, sigma: 273.8 }, // depth 8 from 4, 400 positions
-        Fit { a: 0.999, b: 80.2, sigma: 250.9 }, // depth 9 from 5, 400 positions
-        Fit { a: 0.997, b: -114.9, sigma: 326.0 }, // depth 10 from 4, 400 positions
+        Fit { a: 1.010, b: -43.8, sigma: 284.1 }, // depth 3 from 1, 400 positions
+        Fit { a: 1.014, b: -67.4, sigma: 292.8 }, // depth 4 from 2, 400 positions
+        Fit { a: 0.998, b: 68.3, sigma: 269.3 }, // depth 5 from 3, 400 positions
+        Fit { a: 1.006, b: -66.8, sigma: 375.5 }, // depth 6 from 2, 400 positions
+        Fit { a: 0.996, b: 98.2, sigma: 319.0 }, // depth 7 from 3, 400 positions
+        Fit { a: 0.994, b: -29.7, sigma: 284.4 }, // depth 8 from 4, 400 positions
+        Fit { a: 0.990, b: 40.8, sigma: 260.6 }, // depth 9 from 5, 400 positions
+        Fit { a: 0.976, b: -20.4, sigma: 330.3 }, // depth 10 from 4, 400 positions
     ],
     [
-        Fit { a: 0.997, b: -46.6, sigma: 445.9 }, // depth 3 from 1, 400 positions
-        Fit { a: 1.004, b: -108.8, sigma: 378.9 }, // depth 4 from 2, 400 positions
-        Fit { a: 0.997, b: 69.9, sigma: 342.6 }, // depth 5 from 3, 400 positions
-        Fit { a: 1.000, b: -97.6, sigma: 485.3 }, // depth 6 from 2, 400 positions
-        Fit { a: 1.001, b: 128.2, sigma: 430.8 }, // depth 7 from 3, 400 positions
-        Fit { a: 1.006, b: -12.8, sigma: 381.8 }, // depth 8 from 4, 400 positions
-        Fit { a: 0.999, b: 78.0, sigma: 354.8 }, // depth 9 from 5, 400 positions
-        Fit { a: 1.009, b: -25.9, sigma: 441.6 }, // depth 10 from 4, 400 positions
+        Fit { a: 1.004, b: -41.9, sigma: 387.7 }, // depth 3 from 1, 400 positions
+        Fit { a: 1.019, b: -94.0, sigma: 397.6 }, // depth 4 from 2, 400 positions
+        Fit { a: 1.006, b: 94.0, sigma: 367.9 }, // depth 5 from 3, 400 positions
+        Fit { a: 1.008, b: -121.7, sigma: 484.1 }, // depth 6 from 2, 400 positions
+        Fit { a: 1.000, b: 121.6, sigma: 449.9 }, // depth 7 from 3, 400 positions
+        Fit { a: 0.997, b: -38.4, sigma: 422.3 }, // depth 8 from 4, 400 positions
+        Fit { a: 1.005, b: 64.3, sigma: 405.4 }, // depth 9 from 5, 400 positions
+        Fit { a: 1.008, b: -69.6, sigma: 495.1 }, // depth 10 from 4, 400 positions
     ],
 ];
 
