@@ -67,7 +67,7 @@ pub fn thresholds(depth: u32, stage: usize, alpha: i32, beta: i32, t: f64) -> (i
 }
 
 /// Fitted by `examples/mpc_fit.rs` (400 positions a stage, seed 1, with
-/// the calibrated third-round midgame weights; 2.4 min on one core):
+/// the sixth-round midgame weights, the crate's README):
 /// [stage][depth - MIN_DEPTH].
 #[rustfmt::skip]
 pub const FIT: [[Fit; (MAX_FIT_DEPTH - MIN_DEPTH + 1) as usize]; STAGES] = [
