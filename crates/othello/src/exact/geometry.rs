@@ -39,13 +39,50 @@ pub trait ExactGeometry: Geometry {
     fn ordering_evaluate(p: Self::B, o: Self::B) -> i32 {
         Self::evaluate(p, o)
     }
+    /// What the children of one node share of their evaluations
+    /// ([`Self::evaluate`]): on 8x8 the node's pattern indices
+    /// (`pattern::Parent`), elsewhere nothing.
+    type Parent;
+    /// The shared part for the node with `p` to move against `o`.
+    fn parent(p: Self::B, o: Self::B) -> Self::Parent;
+    /// [`Self::evaluate`] of the child of `parent` reached by the move on
+    /// `square` flipping `flips`: `cp` to move against `co`, with legal
+    /// moves `child_moves` (not empty).
+    fn evaluate_child(
+        parent: &Self::Parent,
+        square: u32,
+        flips: Self::B,
+        cp: Self::B,
+        co: Self::B,
+        child_moves: Self::B,
+    ) -> i32;
 }
 
 /// The search tables of one board size.
 macro_rules! exact_geometry {
-    ($name:ident, $t:ty, $n:expr, $moves:expr, $sets:expr, $classes:expr, $evaluate:expr
-     $(; ordering $ordering:expr)?) => {
+    ($name:ident, $t:ty, $n:expr, $moves:expr, $sets:expr, $classes:expr, $evaluate:expr) => {
+        exact_geometry!($name, $t, $n, $moves, $sets, $classes, $evaluate; children
+            (), |_, _| (), |_: &(), _, _, cp, co, _| $evaluate(cp, co));
+    };
+    ($name:ident, $t:ty, $n:expr, $moves:expr, $sets:expr, $classes:expr, $evaluate:expr;
+     children $parent:ty, $parent_of:expr, $child:expr $(; ordering $ordering:expr)?) => {
         impl ExactGeometry for $name {
+            type Parent = $parent;
+            #[inline(always)]
+            fn parent(p: $t, o: $t) -> $parent {
+                $parent_of(p, o)
+            }
+            #[inline(always)]
+            fn evaluate_child(
+                parent: &$parent,
+                square: u32,
+                flips: $t,
+                cp: $t,
+                co: $t,
+                child_moves: $t,
+            ) -> i32 {
+                $child(parent, square, flips, cp, co, child_moves)
+            }
             type MoveList = [(u8, $t, i32); $moves];
             #[inline(always)]
             fn move_list() -> Self::MoveList {
@@ -114,6 +151,9 @@ exact_geometry!(
     narrow(neighbour_sets(8)),
     narrow_classes(square_classes(8)),
     crate::pattern::evaluate;
+    children crate::pattern::Parent,
+    crate::pattern::Parent::new,
+    crate::pattern::evaluate_child;
     ordering crate::pattern::evaluate_for_endgame
 );
 exact_geometry!(

@@ -179,7 +179,10 @@ pub struct MidgameEngine<G: ExactGeometry> {
     table: Arc<Table>,
     threads: usize,
     exact: ExactSolver,
-    eval: fn(G::B, G::B) -> i32,
+    /// `None`: the size's own evaluation ([`ExactGeometry::evaluate`]),
+    /// which the search evaluates a node's children with together
+    /// ([`ExactGeometry::evaluate_child`]).
+    eval: Option<fn(G::B, G::B) -> i32>,
     selectivity: Option<f64>,
     /// What a draw costs the side to move at the root (hundredths of a
     /// disc): positive avoids draws, negative seeks them.
@@ -238,7 +241,7 @@ impl<G: ExactGeometry> MidgameEngine<G> {
             table: Arc::new(Table::new(megabytes)),
             threads,
             exact: ExactSolver::new(exact_megabytes).with_threads(threads),
-            eval: G::evaluate,
+            eval: None,
             selectivity: (G::SIZE == 8).then_some(DEFAULT_SELECTIVITY),
             contempt: 0,
             table_use: TableStats::default(),
@@ -269,12 +272,12 @@ impl<G: ExactGeometry> MidgameEngine<G> {
 
     /// The evaluation in use (see [`MidgameEngine::set_evaluator`]).
     pub fn evaluator(&self) -> fn(G::B, G::B) -> i32 {
-        self.eval
+        self.eval.unwrap_or(G::evaluate)
     }
 
     /// Switches the evaluation.
     pub fn set_evaluator(&mut self, eval: fn(G::B, G::B) -> i32) {
-        self.eval = eval;
+        self.eval = Some(eval);
         self.table.clear();
     }
 
@@ -516,7 +519,8 @@ fn principal_variation<G: Geometry>(
 struct Worker<'a, G: Geometry> {
     table: &'a Table,
     stop: &'a AtomicBool,
-    eval: fn(G::B, G::B) -> i32,
+    /// As [`MidgameEngine`]'s.
+    eval: Option<fn(G::B, G::B) -> i32>,
     selectivity: Option<f64>,
     /// Only the main thread watches the clock and the interrupt.
     deadline: Option<Deadline>,
@@ -556,7 +560,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
     fn new(
         table: &'a Table,
         stop: &'a AtomicBool,
-        eval: fn(G::B, G::B) -> i32,
+        eval: Option<fn(G::B, G::B) -> i32>,
         selectivity: Option<f64>,
         deadline: Option<Deadline>,
         contempt: i32,
@@ -628,7 +632,11 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
     }
 
     fn evaluate(&self, p: G::B, o: G::B) -> i32 {
-        (self.eval)(p, o).clamp(-max_eval::<G>(), max_eval::<G>())
+        match self.eval {
+            Some(eval) => eval(p, o),
+            None => G::evaluate(p, o),
+        }
+        .clamp(-max_eval::<G>(), max_eval::<G>())
     }
 
     /// Iterative deepening from `first` to `max_depth`.
@@ -879,6 +887,8 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         let mut room = G::move_list();
         let list = room.as_mut();
         let mut count = 0;
+        let parent = (self.eval.is_none() && (3..SHALLOW_ORDER_DEPTH).contains(&depth))
+            .then(|| G::parent(p, o));
         for square in Squares(legal) {
             let f = flips::<G>(square, p, o);
             let (cp, co) = (o ^ f, p | f | G::B::bit(square));
@@ -887,7 +897,16 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             } else if depth >= SHALLOW_ORDER_DEPTH {
                 self.child(cp, co, 1, -inf::<G>(), inf::<G>()) + 40 * weighted_mobility::<G>(cp, co)
             } else if depth >= 3 {
-                self.evaluate(cp, co) + 40 * weighted_mobility::<G>(cp, co)
+                let child_moves = moves::<G>(cp, co);
+                let value = match &parent {
+                    Some(parent) if !child_moves.is_empty() => {
+                        G::evaluate_child(parent, square, f, cp, co, child_moves)
+                            .clamp(-max_eval::<G>(), max_eval::<G>())
+                    }
+                    _ => self.evaluate(cp, co),
+                };
+                let corners = (child_moves & G::CORNERS).count();
+                value + 40 * (child_moves.count() + corners) as i32
             } else {
                 weighted_mobility::<G>(cp, co) * 64 - self.history[square as usize].min(60)
             };
@@ -952,10 +971,14 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         let mut alpha = alpha;
         let mut best = -inf::<G>();
         let corners = legal & G::CORNERS;
+        let parent = self.eval.is_none().then(|| G::parent(p, o));
         for square in Squares(corners).chain(Squares(legal & !corners)) {
             let f = flips::<G>(square, p, o);
             let (cp, co) = (o ^ f, p | f | G::B::bit(square));
-            let score = -self.child(cp, co, 0, -beta, -alpha);
+            let score = match &parent {
+                Some(parent) => -self.horizon_child(parent, square, f, cp, co, beta, alpha),
+                None => -self.child(cp, co, 0, -beta, -alpha),
+            };
             if score > best {
                 best = score;
                 if score > alpha {
@@ -967,6 +990,33 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             }
         }
         best
+    }
+
+    /// [`Worker::child`] at depth 0 (the horizon) of a child of `parent`,
+    /// evaluated from it: the same positions counted and the same score.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn horizon_child(
+        &mut self,
+        parent: &G::Parent,
+        square: u32,
+        f: G::B,
+        cp: G::B,
+        co: G::B,
+        beta: i32,
+        alpha: i32,
+    ) -> i32 {
+        let child_moves = moves::<G>(cp, co);
+        if child_moves.is_empty() {
+            return self.child(cp, co, 0, -beta, -alpha);
+        }
+        self.nodes += 1;
+        if self.stopped() {
+            return 0;
+        }
+        self.estimated += 1;
+        G::evaluate_child(parent, square, f, cp, co, child_moves)
+            .clamp(-max_eval::<G>(), max_eval::<G>())
     }
 
     /// Multi-ProbCut at a null-window node: `Some(score)` when a shallow

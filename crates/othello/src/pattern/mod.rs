@@ -25,6 +25,7 @@
 //! multiplication), and a 1024-entry table turns the two bit strings into
 //! the ternary index.
 
+mod children;
 mod weights;
 
 use std::sync::OnceLock;
@@ -33,6 +34,7 @@ use crate::bitboard::Size8;
 use crate::margin::final_margin;
 use crate::movegen::moves;
 
+pub use children::Parent;
 pub use weights::{Weights, WeightsError, FORMAT_VERSION, MAGIC};
 
 /// The largest score magnitude (64 discs).
@@ -221,7 +223,7 @@ pub const PHASE_LEN: usize = BIAS + 4;
 /// Where square `(row, column)` goes under symmetry `t` (0-7): bit 2
 /// transposes (swaps row and column), then bit 0 mirrors the columns and
 /// bit 1 the rows.
-pub fn map_square(t: usize, row: u32, column: u32) -> (u32, u32) {
+pub const fn map_square(t: usize, row: u32, column: u32) -> (u32, u32) {
     let (mut r, mut c) = if t & 4 != 0 {
         (column, row)
     } else {
@@ -489,6 +491,22 @@ pub fn endgame_weights() -> Result<&'static Weights, &'static WeightsError> {
 /// first to get the typed error instead.
 pub fn evaluate(p: u64, o: u64) -> i32 {
     compiled_in(embedded()).evaluate(p, o)
+}
+
+/// [`evaluate`] of a child of `parent` (see [`Weights::evaluate_child`]).
+///
+/// # Panics
+/// As [`evaluate`].
+#[inline]
+pub fn evaluate_child(
+    parent: &Parent,
+    square: u32,
+    flips: u64,
+    cp: u64,
+    co: u64,
+    child_moves: u64,
+) -> i32 {
+    compiled_in(embedded()).evaluate_child(parent, square, flips, cp, co, child_moves)
 }
 
 /// [`evaluate`] with the endgame-ordering weights ([`ENDGAME_FILE`]).
