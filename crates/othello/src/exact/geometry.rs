@@ -39,17 +39,24 @@ pub trait ExactGeometry: Geometry {
     fn ordering_evaluate(p: Self::B, o: Self::B) -> i32 {
         Self::evaluate(p, o)
     }
-    /// What the children of one node share of their evaluations
-    /// ([`Self::evaluate`]): on 8x8 the node's pattern indices
-    /// (`pattern::Parent`), elsewhere nothing.
-    type Parent;
-    /// The shared part for the node with `p` to move against `o`.
-    fn parent(p: Self::B, o: Self::B) -> Self::Parent;
-    /// [`Self::evaluate`] of the child of `parent` reached by the move on
-    /// `square` flipping `flips`: `cp` to move against `co`, with legal
-    /// moves `child_moves` (not empty).
+    /// What a search keeps of a position for [`Self::evaluate`] as moves
+    /// are made: on 8x8 its pattern indices (`pattern::PatternIndices`),
+    /// elsewhere nothing.
+    type Kept: Copy;
+    /// The kept part of the position with `p` to move against `o`.
+    fn kept(p: Self::B, o: Self::B) -> Self::Kept;
+    /// The kept part after the move on `square` flipping `flips`.
+    fn kept_after(kept: &Self::Kept, square: u32, flips: Self::B) -> Self::Kept;
+    /// The kept part after a pass.
+    fn kept_passed(kept: &Self::Kept) -> Self::Kept;
+    /// [`Self::evaluate`] of `p` to move against `o`, whose kept part is
+    /// `kept` and legal moves `legal`.
+    fn evaluate_kept(kept: &Self::Kept, p: Self::B, o: Self::B, legal: Self::B) -> i32;
+    /// [`Self::evaluate`] of the child of the position kept as `parent`
+    /// reached by the move on `square` flipping `flips`: `cp` to move
+    /// against `co`, with legal moves `child_moves`.
     fn evaluate_child(
-        parent: &Self::Parent,
+        parent: &Self::Kept,
         square: u32,
         flips: Self::B,
         cp: Self::B,
@@ -61,20 +68,34 @@ pub trait ExactGeometry: Geometry {
 /// The search tables of one board size.
 macro_rules! exact_geometry {
     ($name:ident, $t:ty, $n:expr, $moves:expr, $sets:expr, $classes:expr, $evaluate:expr) => {
-        exact_geometry!($name, $t, $n, $moves, $sets, $classes, $evaluate; children
-            (), |_, _| (), |_: &(), _, _, cp, co, _| $evaluate(cp, co));
+        exact_geometry!($name, $t, $n, $moves, $sets, $classes, $evaluate; kept
+            (), |_, _| (), |_: &(), _, _| (), |_: &()| (),
+            |_: &(), p, o, _| $evaluate(p, o), |_: &(), _, _, cp, co, _| $evaluate(cp, co));
     };
     ($name:ident, $t:ty, $n:expr, $moves:expr, $sets:expr, $classes:expr, $evaluate:expr;
-     children $parent:ty, $parent_of:expr, $child:expr $(; ordering $ordering:expr)?) => {
+     kept $kept:ty, $new:expr, $after:expr, $passed:expr, $evaluate_kept:expr, $child:expr
+     $(; ordering $ordering:expr)?) => {
         impl ExactGeometry for $name {
-            type Parent = $parent;
+            type Kept = $kept;
             #[inline(always)]
-            fn parent(p: $t, o: $t) -> $parent {
-                $parent_of(p, o)
+            fn kept(p: $t, o: $t) -> $kept {
+                $new(p, o)
+            }
+            #[inline(always)]
+            fn kept_after(kept: &$kept, square: u32, flips: $t) -> $kept {
+                $after(kept, square, flips)
+            }
+            #[inline(always)]
+            fn kept_passed(kept: &$kept) -> $kept {
+                $passed(kept)
+            }
+            #[inline(always)]
+            fn evaluate_kept(kept: &$kept, p: $t, o: $t, legal: $t) -> i32 {
+                $evaluate_kept(kept, p, o, legal)
             }
             #[inline(always)]
             fn evaluate_child(
-                parent: &$parent,
+                parent: &$kept,
                 square: u32,
                 flips: $t,
                 cp: $t,
@@ -151,8 +172,11 @@ exact_geometry!(
     narrow(neighbour_sets(8)),
     narrow_classes(square_classes(8)),
     crate::pattern::evaluate;
-    children crate::pattern::Parent,
-    crate::pattern::Parent::new,
+    kept crate::pattern::PatternIndices,
+    crate::pattern::PatternIndices::new,
+    crate::pattern::PatternIndices::after,
+    crate::pattern::PatternIndices::passed,
+    crate::pattern::evaluate_indexed,
     crate::pattern::evaluate_child;
     ordering crate::pattern::evaluate_for_endgame
 );

@@ -617,9 +617,18 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
 
     /// [`Worker::search`] of a child position (the other side to move, one
     /// ply further from the root).
-    fn child(&mut self, p: G::B, o: G::B, depth: u32, alpha: i32, beta: i32) -> i32 {
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        p: G::B,
+        o: G::B,
+        kept: &G::Kept,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         self.height += 1;
-        let score = self.search(p, o, depth, alpha, beta);
+        let score = self.search(p, o, kept, depth, alpha, beta);
         self.height -= 1;
         score
     }
@@ -631,10 +640,12 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         self.stop.load(Ordering::Relaxed)
     }
 
-    fn evaluate(&self, p: G::B, o: G::B) -> i32 {
+    /// The evaluation of `p` to move against `o` (kept as `kept`, with
+    /// legal moves `legal`).
+    fn evaluate(&self, p: G::B, o: G::B, kept: &G::Kept, legal: G::B) -> i32 {
         match self.eval {
             Some(eval) => eval(p, o),
-            None => G::evaluate(p, o),
+            None => G::evaluate_kept(kept, p, o, legal),
         }
         .clamp(-max_eval::<G>(), max_eval::<G>())
     }
@@ -652,6 +663,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         progress: &mut dyn FnMut(&MidgameReport),
     ) -> MidgameReport {
         let mut order: Vec<(u32, i32)> = Squares(moves::<G>(p, o)).map(|s| (s, 0)).collect();
+        let kept = G::kept(p, o);
         let empties = (!(p | o) & G::FULL).count();
         let mut report = MidgameReport {
             best: order.first().map(|m| m.0),
@@ -673,7 +685,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             };
             let mut delta = ASPIRATION;
             let accepted = loop {
-                let r = self.root(p, o, depth, alpha, beta, &order, multi);
+                let r = self.root(p, o, &kept, depth, alpha, beta, &order, multi);
                 let Some(&(square, score, exact)) = r.scored.first() else {
                     break 'deepening;
                 };
@@ -747,6 +759,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         &mut self,
         p: G::B,
         o: G::B,
+        kept: &G::Kept,
         depth: u32,
         alpha: i32,
         beta: i32,
@@ -761,6 +774,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             let move_estimated_before = self.estimated;
             let f = flips::<G>(square, p, o);
             let (cp, co) = (o ^ f, p | f | G::B::bit(square));
+            let ck = G::kept_after(kept, square, f);
             let floor = if multi <= 1 {
                 if i == 0 {
                     alpha
@@ -775,11 +789,11 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
                 -inf::<G>()
             };
             let score = if i == 0 || floor <= -inf::<G>() {
-                -self.child(cp, co, depth - 1, -beta, -floor)
+                -self.child(cp, co, &ck, depth - 1, -beta, -floor)
             } else {
-                let probe = -self.child(cp, co, depth - 1, -floor - 1, -floor);
+                let probe = -self.child(cp, co, &ck, depth - 1, -floor - 1, -floor);
                 if probe > floor && probe < beta && !self.stop.load(Ordering::Relaxed) {
-                    -self.child(cp, co, depth - 1, -beta, -floor)
+                    -self.child(cp, co, &ck, depth - 1, -beta, -floor)
                 } else {
                     probe
                 }
@@ -827,7 +841,16 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
     }
 
     /// Principal-variation search below the root.
-    fn search(&mut self, p: G::B, o: G::B, depth: u32, alpha: i32, beta: i32) -> i32 {
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        p: G::B,
+        o: G::B,
+        kept: &G::Kept,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         self.nodes += 1;
         if self.stopped() {
             return 0;
@@ -838,14 +861,14 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
                 return self.final_value(p, o);
             }
             // A pass costs no depth.
-            return -self.child(o, p, depth, -beta, -alpha);
+            return -self.child(o, p, &G::kept_passed(kept), depth, -beta, -alpha);
         }
         if depth == 0 {
             self.estimated += 1;
-            return self.evaluate(p, o);
+            return self.evaluate(p, o, kept, legal);
         }
         if depth == 1 {
-            return self.above_horizon(p, o, legal, alpha, beta);
+            return self.above_horizon(p, o, kept, legal, alpha, beta);
         }
         let empties = (!(p | o) & G::FULL).count();
         let (mut alpha, mut beta) = (alpha, beta);
@@ -872,7 +895,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             if null_window && depth >= probcut::CUT_FROM && depth < empties {
                 // The probes' own estimates do not count unless they cut.
                 let before = self.estimated;
-                let cut = self.probcut(p, o, depth, alpha, beta, empties, t);
+                let cut = self.probcut(p, o, kept, depth, alpha, beta, empties, t);
                 self.estimated = before;
                 if let Some(cut) = cut {
                     self.estimated += 1;
@@ -887,24 +910,22 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         let mut room = G::move_list();
         let list = room.as_mut();
         let mut count = 0;
-        let parent = (self.eval.is_none() && (3..SHALLOW_ORDER_DEPTH).contains(&depth))
-            .then(|| G::parent(p, o));
         for square in Squares(legal) {
             let f = flips::<G>(square, p, o);
             let (cp, co) = (o ^ f, p | f | G::B::bit(square));
             let key = if square == u32::from(hint) {
                 i32::MIN
             } else if depth >= SHALLOW_ORDER_DEPTH {
-                self.child(cp, co, 1, -inf::<G>(), inf::<G>()) + 40 * weighted_mobility::<G>(cp, co)
+                let ck = G::kept_after(kept, square, f);
+                self.child(cp, co, &ck, 1, -inf::<G>(), inf::<G>())
+                    + 40 * weighted_mobility::<G>(cp, co)
             } else if depth >= 3 {
                 let child_moves = moves::<G>(cp, co);
-                let value = match &parent {
-                    Some(parent) if !child_moves.is_empty() => {
-                        G::evaluate_child(parent, square, f, cp, co, child_moves)
-                            .clamp(-max_eval::<G>(), max_eval::<G>())
-                    }
-                    _ => self.evaluate(cp, co),
-                };
+                let value = match self.eval {
+                    Some(eval) => eval(cp, co),
+                    None => G::evaluate_child(kept, square, f, cp, co, child_moves),
+                }
+                .clamp(-max_eval::<G>(), max_eval::<G>());
                 let corners = (child_moves & G::CORNERS).count();
                 value + 40 * (child_moves.count() + corners) as i32
             } else {
@@ -925,12 +946,13 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         let mut best_square = NO_MOVE;
         for (i, &(square, f, _)) in list.iter().enumerate() {
             let (cp, co) = (o ^ f, p | f | G::B::bit(u32::from(square)));
+            let ck = G::kept_after(kept, u32::from(square), f);
             let score = if i == 0 {
-                -self.child(cp, co, depth - 1, -beta, -alpha)
+                -self.child(cp, co, &ck, depth - 1, -beta, -alpha)
             } else {
-                let probe = -self.child(cp, co, depth - 1, -alpha - 1, -alpha);
+                let probe = -self.child(cp, co, &ck, depth - 1, -alpha - 1, -alpha);
                 if probe > alpha && probe < beta {
-                    -self.child(cp, co, depth - 1, -beta, -alpha)
+                    -self.child(cp, co, &ck, depth - 1, -beta, -alpha)
                 } else {
                     probe
                 }
@@ -967,18 +989,23 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
     /// first, without the table. A probe here costs more than the
     /// evaluations it could save: depth-15 searches of 100 positions took
     /// 5.3 s instead of 6.6-7.1 s (`fixed_depth -- 100 15 7 0`, 8x8).
-    fn above_horizon(&mut self, p: G::B, o: G::B, legal: G::B, alpha: i32, beta: i32) -> i32 {
+    #[allow(clippy::too_many_arguments)]
+    fn above_horizon(
+        &mut self,
+        p: G::B,
+        o: G::B,
+        kept: &G::Kept,
+        legal: G::B,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         let mut alpha = alpha;
         let mut best = -inf::<G>();
         let corners = legal & G::CORNERS;
-        let parent = self.eval.is_none().then(|| G::parent(p, o));
         for square in Squares(corners).chain(Squares(legal & !corners)) {
             let f = flips::<G>(square, p, o);
             let (cp, co) = (o ^ f, p | f | G::B::bit(square));
-            let score = match &parent {
-                Some(parent) => -self.horizon_child(parent, square, f, cp, co, beta, alpha),
-                None => -self.child(cp, co, 0, -beta, -alpha),
-            };
+            let score = -self.horizon_child(kept, square, f, cp, co, beta, alpha);
             if score > best {
                 best = score;
                 if score > alpha {
@@ -992,13 +1019,14 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         best
     }
 
-    /// [`Worker::child`] at depth 0 (the horizon) of a child of `parent`,
-    /// evaluated from it: the same positions counted and the same score.
+    /// [`Worker::child`] at depth 0 (the horizon) of a child of the
+    /// position kept as `parent`, evaluated from it without keeping the
+    /// child's part whole: the same positions counted and the same score.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn horizon_child(
         &mut self,
-        parent: &G::Parent,
+        parent: &G::Kept,
         square: u32,
         f: G::B,
         cp: G::B,
@@ -1008,15 +1036,19 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
     ) -> i32 {
         let child_moves = moves::<G>(cp, co);
         if child_moves.is_empty() {
-            return self.child(cp, co, 0, -beta, -alpha);
+            let ck = G::kept_after(parent, square, f);
+            return self.child(cp, co, &ck, 0, -beta, -alpha);
         }
         self.nodes += 1;
         if self.stopped() {
             return 0;
         }
         self.estimated += 1;
-        G::evaluate_child(parent, square, f, cp, co, child_moves)
-            .clamp(-max_eval::<G>(), max_eval::<G>())
+        match self.eval {
+            Some(eval) => eval(cp, co),
+            None => G::evaluate_child(parent, square, f, cp, co, child_moves),
+        }
+        .clamp(-max_eval::<G>(), max_eval::<G>())
     }
 
     /// Multi-ProbCut at a null-window node: `Some(score)` when a shallow
@@ -1026,6 +1058,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         &mut self,
         p: G::B,
         o: G::B,
+        kept: &G::Kept,
         depth: u32,
         alpha: i32,
         beta: i32,
@@ -1035,10 +1068,10 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         let stage = probcut::stage(empties);
         let shallow = probcut::shallow_depth(depth);
         let (high, low) = probcut::thresholds(depth, stage, alpha, beta, t);
-        if high < max_eval::<G>() && self.search(p, o, shallow, high - 1, high) >= high {
+        if high < max_eval::<G>() && self.search(p, o, kept, shallow, high - 1, high) >= high {
             return Some(beta);
         }
-        if low > -max_eval::<G>() && self.search(p, o, shallow, low, low + 1) <= low {
+        if low > -max_eval::<G>() && self.search(p, o, kept, shallow, low, low + 1) <= low {
             return Some(alpha);
         }
         None

@@ -1,10 +1,10 @@
-//! The evaluation of a node's children from their parent: the pattern
-//! indices of the parent read once from the children's side, and each
-//! child's indices by adding the digits its move changes (the new disc and
-//! its flips). The search evaluates every child of a node one ply above its
-//! horizon, where reading all 46 indices afresh for each child was most of
-//! the evaluation's time; a child's evaluation here equals
-//! [`Weights::evaluate`] of the child exactly (tested).
+//! A position's pattern indices kept as moves are made: read once at the
+//! root from both sides, and each child's by adding the digits its move
+//! changes (the new disc and its flips). Reading all 46 indices afresh for
+//! every position was most of the evaluation's time, and the search
+//! evaluates every child of a node one ply above its horizon. An
+//! evaluation from kept indices equals [`Weights::evaluate`] exactly
+//! (tested).
 
 use super::{indices, phase_of, Weights, BIAS, INSTANCES, MAX_SCORE, MOBILITY_MINE};
 use super::{MOBILITY_THEIRS, OFFSETS, PARITY, PATTERNS};
@@ -70,22 +70,72 @@ const fn square_digits() -> [[u16; LANES]; 64] {
     out
 }
 
-/// A node's pattern indices read from its children's side (the node's
-/// opponent as the mover), each within its pattern's table.
+/// A position's pattern indices, each within its pattern's table, read
+/// from the side to move's view (its discs digit 1) and from the waiting
+/// side's (its discs digit 1).
 #[derive(Clone, Copy, Debug)]
-pub struct Parent {
-    indices: [u16; LANES],
+pub struct PatternIndices {
+    mover: [u16; LANES],
+    waiting: [u16; LANES],
 }
 
-impl Parent {
-    /// The node with `p` to move against `o`.
-    pub fn new(p: u64, o: u64) -> Parent {
-        let mut out = [0; LANES];
-        for (i, index) in indices(o, p).into_iter().enumerate() {
-            // Every index fits: the largest table has 3^10 entries.
-            out[i] = (index - INSTANCE_OFFSETS[i]) as u16;
+/// The indices of `p`'s view of `p` against `o`.
+fn read(p: u64, o: u64) -> [u16; LANES] {
+    let mut out = [0; LANES];
+    for (i, index) in indices(p, o).into_iter().enumerate() {
+        // Every index fits: the largest table has 3^10 entries.
+        out[i] = (index - INSTANCE_OFFSETS[i]) as u16;
+    }
+    out
+}
+
+impl PatternIndices {
+    /// The position with `p` to move against `o`.
+    pub fn new(p: u64, o: u64) -> PatternIndices {
+        PatternIndices {
+            mover: read(p, o),
+            waiting: read(o, p),
         }
-        Parent { indices: out }
+    }
+
+    /// The indices after the side to move plays `square`, flipping
+    /// `flips`: the other side moves next.
+    #[inline]
+    pub fn after(&self, square: u32, flips: u64) -> PatternIndices {
+        let mut child = PatternIndices {
+            mover: self.children_view(square, flips),
+            waiting: self.mover,
+        };
+        // For the side that moved, its new disc is digit 1 and each
+        // flipped disc turns from the opponent's (2) to its own (1).
+        add(&mut child.waiting, &SQUARE_DIGITS[square as usize], 1);
+        for flipped in Squares(flips) {
+            sub(&mut child.waiting, &SQUARE_DIGITS[flipped as usize]);
+        }
+        child
+    }
+
+    /// The indices after a pass.
+    #[inline]
+    pub fn passed(&self) -> PatternIndices {
+        PatternIndices {
+            mover: self.waiting,
+            waiting: self.mover,
+        }
+    }
+
+    /// The mover's view of the child reached by `square` flipping `flips`.
+    #[inline(always)]
+    fn children_view(&self, square: u32, flips: u64) -> [u16; LANES] {
+        // From the child's side the mover's new disc is the opponent's
+        // (digit 2), and each flipped disc turns from the child's mover's
+        // (1) to the opponent's (2).
+        let mut view = self.waiting;
+        add(&mut view, &SQUARE_DIGITS[square as usize], 2);
+        for flipped in Squares(flips) {
+            add(&mut view, &SQUARE_DIGITS[flipped as usize], 1);
+        }
+        view
     }
 }
 
@@ -96,41 +146,53 @@ fn add(indices: &mut [u16; LANES], digits: &[u16; LANES], times: u16) {
     }
 }
 
+#[inline(always)]
+fn sub(indices: &mut [u16; LANES], digits: &[u16; LANES]) {
+    for (index, digit) in indices.iter_mut().zip(digits) {
+        *index = index.wrapping_sub(*digit);
+    }
+}
+
 impl Weights {
-    /// The evaluation of the child of `parent` reached by the move on
-    /// `square` flipping `flips`: `cp` to move against `co`, with legal
-    /// moves `child_moves`. The same as `self.evaluate(cp, co)`.
+    /// `self.evaluate(p, o)` from the position's kept indices `at`, the
+    /// mover's legal moves `legal` known.
+    #[inline]
+    pub fn evaluate_indexed(&self, at: &PatternIndices, p: u64, o: u64, legal: u64) -> i32 {
+        self.evaluate_view(&at.mover, p, o, legal)
+    }
+
+    /// `self.evaluate(cp, co)` of the child of the position whose indices
+    /// are `parent`, reached by the move on `square` flipping `flips`: `cp`
+    /// to move against `co`, with legal moves `child_moves`. Cheaper than
+    /// [`PatternIndices::after`], which also keeps the waiting side's view.
     #[inline]
     pub fn evaluate_child(
         &self,
-        parent: &Parent,
+        parent: &PatternIndices,
         square: u32,
         flips: u64,
         cp: u64,
         co: u64,
         child_moves: u64,
     ) -> i32 {
-        let theirs = moves::<Size8>(co, cp).count_ones() as i32;
-        let mine = child_moves.count_ones() as i32;
+        self.evaluate_view(&parent.children_view(square, flips), cp, co, child_moves)
+    }
+
+    #[inline(always)]
+    fn evaluate_view(&self, view: &[u16; LANES], p: u64, o: u64, legal: u64) -> i32 {
+        let theirs = moves::<Size8>(o, p).count_ones() as i32;
+        let mine = legal.count_ones() as i32;
         if mine == 0 && theirs == 0 {
-            return 100 * crate::margin::final_margin::<Size8>(cp, co);
+            return 100 * crate::margin::final_margin::<Size8>(p, o);
         }
-        // From the child's side the mover's new disc is the opponent's
-        // (digit 2), and each flipped disc turns from the child's mover's
-        // (1) to the opponent's (2).
-        let mut child = parent.indices;
-        add(&mut child, &SQUARE_DIGITS[square as usize], 2);
-        for flipped in Squares(flips) {
-            add(&mut child, &SQUARE_DIGITS[flipped as usize], 1);
-        }
-        let empties = (!(cp | co)).count_ones();
+        let empties = (!(p | o)).count_ones();
         let w = self.phase(phase_of(empties));
         let mut sum = i32::from(w[BIAS])
             + i32::from(w[PARITY]) * (empties & 1) as i32
             + i32::from(w[MOBILITY_MINE]) * mine
             + i32::from(w[MOBILITY_THEIRS]) * theirs;
         for i in 0..INSTANCES {
-            sum += i32::from(w[INSTANCE_OFFSETS[i] + usize::from(child[i])]);
+            sum += i32::from(w[INSTANCE_OFFSETS[i] + usize::from(view[i])]);
         }
         sum.clamp(-MAX_SCORE, MAX_SCORE)
     }
@@ -179,21 +241,37 @@ mod tests {
     }
 
     #[test]
-    fn a_child_evaluates_as_the_whole_evaluation_does() {
+    fn kept_indices_evaluate_as_the_whole_evaluation_does() {
         let weights = super::super::embedded().expect("shipped weights");
         let mut checked = 0;
         for seed in 0..300 {
             let (p, o) = random_position(seed, (seed % 56) as u32);
-            let parent = Parent::new(p, o);
-            for square in Squares(moves::<Size8>(p, o)) {
+            let parent = PatternIndices::new(p, o);
+            let legal = moves::<Size8>(p, o);
+            assert_eq!(
+                weights.evaluate_indexed(&parent, p, o, legal),
+                weights.evaluate(p, o)
+            );
+            let passed = parent.passed();
+            assert_eq!(
+                weights.evaluate_indexed(&passed, o, p, moves::<Size8>(o, p)),
+                weights.evaluate(o, p)
+            );
+            for square in Squares(legal) {
                 let f = flips::<Size8>(square, p, o);
                 let (cp, co) = (o ^ f, p | f | (1u64 << square));
                 let child_moves = moves::<Size8>(cp, co);
+                let truth = weights.evaluate(cp, co);
                 assert_eq!(
                     weights.evaluate_child(&parent, square, f, cp, co, child_moves),
-                    weights.evaluate(cp, co),
+                    truth,
                     "seed {seed}, square {square}"
                 );
+                let kept = parent.after(square, f);
+                assert_eq!(weights.evaluate_indexed(&kept, cp, co, child_moves), truth);
+                // Both views kept: the same as read afresh.
+                let fresh = PatternIndices::new(cp, co);
+                assert_eq!((kept.mover, kept.waiting), (fresh.mover, fresh.waiting));
                 checked += 1;
             }
         }

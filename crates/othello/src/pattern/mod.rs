@@ -34,7 +34,7 @@ use crate::bitboard::Size8;
 use crate::margin::final_margin;
 use crate::movegen::moves;
 
-pub use children::Parent;
+pub use children::PatternIndices;
 pub use weights::{Weights, WeightsError, FORMAT_VERSION, MAGIC};
 
 /// The largest score magnitude (64 discs).
@@ -493,13 +493,22 @@ pub fn evaluate(p: u64, o: u64) -> i32 {
     compiled_in(embedded()).evaluate(p, o)
 }
 
+/// [`evaluate`] from kept indices (see [`Weights::evaluate_indexed`]).
+///
+/// # Panics
+/// As [`evaluate`].
+#[inline]
+pub fn evaluate_indexed(at: &PatternIndices, p: u64, o: u64, legal: u64) -> i32 {
+    compiled_in(embedded()).evaluate_indexed(at, p, o, legal)
+}
+
 /// [`evaluate`] of a child of `parent` (see [`Weights::evaluate_child`]).
 ///
 /// # Panics
 /// As [`evaluate`].
 #[inline]
 pub fn evaluate_child(
-    parent: &Parent,
+    parent: &PatternIndices,
     square: u32,
     flips: u64,
     cp: u64,
