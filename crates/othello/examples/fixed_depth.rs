@@ -57,7 +57,7 @@ fn main() {
         found += 1;
     }
     println!(
-        "{found} positions, depth {depth}, seed {seed}: {:.1} M nodes, {:.2} s",
+        "{found} positions, depth {depth}, seed {seed}: {:.1} M nodes ({nodes}), {:.2} s",
         nodes as f64 / 1e6,
         started.elapsed().as_secs_f64()
     );

@@ -39,6 +39,17 @@ pub trait ExactGeometry: Geometry {
     fn ordering_evaluate(p: Self::B, o: Self::B) -> i32 {
         Self::evaluate(p, o)
     }
+    /// [`Self::ordering_evaluate`] of a child, as [`Self::evaluate_child`].
+    fn ordering_evaluate_child(
+        parent: &Self::Kept,
+        square: u32,
+        flips: Self::B,
+        cp: Self::B,
+        co: Self::B,
+        child_moves: Self::B,
+    ) -> i32 {
+        Self::evaluate_child(parent, square, flips, cp, co, child_moves)
+    }
     /// What a search keeps of a position for [`Self::evaluate`] as moves
     /// are made: on 8x8 its pattern indices (`pattern::PatternIndices`),
     /// elsewhere nothing.
@@ -74,7 +85,7 @@ macro_rules! exact_geometry {
     };
     ($name:ident, $t:ty, $n:expr, $moves:expr, $sets:expr, $classes:expr, $evaluate:expr;
      kept $kept:ty, $new:expr, $after:expr, $passed:expr, $evaluate_kept:expr, $child:expr
-     $(; ordering $ordering:expr)?) => {
+     $(; ordering $ordering:expr, $ordering_child:expr)?) => {
         impl ExactGeometry for $name {
             type Kept = $kept;
             #[inline(always)]
@@ -138,6 +149,17 @@ macro_rules! exact_geometry {
                 fn ordering_evaluate(p: $t, o: $t) -> i32 {
                     $ordering(p, o)
                 }
+                #[inline]
+                fn ordering_evaluate_child(
+                    parent: &$kept,
+                    square: u32,
+                    flips: $t,
+                    cp: $t,
+                    co: $t,
+                    child_moves: $t,
+                ) -> i32 {
+                    $ordering_child(parent, square, flips, cp, co, child_moves)
+                }
             )?
         }
     };
@@ -178,7 +200,8 @@ exact_geometry!(
     crate::pattern::PatternIndices::passed,
     crate::pattern::evaluate_indexed,
     crate::pattern::evaluate_child;
-    ordering crate::pattern::evaluate_for_endgame
+    ordering crate::pattern::evaluate_for_endgame,
+    crate::pattern::evaluate_child_for_endgame
 );
 exact_geometry!(
     Size10,

@@ -529,9 +529,10 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
             moves: [(0, G::B::ZERO); MAX_MOVES],
             count: 0,
         };
+        let kept = (sort_depth == Some(0)).then(|| G::kept(p, o));
         for x in Squares(legal) {
             let f = flips::<G>(x, p, o);
-            let value = self.move_value(x, f, p, o, hint, parity, sort_depth);
+            let value = self.move_value(x, f, p, o, hint, parity, sort_depth, kept.as_ref());
             // Insertion, stable: after every move of at least this value.
             let mut i = list.count;
             while i > 0 && values[i - 1] < value {
@@ -707,8 +708,9 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
 
     /// The ordering value of the move to `x` flipping `f` (higher first):
     /// the table's move `hint` before all, then [`order::move_value`] less
-    /// the shallow search's estimate when `sort_depth` asks for one. Every
-    /// child scored counts as a node.
+    /// the shallow search's estimate when `sort_depth` asks for one (at
+    /// depth 0 from the node's kept part `kept`, when given). Every child
+    /// scored counts as a node.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn move_value(
@@ -720,6 +722,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         hint: u8,
         parity: u8,
         sort_depth: Option<u32>,
+        kept: Option<&G::Kept>,
     ) -> i32 {
         if x == u32::from(hint) {
             return i32::MAX - 1;
@@ -729,7 +732,13 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         let mut value = order::move_value::<G>(x, np, no, parity);
         match sort_depth {
             Some(depth) if value != i32::MAX => {
-                value -= self.estimate(no, np, depth, -INF_EVAL, INF_EVAL) * SORT_WEIGHT;
+                let estimate = match kept {
+                    Some(kept) if depth == 0 => {
+                        G::ordering_evaluate_child(kept, x, f, no, np, moves::<G>(no, np))
+                    }
+                    _ => self.estimate(no, np, depth, -INF_EVAL, INF_EVAL),
+                };
+                value -= estimate * SORT_WEIGHT;
                 if depth == 0 {
                     self.scored += 1;
                 }
@@ -832,8 +841,10 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         }
         if best <= alpha {
             let sort_depth = self.sort_depth(empties);
+            let kept = (sort_depth == Some(0)).then(|| G::kept(p, o));
             for (x, f, value) in list.iter_mut().skip(start) {
-                *value = self.move_value(u32::from(*x), *f, p, o, hint, parity, sort_depth);
+                let x = u32::from(*x);
+                *value = self.move_value(x, *f, p, o, hint, parity, sort_depth, kept.as_ref());
             }
         }
         for i in start..list.len() {
@@ -931,10 +942,17 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
         }
         let mut best = -INF_EVAL;
         let mut alpha = alpha;
+        // Above the horizon the children are evaluated from this node's
+        // kept part.
+        let kept = (depth == 1).then(|| G::kept(p, o));
         for x in Squares(legal) {
             self.nodes += 1;
             let f = flips::<G>(x, p, o);
-            let score = -self.estimate(o ^ f, p ^ f ^ G::B::bit(x), depth - 1, -beta, -alpha);
+            let (cp, co) = (o ^ f, p ^ f ^ G::B::bit(x));
+            let score = match &kept {
+                Some(kept) => -G::ordering_evaluate_child(kept, x, f, cp, co, moves::<G>(cp, co)),
+                None => -self.estimate(cp, co, depth - 1, -beta, -alpha),
+            };
             if score > best {
                 best = score;
                 if score > alpha {

@@ -526,6 +526,22 @@ pub fn evaluate_for_endgame(p: u64, o: u64) -> i32 {
     compiled_in(endgame_weights()).evaluate(p, o)
 }
 
+/// [`evaluate_child`] with the endgame-ordering weights.
+///
+/// # Panics
+/// As [`evaluate`]; [`endgame_weights`] gives the typed error.
+#[inline]
+pub fn evaluate_child_for_endgame(
+    parent: &PatternIndices,
+    square: u32,
+    flips: u64,
+    cp: u64,
+    co: u64,
+    child_moves: u64,
+) -> i32 {
+    compiled_in(endgame_weights()).evaluate_child(parent, square, flips, cp, co, child_moves)
+}
+
 fn compiled_in(weights: Result<&'static Weights, &'static WeightsError>) -> &'static Weights {
     match weights {
         Ok(weights) => weights,
