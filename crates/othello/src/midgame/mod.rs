@@ -46,6 +46,9 @@ use table::{Entry, Stored, Table, NO_MOVE};
 /// (to move) against `o`, in hundredths of a disc.
 pub type Evaluator = fn(u64, u64) -> i32;
 
+/// An evaluation on a board of bit type `B`, as [`Evaluator`].
+type SizeEvaluator<B> = fn(B, B) -> i32;
+
 /// Today's hand-weighted evaluation (`crate::eval`) for 8x8.
 pub fn hand_weighted(p: u64, o: u64) -> i32 {
     crate::eval::evaluate::<Size8>(p, o)
@@ -182,7 +185,7 @@ pub struct MidgameEngine<G: ExactGeometry> {
     /// `None`: the size's own evaluation ([`ExactGeometry::evaluate`]),
     /// which the search evaluates a node's children with together
     /// ([`ExactGeometry::evaluate_child`]).
-    eval: Option<fn(G::B, G::B) -> i32>,
+    eval: Option<SizeEvaluator<G::B>>,
     selectivity: Option<f64>,
     /// What a draw costs the side to move at the root (hundredths of a
     /// disc): positive avoids draws, negative seeks them.
@@ -520,7 +523,7 @@ struct Worker<'a, G: Geometry> {
     table: &'a Table,
     stop: &'a AtomicBool,
     /// As [`MidgameEngine`]'s.
-    eval: Option<fn(G::B, G::B) -> i32>,
+    eval: Option<SizeEvaluator<G::B>>,
     selectivity: Option<f64>,
     /// Only the main thread watches the clock and the interrupt.
     deadline: Option<Deadline>,
@@ -560,7 +563,7 @@ impl<'a, G: ExactGeometry> Worker<'a, G> {
     fn new(
         table: &'a Table,
         stop: &'a AtomicBool,
-        eval: Option<fn(G::B, G::B) -> i32>,
+        eval: Option<SizeEvaluator<G::B>>,
         selectivity: Option<f64>,
         deadline: Option<Deadline>,
         contempt: i32,

@@ -228,11 +228,11 @@ mod tests {
 
     #[test]
     fn square_digits_are_the_indices_of_a_lone_disc() {
-        for s in 0..64 {
+        for (s, digits) in SQUARE_DIGITS.iter().enumerate() {
             let lone = indices(1 << s, 0);
             for i in 0..INSTANCES {
                 assert_eq!(
-                    usize::from(SQUARE_DIGITS[s][i]),
+                    usize::from(digits[i]),
                     lone[i] - INSTANCE_OFFSETS[i],
                     "square {s}, instance {i}"
                 );
