@@ -1105,7 +1105,7 @@ pub fn reference_minimax(p: u64, o: u64, depth: u32, eval: Evaluator) -> i32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
 

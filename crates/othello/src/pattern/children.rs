@@ -201,30 +201,8 @@ impl Weights {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::midgame::tests::random_position;
     use crate::movegen::flips;
-    use rand::{Rng, SeedableRng};
-
-    /// A position up to `plies` random moves from the start (passing when
-    /// the mover has no move, stopping when neither has).
-    fn random_position(seed: u64, plies: u32) -> (u64, u64) {
-        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-        let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
-        for _ in 0..plies {
-            let legal = moves::<Size8>(p, o);
-            if legal == 0 {
-                if moves::<Size8>(o, p) == 0 {
-                    break;
-                }
-                std::mem::swap(&mut p, &mut o);
-                continue;
-            }
-            let all: Vec<u32> = Squares(legal).collect();
-            let square = all[rng.gen_range(0..all.len())];
-            let f = flips::<Size8>(square, p, o);
-            (p, o) = (o ^ f, p | f | (1u64 << square));
-        }
-        (p, o)
-    }
 
     #[test]
     fn square_digits_are_the_indices_of_a_lone_disc() {
