@@ -198,10 +198,16 @@ exact_geometry!(
     crate::pattern::PatternIndices::new,
     crate::pattern::PatternIndices::after,
     crate::pattern::PatternIndices::passed,
-    crate::pattern::evaluate_indexed,
-    crate::pattern::evaluate_child;
+    |kept: &crate::pattern::PatternIndices, p, o, legal| {
+        crate::pattern::midgame_weights().evaluate_indexed(kept, p, o, legal)
+    },
+    |kept: &crate::pattern::PatternIndices, square, flips, cp, co, moves| {
+        crate::pattern::midgame_weights().evaluate_child(kept, square, flips, cp, co, moves)
+    };
     ordering crate::pattern::evaluate_for_endgame,
-    crate::pattern::evaluate_child_for_endgame
+    |kept: &crate::pattern::PatternIndices, square, flips, cp, co, moves| {
+        crate::pattern::ordering_weights().evaluate_child(kept, square, flips, cp, co, moves)
+    }
 );
 exact_geometry!(
     Size10,

@@ -493,29 +493,24 @@ pub fn evaluate(p: u64, o: u64) -> i32 {
     compiled_in(embedded()).evaluate(p, o)
 }
 
-/// [`evaluate`] from kept indices (see [`Weights::evaluate_indexed`]).
+/// The shipped midgame weights ([`embedded`]), for a search that evaluates
+/// from kept indices ([`Weights::evaluate_indexed`], [`Weights::evaluate_child`]).
 ///
 /// # Panics
 /// As [`evaluate`].
 #[inline]
-pub fn evaluate_indexed(at: &PatternIndices, p: u64, o: u64, legal: u64) -> i32 {
-    compiled_in(embedded()).evaluate_indexed(at, p, o, legal)
+pub fn midgame_weights() -> &'static Weights {
+    compiled_in(embedded())
 }
 
-/// [`evaluate`] of a child of `parent` (see [`Weights::evaluate_child`]).
+/// The shipped endgame-ordering weights ([`endgame_weights`]), as
+/// [`midgame_weights`].
 ///
 /// # Panics
 /// As [`evaluate`].
 #[inline]
-pub fn evaluate_child(
-    parent: &PatternIndices,
-    square: u32,
-    flips: u64,
-    cp: u64,
-    co: u64,
-    child_moves: u64,
-) -> i32 {
-    compiled_in(embedded()).evaluate_child(parent, square, flips, cp, co, child_moves)
+pub fn ordering_weights() -> &'static Weights {
+    compiled_in(endgame_weights())
 }
 
 /// [`evaluate`] with the endgame-ordering weights ([`ENDGAME_FILE`]).
@@ -524,22 +519,6 @@ pub fn evaluate_child(
 /// As [`evaluate`]; [`endgame_weights`] gives the typed error.
 pub fn evaluate_for_endgame(p: u64, o: u64) -> i32 {
     compiled_in(endgame_weights()).evaluate(p, o)
-}
-
-/// [`evaluate_child`] with the endgame-ordering weights.
-///
-/// # Panics
-/// As [`evaluate`]; [`endgame_weights`] gives the typed error.
-#[inline]
-pub fn evaluate_child_for_endgame(
-    parent: &PatternIndices,
-    square: u32,
-    flips: u64,
-    cp: u64,
-    co: u64,
-    child_moves: u64,
-) -> i32 {
-    compiled_in(endgame_weights()).evaluate_child(parent, square, flips, cp, co, child_moves)
 }
 
 fn compiled_in(weights: Result<&'static Weights, &'static WeightsError>) -> &'static Weights {
