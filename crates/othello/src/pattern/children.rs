@@ -6,10 +6,7 @@
 //! evaluation from kept indices equals [`Weights::evaluate`] exactly
 //! (tested).
 
-use super::{indices, phase_of, Weights, BIAS, INSTANCES, MAX_SCORE, MOBILITY_MINE};
-use super::{MOBILITY_THEIRS, OFFSETS, PARITY, PATTERNS};
-use crate::bitboard::Size8;
-use crate::movegen::moves;
+use super::{indices, Weights, INSTANCES, OFFSETS, PATTERNS};
 use crate::Squares;
 
 /// The instances padded to whole vector registers of eight lanes.
@@ -180,29 +177,20 @@ impl Weights {
 
     #[inline(always)]
     fn evaluate_view(&self, view: &[u16; LANES], p: u64, o: u64, legal: u64) -> i32 {
-        let theirs = moves::<Size8>(o, p).count_ones() as i32;
-        let mine = legal.count_ones() as i32;
-        if mine == 0 && theirs == 0 {
-            return 100 * crate::margin::final_margin::<Size8>(p, o);
-        }
-        let empties = (!(p | o)).count_ones();
-        let w = self.phase(phase_of(empties));
-        let mut sum = i32::from(w[BIAS])
-            + i32::from(w[PARITY]) * (empties & 1) as i32
-            + i32::from(w[MOBILITY_MINE]) * mine
-            + i32::from(w[MOBILITY_THEIRS]) * theirs;
-        for i in 0..INSTANCES {
-            sum += i32::from(w[INSTANCE_OFFSETS[i] + usize::from(view[i])]);
-        }
-        sum.clamp(-MAX_SCORE, MAX_SCORE)
+        self.value(p, o, legal, |w| {
+            (0..INSTANCES)
+                .map(|i| i32::from(w[INSTANCE_OFFSETS[i] + usize::from(view[i])]))
+                .sum()
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bitboard::Size8;
     use crate::midgame::tests::random_position;
-    use crate::movegen::flips;
+    use crate::movegen::{flips, moves};
 
     #[test]
     fn square_digits_are_the_indices_of_a_lone_disc() {

@@ -435,20 +435,27 @@ impl Weights {
     /// The evaluation of `p` (to move) against `o` with these weights, in
     /// hundredths of a disc (see the module's documentation).
     pub fn evaluate(&self, p: u64, o: u64) -> i32 {
-        let mine = moves::<Size8>(p, o).count_ones() as i32;
+        self.value(p, o, moves::<Size8>(p, o), |w| {
+            indices(p, o).into_iter().map(|i| i32::from(w[i])).sum()
+        })
+    }
+
+    /// The evaluation of `p` (to move, legal moves `legal`) against `o`,
+    /// the patterns' part summed by `patterns` from the phase's weights.
+    #[inline(always)]
+    fn value(&self, p: u64, o: u64, legal: u64, patterns: impl FnOnce(&[i16]) -> i32) -> i32 {
+        let mine = legal.count_ones() as i32;
         let theirs = moves::<Size8>(o, p).count_ones() as i32;
         if mine == 0 && theirs == 0 {
             return 100 * final_margin::<Size8>(p, o);
         }
         let empties = (!(p | o)).count_ones();
         let w = self.phase(phase_of(empties));
-        let mut sum = i32::from(w[BIAS])
+        let sum = i32::from(w[BIAS])
             + i32::from(w[PARITY]) * (empties & 1) as i32
             + i32::from(w[MOBILITY_MINE]) * mine
-            + i32::from(w[MOBILITY_THEIRS]) * theirs;
-        for i in indices(p, o) {
-            sum += i32::from(w[i]);
-        }
+            + i32::from(w[MOBILITY_THEIRS]) * theirs
+            + patterns(w);
         sum.clamp(-MAX_SCORE, MAX_SCORE)
     }
 }
