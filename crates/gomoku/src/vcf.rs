@@ -319,7 +319,7 @@ impl<'a> Threats<'a> {
         let mut won = false;
         for &cell in &moves {
             self.play(cell, a);
-            won = match self.two_fives(a) {
+            won = match self.board.fives_through(cell, a) {
                 (None, _) => false,
                 // Under renju black may not take the one cell: the five
                 // comes next.
@@ -395,7 +395,10 @@ impl<'a> Threats<'a> {
         if self.board.cells_at_least(d, Level::Five).next().is_some() {
             return false;
         }
-        let fives = self.two_fives(a);
+        // The attacker had no five to make before his last move (his node
+        // would have won), so his fives are on its lines.
+        let last = *self.state.path.last().expect("the attacker moved");
+        let fives = self.board.fives_through(last, a);
         match fives {
             // Under renju an open four black may not make is no threat.
             (None, _) if !self.board.threatens(a, Level::OpenFour) => return false,
