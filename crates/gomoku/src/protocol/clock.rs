@@ -52,7 +52,8 @@ impl Clock {
             let margin = TURN_MARGIN_MS.saturating_add(self.timeout_turn / 20);
             self.timeout_turn.saturating_sub(margin).max(5)
         };
-        let mut soft = hard * 7 / 10;
+        // 70% of it, in a wider type: `hard * 7` overflows near the top.
+        let mut soft = (u128::from(hard) * 7 / 10) as u64;
         if let Some(left) = self.time_left {
             if self.timeout_match > 0 {
                 // What the match clock allows: a share of what is left,
