@@ -762,7 +762,6 @@ impl Board {
         cell: usize,
         stone: Stone,
     ) -> (Option<usize>, Option<usize>) {
-        let (mut first, mut second): (Option<usize>, Option<usize>) = (None, None);
         if !self.has_at_least(stone, Level::Five) {
             return (None, None);
         }
@@ -773,14 +772,13 @@ impl Board {
             .filter(|&other| {
                 self.cells[other] == FREE && self.best_level(other, stone) >= Level::Five as u8
             });
+        // The two smallest, as a scan in board order would give (lines
+        // through one cell share no other cell: no cell comes twice).
+        let (mut first, mut second) = (None, None);
         for other in fives {
-            // Keep the two smallest, as a scan in board order would.
             if first.is_none_or(|f| other < f) {
-                if first != Some(other) {
-                    second = first;
-                }
-                first = Some(other);
-            } else if first != Some(other) && second.is_none_or(|s| other < s) {
+                (first, second) = (Some(other), first);
+            } else if second.is_none_or(|s| other < s) {
                 second = Some(other);
             }
         }

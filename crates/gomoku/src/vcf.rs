@@ -354,7 +354,7 @@ impl<'a> Threats<'a> {
             (Some(block), None) => {
                 // Forced: block, and the defender moves again.
                 self.play(block, a);
-                let won = self.vct_defend(depth);
+                let won = self.vct_defend(block, depth);
                 self.unplay();
                 return won;
             }
@@ -377,7 +377,7 @@ impl<'a> Threats<'a> {
         let mut won = false;
         for &cell in &moves {
             self.play(cell, a);
-            won = self.vct_defend(depth - 1);
+            won = self.vct_defend(cell, depth - 1);
             self.unplay();
             if won || self.aborted {
                 break;
@@ -386,8 +386,9 @@ impl<'a> Threats<'a> {
         self.conclude(moves, won, ATTACK, depth)
     }
 
-    /// True when the attacker wins whatever the defender (to move) answers.
-    fn vct_defend(&mut self, depth: u32) -> bool {
+    /// True when the attacker, who just played `last`, wins whatever the
+    /// defender (to move) answers.
+    fn vct_defend(&mut self, last: usize, depth: u32) -> bool {
         if self.tick() {
             return false;
         }
@@ -395,9 +396,8 @@ impl<'a> Threats<'a> {
         if self.board.cells_at_least(d, Level::Five).next().is_some() {
             return false;
         }
-        // The attacker had no five to make before his last move (his node
-        // would have won), so his fives are on its lines.
-        let last = *self.state.path.last().expect("the attacker moved");
+        // The attacker had no five to make before his last move, `last`
+        // (his node would have won), so his fives are on its lines.
         let fives = self.board.fives_through(last, a);
         match fives {
             // Under renju an open four black may not make is no threat.
