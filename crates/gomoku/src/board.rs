@@ -784,13 +784,17 @@ impl Board {
         }
         debug_assert_eq!(
             (first, second),
-            {
-                let mut all = self.cells_at_least(stone, Level::Five);
-                (all.next(), all.next())
-            },
+            self.first_two_fives(stone),
             "a five away from the lines through the last stone"
         );
         (first, second)
+    }
+
+    /// The first two empty cells (in board order) where `stone` makes
+    /// five, by a scan of the whole board.
+    pub(crate) fn first_two_fives(&self, stone: Stone) -> (Option<usize>, Option<usize>) {
+        let mut fives = self.cells_at_least(stone, Level::Five);
+        (fives.next(), fives.next())
     }
 
     /// Empty cells where `stone` reaches `level` or more in some direction.
@@ -1024,8 +1028,7 @@ mod tests {
                 }
                 let cell = free[rng.gen_range(0..free.len())];
                 board.put_stone(cell, stone);
-                let mut all = board.cells_at_least(stone, Level::Five);
-                let scan = (all.next(), all.next());
+                let scan = board.first_two_fives(stone);
                 assert_eq!(board.fives_through(cell, stone), scan, "game {game}");
                 checked += 1;
                 with_fives += usize::from(scan.0.is_some());

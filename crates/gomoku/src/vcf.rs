@@ -197,12 +197,6 @@ impl<'a> Threats<'a> {
         self.state.lists[ply] = list;
     }
 
-    /// The first two cells where `stone` makes five (or more).
-    fn two_fives(&self, stone: Stone) -> (Option<usize>, Option<usize>) {
-        let mut fives = self.board.cells_at_least(stone, Level::Five);
-        (fives.next(), fives.next())
-    }
-
     fn tick(&mut self) -> bool {
         self.state.nodes += 1;
         if self.state.nodes & POLL == 0 && self.deadline.expired() {
@@ -264,7 +258,7 @@ impl<'a> Threats<'a> {
     /// defender threatens two fives, or the block is no four).
     fn four_moves(&self, moves: &mut Vec<usize>) -> bool {
         let (a, d) = (self.attacker, self.attacker.opponent());
-        match self.two_fives(d) {
+        match self.board.first_two_fives(d) {
             (None, _) => moves.extend(
                 self.board
                     .cells_at_least(a, Level::Four)
@@ -348,7 +342,7 @@ impl<'a> Threats<'a> {
             return settled;
         }
         let (a, d) = (self.attacker, self.attacker.opponent());
-        match self.two_fives(d) {
+        match self.board.first_two_fives(d) {
             (None, _) => {}
             (Some(block), None) if self.board.forbidden(block, a) => return false,
             (Some(block), None) => {
