@@ -29,6 +29,33 @@ struct Placed {
     /// What was put there: 1 black, 2 white, 3 a blocked cell.
     what: u8,
     winner_before: Option<Stone>,
+    /// Where this placement's level changes begin in the journal.
+    journal_start: usize,
+}
+
+/// One level a placement changed: the padded cell, `colour * 4 + dir`,
+/// and the level before.
+#[derive(Clone, Copy, Debug)]
+struct LevelChange {
+    cell: u16,
+    slot: u8,
+    old: u8,
+}
+
+/// The level changes of the placements so far, oldest first: taking a
+/// placement back restores them instead of reading the patterns again
+/// (which cost half the search's time). A copy keeps the room for the
+/// most a full board can need, as [`History`] does, so that a search
+/// never grows it.
+#[derive(Debug)]
+struct Journal(Vec<LevelChange>);
+
+impl Clone for Journal {
+    fn clone(&self) -> Journal {
+        let mut changes = Vec::with_capacity(self.0.capacity());
+        changes.extend_from_slice(&self.0);
+        Journal(changes)
+    }
 }
 
 /// The placements so far, oldest first, with room for one a cell: a copy
@@ -83,6 +110,7 @@ pub struct Board {
     zobrist: Vec<[u64; 3]>,
     hash: u64,
     history: History,
+    journal: Journal,
     winner: Option<Stone>,
     /// `[colour][level]`: how many (empty cell, direction) entries have it.
     counts: [[u32; 8]; 2],
@@ -109,6 +137,15 @@ pub struct Board {
     /// Per padded cell and colour: what the cell adds to `learned_sums`
     /// (its combination's two weights), so a change looks one weight up.
     learned_cells: Vec<[[i16; 2]; 2]>,
+}
+
+/// The most level changes one placement can make on a `width` x
+/// `height` board where `k` in a row wins: its own cell's eight, and
+/// both colours' level along each line of the empty cells within `k` of
+/// it.
+fn journal_room(width: usize, height: usize, k: usize) -> usize {
+    let reach = k.min(width.max(height));
+    8 + 4 * 2 * reach * 2
 }
 
 /// The weights of a board without learned ones: all zero.
@@ -181,6 +218,9 @@ impl Board {
             zobrist,
             hash: 0,
             history: History(Vec::with_capacity(width * height)),
+            journal: Journal(Vec::with_capacity(
+                width * height * journal_room(width, height, k),
+            )),
             winner: None,
             counts: [[0; 8]; 2],
             sums: [0; 2],
@@ -214,6 +254,8 @@ impl Board {
                     board.refresh::<false>(cell, dir);
                 }
             }
+            // The starting levels are no placement's to take back.
+            board.journal.0.clear();
         }
         Ok(board)
     }
@@ -424,18 +466,25 @@ impl Board {
             // search's has no trace of the learned sums (a test of the
             // flag in the inner loop cost a tenth of its speed).
             if self.learned {
-                self.relevel_freed::<true>(cell);
+                self.restore_levels::<true>(placed.journal_start);
             } else {
-                self.relevel_freed::<false>(cell);
+                self.restore_levels::<false>(placed.journal_start);
             }
         }
     }
 
-    /// The levels after `cell` was emptied.
-    fn relevel_freed<const LEARNED: bool>(&mut self, cell: usize) {
-        for dir in 0..4 {
-            self.refresh::<LEARNED>(cell, dir);
-            self.refresh_line::<LEARNED>(cell, dir);
+    /// Puts back the levels the journal recorded from `start` on, newest
+    /// first, and forgets them.
+    fn restore_levels<const LEARNED: bool>(&mut self, start: usize) {
+        while self.journal.0.len() > start {
+            let Some(change) = self.journal.0.pop() else {
+                return;
+            };
+            let cell = usize::from(change.cell);
+            let (colour, dir) = (usize::from(change.slot >> 2), usize::from(change.slot & 3));
+            let now = self.levels[cell][colour][dir];
+            self.levels[cell][colour][dir] = change.old;
+            self.count_change::<LEARNED>(cell, colour, now, change.old);
         }
     }
 
@@ -464,6 +513,7 @@ impl Board {
             cell,
             what,
             winner_before,
+            journal_start: self.journal.0.len(),
         });
         self.cells[cell] = what;
         self.hash ^= self.zobrist[cell][usize::from(what - 1)];
@@ -623,6 +673,7 @@ impl Board {
     }
 
     /// Sets one level; `LEARNED` when the board keeps the learned sums.
+    #[inline(always)]
     fn set_level<const LEARNED: bool>(
         &mut self,
         cell: usize,
@@ -633,12 +684,24 @@ impl Board {
         let old = self.levels[cell][colour][dir];
         if old != level {
             self.levels[cell][colour][dir] = level;
-            self.counts[colour][usize::from(old)] -= 1;
-            self.counts[colour][usize::from(level)] += 1;
-            self.sums[colour] += LEVEL_WEIGHT[usize::from(level)] - LEVEL_WEIGHT[usize::from(old)];
-            if LEARNED {
-                self.update_learned(cell, colour);
-            }
+            self.journal.0.push(LevelChange {
+                cell: cell as u16,
+                slot: (colour * 4 + dir) as u8,
+                old,
+            });
+            self.count_change::<LEARNED>(cell, colour, old, level);
+        }
+    }
+
+    /// The running counts and sums after a level of `colour` on `cell`
+    /// went from `old` to `new` (the levels already say `new`).
+    #[inline]
+    fn count_change<const LEARNED: bool>(&mut self, cell: usize, colour: usize, old: u8, new: u8) {
+        self.counts[colour][usize::from(old)] -= 1;
+        self.counts[colour][usize::from(new)] += 1;
+        self.sums[colour] += LEVEL_WEIGHT[usize::from(new)] - LEVEL_WEIGHT[usize::from(old)];
+        if LEARNED {
+            self.update_learned(cell, colour);
         }
     }
 
