@@ -119,12 +119,23 @@ pub struct Board {
     /// False when `k` exceeds both sides: nobody can ever win.
     winnable: bool,
     line: Vec<[u8; 2]>,
-    /// Per padded cell: `[colour][direction]` base-3 neighbourhood number
-    /// (see [`PatternTable`]), kept up to date by adding the digit of each
-    /// placed stone; only when the table exists.
-    codes: Vec<[[u32; 4]; 2]>,
-    /// `base^i` for the neighbourhood digits (base 3, or 4 under caro).
-    powers: Vec<u32>,
+    /// Per padded cell of the board, per direction: its line (an index
+    /// into `lines`) and its bit in that line's masks; only when the
+    /// pattern table exists.
+    line_of: Vec<[(u16, u8); 4]>,
+    /// Per line (every row, column and diagonal): the masks of black
+    /// stones, white stones and cells of neither (blocked cells and the
+    /// `k` wall cells beyond each end), bit `k + i` for the line's `i`-th
+    /// cell. A cell's neighbourhood number is read from them.
+    lines: Vec<[u64; 3]>,
+    /// For a `k`-bit mask of the `k` cells left of a cell (nearest
+    /// highest), their neighbourhood digits' weights summed (a 1 digit
+    /// where the mask has a bit); `right_part` the same for the `k` cells
+    /// to the right (nearest lowest).
+    left_part: Vec<u32>,
+    right_part: Vec<u32>,
+    /// Per colour: the digit of a cell of neither player in its numbers.
+    edge_digits: [u32; 2],
     /// The learned evaluation's weights, once [`Board::use_learned`] or
     /// [`Board::use_weights`] chose them (all zero before).
     weights: &'static EvalWeights,
@@ -226,25 +237,18 @@ impl Board {
             sums: [0; 2],
             winnable,
             line: vec![[EMPTY; 2]; 2 * k.min(MAX_SIDE) + 1],
-            codes: Vec::new(),
-            powers: Vec::new(),
+            line_of: Vec::new(),
+            lines: Vec::new(),
+            left_part: Vec::new(),
+            right_part: Vec::new(),
+            edge_digits: line_rules.map(|r| u32::from(r.edge_digit())),
             weights: no_weights(),
             learned: false,
             learned_sums: [[0; 2]; 2],
             learned_cells: vec![[[0; 2]; 2]; size],
         };
         if board.tables[0].has_table() && board.tables[1].has_table() {
-            let base = line_rules[0].base() as u32;
-            board.powers = (0..2 * k as u32).map(|i| base.pow(i)).collect();
-            board.codes = vec![[[0; 4]; 2]; size];
-            for i in 0..board.on_board.len() {
-                let cell = usize::from(board.on_board[i]);
-                for dir in 0..4 {
-                    for colour in 0..2 {
-                        board.codes[cell][colour][dir] = board.spell(cell, dir)[colour] as u32;
-                    }
-                }
-            }
+            board.make_lines();
         }
         board.counts = [[(4 * width * height) as u32, 0, 0, 0, 0, 0, 0, 0]; 2];
         if winnable {
@@ -461,7 +465,7 @@ impl Board {
         self.winner = placed.winner_before;
         self.adjust_near(cell, false);
         if self.winnable {
-            self.add_digits(cell, placed.what, false);
+            self.flip_in_lines(cell, placed.what);
             // One instance of the level updates for each: the default
             // search's has no trace of the learned sums (a test of the
             // flag in the inner loop cost a tenth of its speed).
@@ -519,7 +523,7 @@ impl Board {
         self.hash ^= self.zobrist[cell][usize::from(what - 1)];
         self.adjust_near(cell, true);
         if self.winnable {
-            self.add_digits(cell, what, true);
+            self.flip_in_lines(cell, what);
             if self.learned {
                 self.relevel_filled::<true>(cell);
             } else {
@@ -528,34 +532,57 @@ impl Board {
         }
     }
 
-    /// Adds (or removes) the neighbourhood digits of `what` on `cell` in
-    /// the codes of every cell within `k` of it.
-    fn add_digits(&mut self, cell: usize, what: u8, add: bool) {
-        if self.codes.is_empty() {
-            return;
-        }
-        let digits = self.digits(what);
+    /// Sets up the line masks and the digit tables (see `lines`).
+    fn make_lines(&mut self) {
         let k = self.k;
+        let base = self.line_rules[0].base() as u32;
+        self.right_part = (0..1usize << k)
+            .map(|bits| {
+                (0..k)
+                    .filter(|j| bits >> j & 1 == 1)
+                    .map(|j| base.pow((k + j) as u32))
+                    .sum()
+            })
+            .collect();
+        self.left_part = (0..1usize << k)
+            .map(|bits| {
+                (0..k)
+                    .filter(|j| bits >> j & 1 == 1)
+                    .map(|j| base.pow((k - 1 - j) as u32))
+                    .sum()
+            })
+            .collect();
+        self.line_of = vec![[(0, 0); 4]; self.cells.len()];
         for dir in 0..4 {
             let step = self.steps[dir];
-            for distance in 1..=k {
-                // `cell` is right of `left` (digit k + distance - 1) and
-                // left of `right` (digit distance - 1).
-                let left = cell - distance * step;
-                let right = cell + distance * step;
-                for (colour, &digit) in digits.iter().enumerate() {
-                    let d = u32::from(digit);
-                    let on_left = d * self.powers[k + distance - 1];
-                    let on_right = d * self.powers[distance - 1];
-                    if add {
-                        self.codes[left][colour][dir] += on_left;
-                        self.codes[right][colour][dir] += on_right;
-                    } else {
-                        self.codes[left][colour][dir] -= on_left;
-                        self.codes[right][colour][dir] -= on_right;
-                    }
+            for i in 0..self.on_board.len() {
+                let start = usize::from(self.on_board[i]);
+                if self.cells[start - step] != WALL {
+                    continue;
                 }
+                // `start` begins a line: number its cells.
+                let line = self.lines.len();
+                let mut length = 0;
+                while self.cells[start + length * step] != WALL {
+                    self.line_of[start + length * step][dir] = (line as u16, (k + length) as u8);
+                    length += 1;
+                }
+                let walls = ((1u64 << k) - 1) | ((1u64 << k) - 1) << (k + length);
+                self.lines.push([0, 0, walls]);
             }
+        }
+    }
+
+    /// Puts `what` (1 black, 2 white, `WALL` a blocked cell) on `cell`
+    /// in its four lines' masks, or takes it out: the same flip.
+    fn flip_in_lines(&mut self, cell: usize, what: u8) {
+        if self.lines.is_empty() {
+            return;
+        }
+        let kind = usize::from(what - 1);
+        for dir in 0..4 {
+            let (line, bit) = self.line_of[cell][dir];
+            self.lines[usize::from(line)][kind] ^= 1 << bit;
         }
     }
 
@@ -577,16 +604,42 @@ impl Board {
         // The walk of `on_line`, written out: this loop is the hottest of
         // the search, and collecting the cells first cost it a fifth.
         let step = self.steps[dir];
+        if self.lines.is_empty() {
+            for sign in [false, true] {
+                for distance in 1..=self.k {
+                    let other = if sign {
+                        cell + distance * step
+                    } else {
+                        cell - distance * step
+                    };
+                    match self.cells[other] {
+                        WALL => break,
+                        FREE => self.refresh::<LEARNED>(other, dir),
+                        _ => {}
+                    }
+                }
+            }
+            return;
+        }
+        // With the pattern tables every cell of the walk is on the line
+        // of `cell`: its masks are read once.
+        let (line, bit) = self.line_of[cell][dir];
+        let masks = self.lines[usize::from(line)];
+        let bit = u32::from(bit);
         for sign in [false, true] {
             for distance in 1..=self.k {
-                let other = if sign {
-                    cell + distance * step
+                let (other, other_bit) = if sign {
+                    (cell + distance * step, bit + distance as u32)
                 } else {
-                    cell - distance * step
+                    (cell - distance * step, bit - distance as u32)
                 };
                 match self.cells[other] {
                     WALL => break,
-                    FREE => self.refresh::<LEARNED>(other, dir),
+                    FREE => {
+                        let levels = self.levels_in_line(masks, other_bit);
+                        self.set_level::<LEARNED>(other, 0, dir, levels[0]);
+                        self.set_level::<LEARNED>(other, 1, dir, levels[1]);
+                    }
                     _ => {}
                 }
             }
@@ -615,7 +668,7 @@ impl Board {
         if self.cells[cell] != FREE {
             return;
         }
-        let levels = if self.codes.is_empty() {
+        let levels = if self.lines.is_empty() {
             let mut levels = [0u8; 2];
             self.spell(cell, dir);
             for (colour, level) in levels.iter_mut().enumerate() {
@@ -624,14 +677,36 @@ impl Board {
             }
             levels
         } else {
-            let codes = self.codes[cell];
-            [
-                self.tables[0].level(codes[0][dir] as usize, &mut []) as u8,
-                self.tables[1].level(codes[1][dir] as usize, &mut []) as u8,
-            ]
+            let (line, bit) = self.line_of[cell][dir];
+            self.levels_in_line(self.lines[usize::from(line)], u32::from(bit))
         };
         self.set_level::<LEARNED>(cell, 0, dir, levels[0]);
         self.set_level::<LEARNED>(cell, 1, dir, levels[1]);
+    }
+
+    /// Both colours' levels of the cell at `bit` of a line whose masks
+    /// are `masks` (see `lines`), by the pattern tables.
+    #[inline(always)]
+    fn levels_in_line(&self, masks: [u64; 3], bit: u32) -> [u8; 2] {
+        let k = self.k as u32;
+        let (low, high) = (bit - k, bit + 1);
+        let mask = (1u64 << k) - 1;
+        // Each mask's cells as numbers with a 1 digit for each.
+        let number = |m: u64| {
+            self.left_part[(m >> low & mask) as usize]
+                + self.right_part[(m >> high & mask) as usize]
+        };
+        let (black, white, neither) = (number(masks[0]), number(masks[1]), number(masks[2]));
+        [
+            self.tables[0].level(
+                (black + 2 * white + self.edge_digits[0] * neither) as usize,
+                &mut [],
+            ) as u8,
+            self.tables[1].level(
+                (white + 2 * black + self.edge_digits[1] * neither) as usize,
+                &mut [],
+            ) as u8,
+        ]
     }
 
     /// The neighbourhood digit of what a cell holds (`FREE`, 1 black, 2
@@ -1051,7 +1126,7 @@ impl Board {
             fresh.put(placed.cell, placed.what);
         }
         fresh.levels == self.levels
-            && fresh.codes == self.codes
+            && fresh.lines == self.lines
             && fresh.counts == self.counts
             && fresh.sums == self.sums
             && fresh.learned_sums == self.learned_sums
