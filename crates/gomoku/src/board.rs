@@ -42,46 +42,31 @@ struct LevelChange {
     old: u8,
 }
 
-/// The level changes of the placements so far, oldest first: taking a
-/// placement back restores them instead of reading the patterns again
-/// (which cost half the search's time). A copy keeps the room for the
-/// most a full board can need, as [`History`] does, so that a search
-/// never grows it.
+/// A vector whose copies keep its room (capacity): the board is copied
+/// for a search (the engine and the threat searches copy theirs), which
+/// must never grow one of its vectors as it plays, and a plain copy has
+/// room for its contents alone.
 #[derive(Debug)]
-struct Journal(Vec<LevelChange>);
+struct Roomy<T>(Vec<T>);
 
-impl Clone for Journal {
-    fn clone(&self) -> Journal {
-        let mut changes = Vec::with_capacity(self.0.capacity());
-        changes.extend_from_slice(&self.0);
-        Journal(changes)
+impl<T: Clone> Clone for Roomy<T> {
+    fn clone(&self) -> Roomy<T> {
+        let mut copy = Vec::with_capacity(self.0.capacity());
+        copy.extend_from_slice(&self.0);
+        Roomy(copy)
     }
 }
 
-/// The placements so far, oldest first, with room for one a cell: a copy
-/// keeps that room, so that a search on a copied board (the engine and the
-/// threat searches copy theirs) never grows it while it plays.
-#[derive(Debug)]
-struct History(Vec<Placed>);
+impl<T> std::ops::Deref for Roomy<T> {
+    type Target = Vec<T>;
 
-impl Clone for History {
-    fn clone(&self) -> History {
-        let mut placed = Vec::with_capacity(self.0.capacity());
-        placed.extend_from_slice(&self.0);
-        History(placed)
-    }
-}
-
-impl std::ops::Deref for History {
-    type Target = Vec<Placed>;
-
-    fn deref(&self) -> &Vec<Placed> {
+    fn deref(&self) -> &Vec<T> {
         &self.0
     }
 }
 
-impl std::ops::DerefMut for History {
-    fn deref_mut(&mut self) -> &mut Vec<Placed> {
+impl<T> std::ops::DerefMut for Roomy<T> {
+    fn deref_mut(&mut self) -> &mut Vec<T> {
         &mut self.0
     }
 }
@@ -109,8 +94,19 @@ pub struct Board {
     line_rules: [LineRule; 2],
     zobrist: Vec<[u64; 3]>,
     hash: u64,
-    history: History,
-    journal: Journal,
+    /// The placements so far, oldest first, with room for one a cell.
+    history: Roomy<Placed>,
+    /// The level changes of the placements so far, oldest first: taking
+    /// a placement back restores them instead of reading the patterns
+    /// again (which cost half the search's time). Room for the most a
+    /// full board can need.
+    journal: Roomy<LevelChange>,
+    /// Per colour: the empty cells where it makes a four or more in some
+    /// direction, in board order (few, and the searches ask for them at
+    /// every node: a scan of the board cost them more).
+    fours: [Roomy<u16>; 2],
+    /// Per padded cell and colour: its directions at a four or more.
+    four_directions: Vec<[u8; 2]>,
     winner: Option<Stone>,
     /// `[colour][level]`: how many (empty cell, direction) entries have it.
     counts: [[u32; 8]; 2],
@@ -228,10 +224,15 @@ impl Board {
             line_rules,
             zobrist,
             hash: 0,
-            history: History(Vec::with_capacity(width * height)),
-            journal: Journal(Vec::with_capacity(
+            history: Roomy(Vec::with_capacity(width * height)),
+            journal: Roomy(Vec::with_capacity(
                 width * height * journal_room(width, height, k),
             )),
+            fours: [
+                Roomy(Vec::with_capacity(width * height)),
+                Roomy(Vec::with_capacity(width * height)),
+            ],
+            four_directions: vec![[0; 2]; size],
             winner: None,
             counts: [[0; 8]; 2],
             sums: [0; 2],
@@ -259,7 +260,7 @@ impl Board {
                 }
             }
             // The starting levels are no placement's to take back.
-            board.journal.0.clear();
+            board.journal.clear();
         }
         Ok(board)
     }
@@ -480,8 +481,8 @@ impl Board {
     /// Puts back the levels the journal recorded from `start` on, newest
     /// first, and forgets them.
     fn restore_levels<const LEARNED: bool>(&mut self, start: usize) {
-        while self.journal.0.len() > start {
-            let Some(change) = self.journal.0.pop() else {
+        while self.journal.len() > start {
+            let Some(change) = self.journal.pop() else {
                 return;
             };
             let cell = usize::from(change.cell);
@@ -517,7 +518,7 @@ impl Board {
             cell,
             what,
             winner_before,
-            journal_start: self.journal.0.len(),
+            journal_start: self.journal.len(),
         });
         self.cells[cell] = what;
         self.hash ^= self.zobrist[cell][usize::from(what - 1)];
@@ -601,8 +602,10 @@ impl Board {
 
     /// Refreshes the level along `dir` of the empty cells within `k` of `cell`.
     fn refresh_line<const LEARNED: bool>(&mut self, cell: usize, dir: usize) {
-        // The walk of `on_line`, written out: this loop is the hottest of
-        // the search, and collecting the cells first cost it a fifth.
+        // The cells within `k` of `cell` on its line, each side up to the
+        // board's edge or a blocked cell, walked by hand: this loop is the
+        // hottest of the search, and collecting the cells first cost it a
+        // fifth.
         let step = self.steps[dir];
         if self.lines.is_empty() {
             for sign in [false, true] {
@@ -644,23 +647,6 @@ impl Board {
                 }
             }
         }
-    }
-
-    /// The cells within `k` of `cell` along the line of `step`, nearest
-    /// first on each side, each side up to the board's edge.
-    fn on_line(&self, cell: usize, step: usize) -> impl Iterator<Item = usize> + '_ {
-        let side = move |forward: bool| {
-            (1..=self.k)
-                .map(move |distance| {
-                    if forward {
-                        cell + distance * step
-                    } else {
-                        cell - distance * step
-                    }
-                })
-                .take_while(|&other| self.cells[other] != WALL)
-        };
-        side(false).chain(side(true))
     }
 
     /// Recomputes both colours' level of the empty `cell` along `dir`.
@@ -759,7 +745,7 @@ impl Board {
         let old = self.levels[cell][colour][dir];
         if old != level {
             self.levels[cell][colour][dir] = level;
-            self.journal.0.push(LevelChange {
+            self.journal.push(LevelChange {
                 cell: cell as u16,
                 slot: (colour * 4 + dir) as u8,
                 old,
@@ -775,8 +761,34 @@ impl Board {
         self.counts[colour][usize::from(old)] -= 1;
         self.counts[colour][usize::from(new)] += 1;
         self.sums[colour] += LEVEL_WEIGHT[usize::from(new)] - LEVEL_WEIGHT[usize::from(old)];
+        let four = Level::Four as u8;
+        if (old >= four) != (new >= four) {
+            self.four_change(cell, colour, new >= four);
+        }
         if LEARNED {
             self.update_learned(cell, colour);
+        }
+    }
+
+    /// Keeps `fours` after one of the directions of `cell` reached a four
+    /// or more for `colour` (`gained`) or fell below.
+    fn four_change(&mut self, cell: usize, colour: usize, gained: bool) {
+        let directions = &mut self.four_directions[cell][colour];
+        let list = &mut self.fours[colour];
+        let cell = cell as u16;
+        if gained {
+            *directions += 1;
+            if *directions == 1 {
+                let at = list.partition_point(|&c| c < cell);
+                list.insert(at, cell);
+            }
+        } else {
+            *directions -= 1;
+            if *directions == 0 {
+                if let Ok(at) = list.binary_search(&cell) {
+                    list.remove(at);
+                }
+            }
         }
     }
 
@@ -903,21 +915,32 @@ impl Board {
         if !self.has_at_least(stone, Level::Five) {
             return (None, None);
         }
-        let fives = self
-            .steps
-            .iter()
-            .flat_map(|&step| self.on_line(cell, step))
-            .filter(|&other| {
-                self.cells[other] == FREE && self.best_level(other, stone) >= Level::Five as u8
-            });
         // The two smallest, as a scan in board order would give (lines
-        // through one cell share no other cell: no cell comes twice).
+        // through one cell share no other cell: no cell comes twice). The
+        // walk of `refresh_line`, by hand too: the threat searches ask
+        // after every attacking stone.
         let (mut first, mut second) = (None, None);
-        for other in fives {
-            if first.is_none_or(|f| other < f) {
-                (first, second) = (Some(other), first);
-            } else if second.is_none_or(|s| other < s) {
-                second = Some(other);
+        let five = Level::Five as u8;
+        for &step in &self.steps {
+            for forward in [false, true] {
+                for distance in 1..=self.k {
+                    let other = if forward {
+                        cell + distance * step
+                    } else {
+                        cell - distance * step
+                    };
+                    match self.cells[other] {
+                        WALL => break,
+                        FREE if self.best_level(other, stone) >= five => {
+                            if first.is_none_or(|f| other < f) {
+                                (first, second) = (Some(other), first);
+                            } else if second.is_none_or(|s| other < s) {
+                                second = Some(other);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
             }
         }
         debug_assert_eq!(
@@ -943,13 +966,16 @@ impl Board {
     ) -> impl Iterator<Item = usize> + '_ {
         let wanted = level as u8;
         // The running counts tell at once when there is none, which is
-        // the common case of the searches' questions (a five to block?).
-        let scan = if self.has_at_least(stone, level) {
-            self.on_board.len()
+        // the common case of the searches' questions (a five to block?);
+        // fours and more are listed.
+        let cells: &[u16] = if !self.has_at_least(stone, level) {
+            &[]
+        } else if level >= Level::Four {
+            &self.fours[stone.index()]
         } else {
-            0
+            &self.on_board
         };
-        self.on_board[..scan]
+        cells
             .iter()
             .map(|&c| usize::from(c))
             .filter(move |&c| self.cells[c] == FREE && self.best_level(c, stone) >= wanted)
@@ -1127,6 +1153,8 @@ impl Board {
         }
         fresh.levels == self.levels
             && fresh.lines == self.lines
+            && (0..2).all(|c| *fresh.fours[c] == *self.fours[c])
+            && fresh.four_directions == self.four_directions
             && fresh.counts == self.counts
             && fresh.sums == self.sums
             && fresh.learned_sums == self.learned_sums
