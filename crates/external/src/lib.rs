@@ -47,7 +47,7 @@ impl EntryHost for OthelloEngines {
     fn start_program(
         &self,
         program: &EngineProgram,
-        _setting: &ProgramMatch<'_>,
+        setting: &ProgramMatch<'_>,
     ) -> Result<StartedEntry, GameError> {
         let make = othello_client(program.protocol).ok_or_else(|| {
             refused(
@@ -56,6 +56,21 @@ impl EntryHost for OthelloEngines {
                  Othello plays gtp:COMMAND or nboard:COMMAND",
             )
         })?;
+        // NBoard's `set game` carries an 8 x 8 board only: an engine on
+        // another board would be blamed for the referee's limit, game
+        // after game, so it is refused before it starts.
+        if program.protocol == EngineProtocol::Nboard {
+            let size = ply_othello::OthelloKind::size(setting.options)?;
+            if size != 8 {
+                return Err(refused(
+                    program,
+                    &format!(
+                        "NBoard engines play 8 x 8 only, not {size} x {size}: \
+                         give --size 8, or drive the engine over GTP (gtp:COMMAND)"
+                    ),
+                ));
+            }
+        }
         program_entry::start(program, make)
     }
 
@@ -143,5 +158,56 @@ impl EntryHost for GomokuEngines {
         Err(GameError::Unsupported(
             "Gomoku's engine programs need no host process".into(),
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use ply_engine::{BotSpec, GameOptions, PlayerSpec};
+
+    use super::*;
+
+    fn program(spec: &str) -> EngineProgram {
+        match spec.parse() {
+            Ok(PlayerSpec::Bot(BotSpec::Program(program))) => program,
+            other => panic!("{spec}: {other:?}"),
+        }
+    }
+
+    fn started(spec: &str, size: &str) -> Result<StartedEntry, GameError> {
+        let options = GameOptions::new().with_value("size", size);
+        let setting = ProgramMatch {
+            options: &options,
+            move_time: Duration::from_secs(1),
+            game_time: None,
+        };
+        OTHELLO_ENGINES.start_program(&program(spec), &setting)
+    }
+
+    /// NBoard's `set game` holds an 8 x 8 board: on another board the
+    /// engine is refused before it starts (no program is needed to see
+    /// it), rather than faulted for every game it is sent.
+    #[test]
+    fn nboard_engines_are_refused_off_the_8_by_8_board() {
+        for size in ["4", "6", "10"] {
+            let Err(error) = started("nboard:no-such-engine", size) else {
+                panic!("size {size}: started");
+            };
+            let message = error.to_string();
+            assert!(message.contains("8 x 8 only"), "{size}: {message}");
+            assert!(message.contains("--size 8"), "{size}: {message}");
+        }
+        // On 8 x 8 the engine is started (and here, not found).
+        let Err(error) = started("nboard:no-such-engine", "8") else {
+            panic!("no such engine");
+        };
+        assert!(error.to_string().contains("cannot start"), "{error}");
+        // GTP speaks every size.
+        let Err(error) = started("gtp:no-such-engine", "6") else {
+            panic!("no such engine");
+        };
+        assert!(error.to_string().contains("cannot start"), "{error}");
     }
 }
