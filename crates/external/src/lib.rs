@@ -20,6 +20,7 @@ mod process;
 mod program_entry;
 
 use std::path::Path;
+use std::time::Duration;
 
 use ply_engine::arena::entry::{EntryHost, ProgramMatch, StartedEntry};
 use ply_engine::{EngineProgram, EngineProtocol, GameError};
@@ -49,7 +50,7 @@ impl EntryHost for OthelloEngines {
         program: &EngineProgram,
         setting: &ProgramMatch<'_>,
     ) -> Result<StartedEntry, GameError> {
-        let make = othello_client(program.protocol).ok_or_else(|| {
+        let make = othello_client(program.protocol, setting.move_time).ok_or_else(|| {
             refused(
                 program,
                 "Gomocup engines play Gomoku (ply tournament mnk --size 15 --k 5); \
@@ -81,10 +82,11 @@ impl EntryHost for OthelloEngines {
     }
 }
 
-/// The client of an Othello protocol (GTP or NBoard).
-fn othello_client(protocol: EngineProtocol) -> Option<MakeClient> {
+/// The client of an Othello protocol (GTP or NBoard), for engines that
+/// may take `move_time` a move.
+fn othello_client(protocol: EngineProtocol, move_time: Duration) -> Option<MakeClient> {
     match protocol {
-        EngineProtocol::Gtp => Some(Box::new(|| Box::new(GtpClient::default()))),
+        EngineProtocol::Gtp => Some(Box::new(move || Box::new(GtpClient::new(move_time)))),
         EngineProtocol::Nboard => Some(Box::new(|| Box::new(NboardClient::default()))),
         EngineProtocol::Pbrain => None,
     }
@@ -163,8 +165,6 @@ impl EntryHost for GomokuEngines {
 
 #[cfg(test)]
 mod tests {
-    use std::time::Duration;
-
     use ply_engine::{BotSpec, GameOptions, PlayerSpec};
 
     use super::*;
