@@ -20,7 +20,12 @@ pub fn with_games<A: Args>(command: Command) -> Command {
                 .long(option.name)
                 .help(option.help);
             arg = match option.value_name {
-                Some(value_name) => arg.value_name(value_name).num_args(1),
+                // `--size -1` is a value to refuse with the game's
+                // reason, not an unknown option `-1`.
+                Some(value_name) => arg
+                    .value_name(value_name)
+                    .num_args(1)
+                    .allow_negative_numbers(true),
                 None => arg.action(clap::ArgAction::SetTrue),
             };
             sub = sub.arg(arg);

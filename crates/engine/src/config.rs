@@ -74,7 +74,8 @@ pub enum BotSpec {
 pub struct EngineProgram {
     /// How it is driven.
     pub protocol: EngineProtocol,
-    /// The program and its arguments, split at white space as typed.
+    /// The program and its arguments, split at white space as typed;
+    /// quotes (`'...'` or `"..."`) keep white space inside one word.
     pub command: Vec<String>,
 }
 
@@ -119,9 +120,55 @@ impl EngineProtocol {
 }
 
 impl std::fmt::Display for EngineProgram {
+    /// `PREFIX:COMMAND`, each word quoted where it must be to read back
+    /// as the same word.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}", self.protocol.prefix(), self.command.join(" "))
+        let words: Vec<String> = self.command.iter().map(|w| quoted(w)).collect();
+        write!(f, "{}:{}", self.protocol.prefix(), words.join(" "))
     }
+}
+
+/// `word` as [`split_command`] reads it back: as it is when it holds no
+/// white space and no quote, else in single quotes, a `'` inside written
+/// `'"'"'` (the quoted pieces of one word join, as in a shell).
+fn quoted(word: &str) -> String {
+    let plain = !word.is_empty()
+        && !word
+            .chars()
+            .any(|c| c.is_whitespace() || c == '\'' || c == '"');
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\"'\"'"))
+    }
+}
+
+/// An engine's command line split into words at white space, as a shell
+/// would with its quotes: `'...'` and `"..."` keep white space (and the
+/// other quote) inside a word, and quoted pieces next to each other or to
+/// plain text make one word (`'my engine'/gtp`). No backslash escapes: a
+/// Windows path keeps its backslashes. `None` when a quote is not closed.
+fn split_command(text: &str) -> Option<Vec<String>> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' | '"' => {
+                let word = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next()? {
+                        end if end == c => break,
+                        inside => word.push(inside),
+                    }
+                }
+            }
+            c if c.is_whitespace() => words.extend(word.take()),
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    Some(words)
 }
 
 /// One seat: a person at the terminal or a bot.
@@ -214,14 +261,20 @@ impl FromStr for PlayerSpec {
     }
 }
 
-/// `PREFIX:COMMAND`: the engine program `arg` starts, split at white space.
+/// `PREFIX:COMMAND`: the engine program `arg` starts, split at white space
+/// outside quotes.
 fn engine_program(protocol: EngineProtocol, arg: Option<&str>) -> Result<PlayerSpec, GameError> {
-    let command: Vec<String> = arg
-        .unwrap_or("")
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
-    if command.is_empty() {
+    let arg = arg.unwrap_or("");
+    let command = split_command(arg).ok_or_else(|| {
+        GameError::BadOption(format!(
+            "player '{}:{}': a quote is not closed (quote a word with spaces \
+             as 'my engine' or \"my engine\")",
+            protocol.prefix(),
+            shown(arg)
+        ))
+    })?;
+    // A quoted empty word is an argument, but never a program.
+    if command.first().is_none_or(String::is_empty) {
         return Err(GameError::BadOption(format!(
             "player '{}:' needs the command that starts the engine after the ':' \
              (for example {}:'{}')",
@@ -307,6 +360,13 @@ mod tests {
         fn spec_like_text_is_a_player_or_a_clear_error(text in SPEC_LIKE) {
             parses_or_explains(&text);
         }
+
+        /// Engine commands full of quotes and spaces read back the same
+        /// after printing, or are refused clearly.
+        #[test]
+        fn quoted_engine_commands_print_back(text in "(gtp|nboard|pbrain):[a '\"\t/]{0,24}") {
+            parses_or_explains(&text);
+        }
     }
 
     /// The long run: `cargo test -p ply-engine --lib -- --ignored player_specs_long`.
@@ -388,6 +448,47 @@ mod tests {
         assert_eq!("nboard:e".parse(), program(EngineProtocol::Nboard, &["e"]));
         let error = "pbrain: ".parse::<PlayerSpec>().unwrap_err().to_string();
         assert!(error.contains("pbrain:'pbrain-rapfi'"), "{error}");
+    }
+
+    /// Quotes keep white space inside a word, as the help's example
+    /// `pbrain:'pbrain-rapfi'` suggests typing: a program in a folder with
+    /// a space, or an argument for `sh -c`, reaches the engine as one
+    /// word, never with the quotes in its name.
+    #[test]
+    fn engine_commands_take_quoted_words() {
+        let command = |spec: &str| match spec.parse::<PlayerSpec>() {
+            Ok(PlayerSpec::Bot(BotSpec::Program(program))) => program.command,
+            other => panic!("{spec}: {other:?}"),
+        };
+        assert_eq!(command("gtp:'gtp-rhino'"), ["gtp-rhino"]);
+        assert_eq!(
+            command("nboard:\"/opt/my engines/edax\" -q"),
+            ["/opt/my engines/edax", "-q"]
+        );
+        assert_eq!(
+            command("nboard:sh -c 'exec edax -q'"),
+            ["sh", "-c", "exec edax -q"]
+        );
+        assert_eq!(command("gtp:'my dir'/gtp \"it's\""), ["my dir/gtp", "it's"]);
+        assert_eq!(command("gtp:a '' b"), ["a", "", "b"]);
+        // A Windows path keeps its backslashes.
+        assert_eq!(command(r"gtp:C:\engines\gtp.exe"), [r"C:\engines\gtp.exe"]);
+        for unclosed in ["gtp:'gtp-rhino", "nboard:edax \"-q", "pbrain:a'b"] {
+            let error = unclosed.parse::<PlayerSpec>().unwrap_err().to_string();
+            assert!(error.contains("quote is not closed"), "{unclosed}: {error}");
+        }
+        // Only quotes, no word: no command.
+        let error = "gtp:''".parse::<PlayerSpec>().map(|_| ()).unwrap_err();
+        assert!(error.to_string().contains("needs the command"), "{error}");
+        // Printed back so that it reads back the same.
+        for spec in [
+            "gtp:'my dir'/gtp \"it's\"",
+            "nboard:sh -c 'exec edax -q'",
+            "gtp:a '' b",
+        ] {
+            let parsed = spec.parse::<PlayerSpec>().expect("a program");
+            assert_eq!(parsed.to_string().parse(), Ok(parsed), "{spec}");
+        }
     }
 
     #[test]

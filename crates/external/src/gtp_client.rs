@@ -1,8 +1,8 @@
 //! The referee's side of the Go Text Protocol: at each move the engine is
-//! told the moves it has not seen (`play`, after `boardsize` and
-//! `clear_board` at a new game), then asked `genmove`.
+//! told the moves it has not seen (`play`, after `boardsize`,
+//! `clear_board` and `time_settings` at a new game), then asked `genmove`.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use ply_engine::{BoardView, Session, Side};
 
@@ -10,10 +10,36 @@ use crate::client::{movers, shown, Client, Failure};
 use crate::process::EngineProcess;
 
 /// What the engine has been told of the game in progress.
-#[derive(Default)]
 pub struct GtpClient {
     /// The moves of this game it knows, in order.
     told: Vec<String>,
+    /// The referee's limit on one move, told the engine at each new game.
+    move_time: Duration,
+}
+
+impl GtpClient {
+    /// A client for engines that may take `move_time` a move.
+    pub fn new(move_time: Duration) -> GtpClient {
+        GtpClient {
+            told: Vec::new(),
+            move_time,
+        }
+    }
+}
+
+/// `time_settings` for a limit of `move_time` on every move: no main
+/// time, then byo-yomi of that long for each stone. GTP counts whole
+/// seconds; a limit that is not one is written with its milliseconds,
+/// which an engine that reads only whole numbers refuses (and the referee
+/// passes over) rather than misreads.
+fn time_settings(move_time: Duration) -> String {
+    let ms = move_time.as_millis();
+    let seconds = if ms.is_multiple_of(1000) {
+        (ms / 1000).to_string()
+    } else {
+        format!("{}.{:03}", ms / 1000, ms % 1000)
+    };
+    format!("time_settings 0 {seconds} 1")
 }
 
 /// `b` or `w`.
@@ -79,6 +105,13 @@ impl Client for GtpClient {
             };
             ask(process, &format!("boardsize {size}"), deadline)?;
             ask(process, "clear_board", deadline)?;
+            // Without it an engine plays to its own clock, and one that
+            // thinks longer than the referee's limit loses every game on
+            // time. An engine without the command says so: played on.
+            match ask(process, &time_settings(self.move_time), deadline) {
+                Ok(_) | Err(Failure::Protocol(_)) => {}
+                Err(other) => return Err(other),
+            }
             self.told.clear();
         }
         let sides = movers(session);
@@ -104,5 +137,23 @@ impl Client for GtpClient {
         // Its own move is in its game now.
         self.told.push(mv.clone());
         Ok(mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_move_time_is_byo_yomi_for_every_stone() {
+        assert_eq!(time_settings(Duration::from_secs(2)), "time_settings 0 2 1");
+        assert_eq!(
+            time_settings(Duration::from_millis(300)),
+            "time_settings 0 0.300 1"
+        );
+        assert_eq!(
+            time_settings(Duration::from_millis(1050)),
+            "time_settings 0 1.050 1"
+        );
     }
 }

@@ -20,6 +20,7 @@ mod process;
 mod program_entry;
 
 use std::path::Path;
+use std::time::Duration;
 
 use ply_engine::arena::entry::{EntryHost, ProgramMatch, StartedEntry};
 use ply_engine::{EngineProgram, EngineProtocol, GameError};
@@ -47,15 +48,30 @@ impl EntryHost for OthelloEngines {
     fn start_program(
         &self,
         program: &EngineProgram,
-        _setting: &ProgramMatch<'_>,
+        setting: &ProgramMatch<'_>,
     ) -> Result<StartedEntry, GameError> {
-        let make = othello_client(program.protocol).ok_or_else(|| {
+        let make = othello_client(program.protocol, setting.move_time).ok_or_else(|| {
             refused(
                 program,
                 "Gomocup engines play Gomoku (ply tournament mnk --size 15 --k 5); \
                  Othello plays gtp:COMMAND or nboard:COMMAND",
             )
         })?;
+        // NBoard's `set game` carries an 8 x 8 board only: an engine on
+        // another board would be blamed for the referee's limit, game
+        // after game, so it is refused before it starts.
+        if program.protocol == EngineProtocol::Nboard {
+            let size = ply_othello::OthelloKind::size(setting.options)?;
+            if size != 8 {
+                return Err(refused(
+                    program,
+                    &format!(
+                        "NBoard engines play 8 x 8 only, not {size} x {size}: \
+                         give --size 8, or drive the engine over GTP (gtp:COMMAND)"
+                    ),
+                ));
+            }
+        }
         program_entry::start(program, make)
     }
 
@@ -66,10 +82,11 @@ impl EntryHost for OthelloEngines {
     }
 }
 
-/// The client of an Othello protocol (GTP or NBoard).
-fn othello_client(protocol: EngineProtocol) -> Option<MakeClient> {
+/// The client of an Othello protocol (GTP or NBoard), for engines that
+/// may take `move_time` a move.
+fn othello_client(protocol: EngineProtocol, move_time: Duration) -> Option<MakeClient> {
     match protocol {
-        EngineProtocol::Gtp => Some(Box::new(|| Box::new(GtpClient::default()))),
+        EngineProtocol::Gtp => Some(Box::new(move || Box::new(GtpClient::new(move_time)))),
         EngineProtocol::Nboard => Some(Box::new(|| Box::new(NboardClient::default()))),
         EngineProtocol::Pbrain => None,
     }
@@ -143,5 +160,54 @@ impl EntryHost for GomokuEngines {
         Err(GameError::Unsupported(
             "Gomoku's engine programs need no host process".into(),
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ply_engine::{BotSpec, GameOptions, PlayerSpec};
+
+    use super::*;
+
+    fn program(spec: &str) -> EngineProgram {
+        match spec.parse() {
+            Ok(PlayerSpec::Bot(BotSpec::Program(program))) => program,
+            other => panic!("{spec}: {other:?}"),
+        }
+    }
+
+    fn started(spec: &str, size: &str) -> Result<StartedEntry, GameError> {
+        let options = GameOptions::new().with_value("size", size);
+        let setting = ProgramMatch {
+            options: &options,
+            move_time: Duration::from_secs(1),
+            game_time: None,
+        };
+        OTHELLO_ENGINES.start_program(&program(spec), &setting)
+    }
+
+    /// NBoard's `set game` holds an 8 x 8 board: on another board the
+    /// engine is refused before it starts (no program is needed to see
+    /// it), rather than faulted for every game it is sent.
+    #[test]
+    fn nboard_engines_are_refused_off_the_8_by_8_board() {
+        for size in ["4", "6", "10"] {
+            let Err(error) = started("nboard:no-such-engine", size) else {
+                panic!("size {size}: started");
+            };
+            let message = error.to_string();
+            assert!(message.contains("8 x 8 only"), "{size}: {message}");
+            assert!(message.contains("--size 8"), "{size}: {message}");
+        }
+        // On 8 x 8 the engine is started (and here, not found).
+        let Err(error) = started("nboard:no-such-engine", "8") else {
+            panic!("no such engine");
+        };
+        assert!(error.to_string().contains("cannot start"), "{error}");
+        // GTP speaks every size.
+        let Err(error) = started("gtp:no-such-engine", "6") else {
+            panic!("no such engine");
+        };
+        assert!(error.to_string().contains("cannot start"), "{error}");
     }
 }

@@ -21,7 +21,14 @@ impl EngineProcess {
         builder.args(args);
         PipedChild::spawn(builder, MAX_LINE)
             .map(EngineProcess)
-            .map_err(|e| format!("cannot start '{program}': {e}"))
+            // The program as typed may be any length and hold any bytes:
+            // shown escaped and cut, as every echo of user text.
+            .map_err(|e| {
+                format!(
+                    "cannot start '{}': {e}",
+                    ply_engine::echo::shown_within(program, 80)
+                )
+            })
     }
 
     /// Sends one line.
@@ -32,5 +39,24 @@ impl EngineProcess {
     /// The next line of the engine's output, waiting until `deadline`.
     pub fn line_by(&mut self, deadline: Instant) -> Result<String, Silence> {
         self.0.line_by(deadline)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_program_that_cannot_start_is_named_briefly() {
+        let long = "a".repeat(5000);
+        let Err(message) = EngineProcess::start(&[long]) else {
+            panic!("no program has that name");
+        };
+        assert!(message.starts_with("cannot start 'aaa"), "{message}");
+        assert!(message.len() < 300, "{} bytes: {message}", message.len());
+        let Err(message) = EngineProcess::start(&["no-such-engine\u{1b}[31m".into()]) else {
+            panic!("no program has that name");
+        };
+        assert!(!message.contains('\u{1b}'), "{message:?}");
     }
 }

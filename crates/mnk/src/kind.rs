@@ -116,10 +116,12 @@ pub static MNK: MnkKind = MnkKind;
 /// The board shape the options ask for: `--size N`, or `--rows`/`--cols`,
 /// and `--k` (3, 3 and 3 when not given). `None` when none was given.
 pub fn shape(options: &GameOptions) -> Result<Option<(u8, u8, u8)>, GameError> {
-    let size: Option<u8> = options.get("size")?;
-    let rows: Option<u8> = options.get("rows")?;
-    let cols: Option<u8> = options.get("cols")?;
-    let k: Option<u8> = options.get("k")?;
+    // Read wide and checked below, so that -3 or 300 is refused with the
+    // range (as 27 is), not as a value of no type.
+    let size: Option<i64> = options.get("size")?;
+    let rows: Option<i64> = options.get("rows")?;
+    let cols: Option<i64> = options.get("cols")?;
+    let k: Option<i64> = options.get("k")?;
     if size.is_some() && (rows.is_some() || cols.is_some()) {
         return Err(GameError::ConflictingOptions {
             options: ("size".into(), "rows/cols".into()),
@@ -131,32 +133,39 @@ pub fn shape(options: &GameOptions) -> Result<Option<(u8, u8, u8)>, GameError> {
     let rows = size.or(rows).unwrap_or(3);
     let cols = size.or(cols).unwrap_or(3);
     let k = k.unwrap_or(3);
-    for (name, value) in [("rows", rows), ("cols", cols)] {
-        if !(1..=MAX_SIDE).contains(&value) {
-            let name = if size.is_some() { "size" } else { name };
-            return Err(GameError::option(
-                name,
-                OptionProblem::OutOfRange {
-                    value: value.into(),
-                    min: 1,
-                    max: MAX_SIDE.into(),
-                    context: String::new(),
-                },
-            ));
-        }
-    }
+    let side = |name: &str, value: i64| {
+        u8::try_from(value)
+            .ok()
+            .filter(|side| (1..=MAX_SIDE).contains(side))
+            .ok_or_else(|| {
+                let name = if size.is_some() { "size" } else { name };
+                GameError::option(
+                    name,
+                    OptionProblem::OutOfRange {
+                        value,
+                        min: 1,
+                        max: MAX_SIDE.into(),
+                        context: String::new(),
+                    },
+                )
+            })
+    };
+    let (rows, cols) = (side("rows", rows)?, side("cols", cols)?);
     let longest = rows.max(cols);
-    if k < 1 || k > longest {
-        return Err(GameError::option(
-            "k",
-            OptionProblem::OutOfRange {
-                value: k.into(),
-                min: 1,
-                max: longest.into(),
-                context: format!(" on a {rows}x{cols} board"),
-            },
-        ));
-    }
+    let k = u8::try_from(k)
+        .ok()
+        .filter(|k| (1..=longest).contains(k))
+        .ok_or_else(|| {
+            GameError::option(
+                "k",
+                OptionProblem::OutOfRange {
+                    value: k,
+                    min: 1,
+                    max: longest.into(),
+                    context: format!(" on a {rows}x{cols} board"),
+                },
+            )
+        })?;
     Ok(Some((rows, cols, k)))
 }
 

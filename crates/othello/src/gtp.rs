@@ -9,7 +9,7 @@
 //! | `known_command C`, `list_commands` | `true`/`false`, every command |
 //! | `boardsize N` | a new game on N x N (4, 6, 8 or 10) |
 //! | `clear_board` | a new game on the same board |
-//! | `komi X` | accepted and ignored (Othello has none) |
+//! | `komi X` | a number, accepted and ignored (Othello has none) |
 //! | `play COLOUR VERTEX` | plays it (`pass` passes); a move by the side not to move is one after a pass, which is played first when the side to move has no move |
 //! | `genmove COLOUR` | the engine's move for COLOUR, played; `pass` when it has none |
 //! | `reg_genmove COLOUR` | the same move, not played |
@@ -148,7 +148,17 @@ impl Gtp {
             "version" => Ok(env!("CARGO_PKG_VERSION").into()),
             "known_command" => Ok(COMMANDS.contains(&arg(args, 0)?).to_string()),
             "list_commands" => Ok(COMMANDS.join("\n")),
-            "quit" | "komi" => Ok(String::new()),
+            "quit" => Ok(String::new()),
+            // Othello has no komi, but the command is still checked as
+            // GTP defines it: a float, else a syntax error.
+            "komi" => {
+                let komi = arg(args, 0)?;
+                komi.parse::<f64>()
+                    .ok()
+                    .filter(|k| k.is_finite())
+                    .map(|_| String::new())
+                    .ok_or_else(|| format!("syntax error: '{}' is not a komi", shown(komi)))
+            }
             "boardsize" => self.boardsize(arg(args, 0)?),
             "clear_board" => {
                 self.session.restart();
@@ -312,7 +322,11 @@ impl Gtp {
             },
             None => self.move_time,
         };
-        (planned * 9 / 10).clamp(Duration::from_millis(1), self.move_time)
+        // Not `clamp`: it panics when a caller's move time is under the
+        // millisecond floor; the floor wins then.
+        (planned * 9 / 10)
+            .min(self.move_time)
+            .max(Duration::from_millis(1))
     }
 
     fn empties(&self) -> u32 {

@@ -156,6 +156,16 @@ fn make_seats(
         .map(|(i, spec)| match spec {
             PlayerSpec::Human => Ok(Seat::Human),
             PlayerSpec::Bot(BotSpec::Program(program)) => {
+                // Refused before the engine starts and the opening is
+                // shown: the engine protocols have no swap2 exchange
+                // for ply to referee.
+                if session.colour_opening().is_some() && session.moves_played().is_empty() {
+                    return Err(GameError::Unsupported(format!(
+                        "engine program '{}' cannot play the colour opening (--opening): \
+                         let a person or the computer sit in its seat, or play without it",
+                        echo::shown_within(&program.to_string(), 80),
+                    )));
+                }
                 let host = ply_registry::entry_host(kind).ok_or_else(|| {
                     GameError::Unsupported(format!(
                         "engine program '{}': {} plays no engine programs",

@@ -52,15 +52,18 @@ pub struct TournamentArgs {
     /// Games played at once (default: one per CPU; at most 4 per CPU).
     #[arg(long, value_parser = parse_jobs)]
     pub jobs: Option<usize>,
-    /// Search depth for `computer` players.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Search depth for `computer` players (1 to 64 plies, as `ply play`).
+    #[arg(long, value_parser = crate::limits::parse_depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
     /// Transposition table size in MiB for each bot in each game: every
     /// game builds fresh bots, so a small table keeps games quick to start.
     #[arg(long = "hash", value_name = "MB", default_value_t = 4, value_parser = parse_hash_mb)]
     pub hash_mb: usize,
     /// Seed for every random choice (each bot in each game gets its own).
-    #[arg(long, default_value_t = 0)]
+    // The shared parser: clap's own would answer an overflow with Rust's
+    // "number too large to fit in target type" and take `-1` for an option.
+    #[arg(long, default_value_t = 0, value_parser = crate::limits::parse_seed,
+          allow_negative_numbers = true)]
     pub seed: u64,
     /// Print the full results (every game and its moves) as JSON.
     #[arg(long)]

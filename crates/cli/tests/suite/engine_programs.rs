@@ -163,6 +163,50 @@ fn engine_programs_play_at_the_terminal_and_a_faulty_one_loses_there() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A GTP engine left to its own clock (`ply gtp` thinks up to a second a
+/// move) is told the tournament's move time at each new game
+/// (`time_settings`), so it keeps to it: it lost every game on time. An
+/// engine without the command still plays.
+#[test]
+fn gtp_engines_are_told_the_move_time() {
+    let dir = workdir("gtp-time");
+    let gtp = format!("gtp:{} gtp --hash 8", env!("CARGO_BIN_EXE_ply"));
+    // An engine that answers time_settings with GTP's error, and passes.
+    let no_time = dir.join("no-time.sh");
+    std::fs::write(
+        &no_time,
+        "while read -r command rest; do\n  case \"$command\" in\n    \
+         time_settings) printf '? unknown command\\n\\n' ;;\n    \
+         genmove) printf '= pass\\n\\n' ;;\n    *) printf '= \\n\\n' ;;\n  esac\ndone\n",
+    )
+    .expect("written");
+    let refuses = format!("gtp:sh {}", no_time.display());
+    let players = format!("{gtp},random,{refuses}");
+    let report = tournament_json(&[
+        "tournament",
+        "othello",
+        "--players",
+        &players,
+        "--games",
+        "2",
+        "--move-time",
+        "300",
+        "--max-moves",
+        "8",
+        "--jobs",
+        "1",
+    ]);
+    let s = standing(&report, "gtp:/");
+    assert_eq!(s["faults"]["timed_out"], 0, "{s}");
+    assert_eq!(s["faults"]["crashed"], 0, "{s}");
+    // The engine without time_settings was not faulted for lacking it:
+    // its games end by its own illegal pass.
+    let s = standing(&report, "gtp:sh");
+    assert_eq!(s["faults"]["crashed"], 0, "{s}");
+    assert!(s["faults"]["illegal_answer"].as_u64() > Some(0), "{s}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A Gomocup engine in `sh` that answers `START` with `OK`, `ABOUT` with
 /// its name, each request for a move (`BEGIN`, `TURN`, `DONE` after a
 /// `BOARD`) with `on_move` (shell commands), ignores the rest and leaves

@@ -66,6 +66,20 @@ fn hint_answers_within_its_budget_on_large_boards() {
 #[test]
 fn board_limits_and_rules_are_checked() {
     ply(&["play", "mnk", "--size", "27"], "").assert_user_error("between 1 and 26");
+    // Negative: the game's range, not clap's "unexpected argument '-1'".
+    ply(&["play", "mnk", "--size", "-1"], "").assert_user_error("between 1 and 26, got -1");
+    ply(
+        &[
+            "tournament",
+            "mnk",
+            "--k",
+            "-2",
+            "--players",
+            "random,random",
+        ],
+        "",
+    )
+    .assert_user_error("--k must be between 1 and 3 on a 3x3 board, got -2");
     ply(&["play", "mnk", "--size", "10", "--rule", "gomoku"], "").assert_user_error("--rule");
     ply(&["play", "mnk", "--size", "10", "--rule", "renju"], "")
         .assert_user_error("renju is played with five in a row, and k is 3 here (add --k 5)");

@@ -119,3 +119,20 @@ fn swap2_wants_a_gomoku_board() {
     );
     run.assert_user_error("board larger than 8x8");
 }
+
+/// An engine program has no swap2 exchange to referee: refused before it
+/// starts and before the opening is shown (it was refused only at its
+/// first opening turn, after the board and the other seat's stones).
+#[test]
+fn an_engine_program_is_refused_before_the_opening_starts() {
+    for players in [
+        "pbrain:no-such-engine,computer",
+        "computer,pbrain:no-such-engine",
+    ] {
+        let mut args = GOMOKU.to_vec();
+        args.extend_from_slice(&["--opening", "swap2", "--players", players]);
+        let run = ply(&args, "");
+        run.assert_user_error("cannot play the colour opening (--opening)");
+        assert!(run.stdout.is_empty(), "{players}: {}", run.stdout);
+    }
+}

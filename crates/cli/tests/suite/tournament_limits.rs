@@ -197,7 +197,7 @@ fn learner_errors_name_the_game_as_people_know_it() {
 
 #[test]
 fn every_number_is_bounded_with_its_limit_named() {
-    let cases: [(&[&str], &str); 9] = [
+    let cases: [(&[&str], &str); 13] = [
         (&["--games", "4294967294"], "at most 1000000000"),
         (&["--games", "4294967294", "--json"], "at most 1000000000"),
         (&["--games", "200000", "--json"], "at most 100000 games"),
@@ -210,6 +210,15 @@ fn every_number_is_bounded_with_its_limit_named() {
         (&["--move-time", "99999999999"], "3600000"),
         (&["--hash", "100000"], "from 1 to 512"),
         (&["--hash", "512", "--jobs", "2"], "at most 1024 MiB in all"),
+        // The seed and the depth as `ply play` bounds them: the limit
+        // named, not Rust's parse error, and a negative number a value.
+        (
+            &["--seed", "99999999999999999999"],
+            "at most 18446744073709551615",
+        ),
+        (&["--seed", "-1"], "at least 0"),
+        (&["--depth", "4000000000"], "at most 64 plies"),
+        (&["--depth", "-3"], "at least 1"),
     ];
     for (extra, limit) in cases {
         let mut args = vec!["tournament", "tictactoe", "--players", "random,random"];

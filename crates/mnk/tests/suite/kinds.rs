@@ -87,7 +87,14 @@ fn mnk_options_are_checked() {
         assert!(!message(options).contains("--"), "{options:?}");
     }
     assert!(message(&[("k", "x")]).contains("not a valid value"));
-    assert!(message(&[("size", "-3")]).contains("not a valid value"));
+    // A number past any side, negative or beyond a byte, is told the
+    // range as 27 is (it was "not a valid value").
+    assert!(message(&[("size", "-3")]).contains("between 1 and 26, got -3"));
+    assert!(message(&[("size", "256")]).contains("between 1 and 26, got 256"));
+    assert!(message(&[("cols", "300")]).contains("between 1 and 26, got 300"));
+    let k = message(&[("k", "-1")]);
+    assert!(k.contains("between 1 and 3 on a 3x3 board, got -1"), "{k}");
+    assert!(message(&[("k", "1000")]).contains("got 1000"));
 }
 
 #[test]

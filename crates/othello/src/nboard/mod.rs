@@ -195,7 +195,10 @@ impl NBoard {
                 self.go(emit);
                 Ok(())
             }
-            "hint" => parse_number::<usize>(rest, "number of hints").map(|n| self.hint(n, emit)),
+            // Read wide: any whole number is clamped to 1-64 hints, as 0
+            // and 1000 are, rather than "-1" called not a number.
+            "hint" => parse_number::<i128>(rest, "number of hints")
+                .map(|n| self.hint(n.clamp(1, 64) as usize, emit)),
             "ping" => {
                 emit(Output::Line(format!("pong {rest}").trim_end().to_string()));
                 Ok(())
@@ -230,11 +233,13 @@ impl NBoard {
                 Ok(())
             }
             "depth" => {
-                let depth = parse_number::<u32>(value, "depth")?;
-                if !(1..=MAX_DEPTH).contains(&depth) {
-                    return Err(format!("depth {depth} is not between 1 and {MAX_DEPTH}"));
-                }
-                self.depth = depth;
+                // Read wide, so that -1 or 10^20 gets the range, not
+                // "must be a number".
+                let depth = parse_number::<i128>(value, "depth")?;
+                self.depth = u32::try_from(depth)
+                    .ok()
+                    .filter(|d| (1..=MAX_DEPTH).contains(d))
+                    .ok_or_else(|| format!("depth {depth} is not between 1 and {MAX_DEPTH}"))?;
                 Ok(())
             }
             "contempt" => {
@@ -556,6 +561,32 @@ mod tests {
         }
         let (out, err) = run(&mut nb, "frobnicate 3");
         assert!(out.is_empty() && err.is_empty());
+    }
+
+    /// A number out of range is told the range, whatever its size or sign
+    /// (a negative one was "must be a number"), and changes nothing.
+    #[test]
+    fn numbers_out_of_range_are_told_the_range() {
+        let mut nb = NBoard::new(4, 1, None);
+        run(&mut nb, "set depth 5");
+        for depth in ["-1", "0", "61", "99999999999999999999"] {
+            let (_, err) = run(&mut nb, &format!("set depth {depth}"));
+            assert_eq!(err.len(), 1, "{depth}");
+            assert!(
+                err[0].contains(&format!("depth {depth} is not between 1 and 60")),
+                "{depth}: {err:?}"
+            );
+            assert_eq!(nb.depth(), 5);
+        }
+        let (_, err) = run(&mut nb, "set depth x");
+        assert!(err[0].contains("must be a number"), "{err:?}");
+        // Hints: any whole number is clamped to 1-64, as 0 is.
+        run(&mut nb, "set depth 1");
+        for n in ["-1", "0", "99999999999999999999"] {
+            let (out, err) = run(&mut nb, &format!("hint {n}"));
+            assert!(err.is_empty(), "{n}: {err:?}");
+            assert!(out.iter().any(|l| l.starts_with("search ")), "{n}: {out:?}");
+        }
     }
 
     /// The eval of `go`'s answer, in discs.

@@ -6,6 +6,7 @@ mod common;
 mod decided;
 mod differential;
 mod exact;
+mod gtp;
 mod no_alloc;
 mod parsers;
 mod pattern;
