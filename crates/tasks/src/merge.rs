@@ -8,6 +8,7 @@ use rand::SeedableRng;
 use crate::checksum::checksum;
 use crate::compose::{Answer, Composition};
 use crate::error::TaskError;
+use crate::manifest::Split;
 use crate::outcome::{Outcome, TaskResult};
 use crate::run::compute;
 use crate::set::{set_id, TaskSet};
@@ -100,12 +101,19 @@ pub fn merge(set: &TaskSet, verify: usize, seed: u64) -> Result<MergeReport, Tas
             .filter(|(_, &n)| n)
             .map(|(i, _)| task_name(i as u32))
             .collect();
-        return Err(TaskError::Merge(format!(
-            "the results do not decide the root yet: {} needed task(s) have no result, \
-             or only a bound the root needs narrower (run them again): {}",
-            needed.len(),
-            list(&needed)
-        )));
+        // Batches have no root to decide: each one is simply needed.
+        let why = match manifest.split {
+            Split::TrainBatch { .. } | Split::TournamentBatch { .. } => format!(
+                "the set is not finished: {} needed task(s) have no result (run them)",
+                needed.len()
+            ),
+            Split::OthelloExact { .. } | Split::MnkProof { .. } => format!(
+                "the results do not decide the root yet: {} needed task(s) have no result, \
+                 or only a bound the root needs narrower (run them again)",
+                needed.len()
+            ),
+        };
+        return Err(TaskError::Merge(format!("{why}: {}", list(&needed))));
     };
     let done: Vec<u32> = (0..set.len())
         .filter(|&i| results.by_task[i as usize].is_some())

@@ -218,6 +218,17 @@ fn a_tournament_in_batches_sums_to_the_batches_played_alone() {
             }
         }
     }
+    // Merged before its batches ran: told so in a tournament's words.
+    let early = ply(&["task", "merge", d], "");
+    assert_eq!(early.code, 2, "{}", early.stdout);
+    assert!(
+        early
+            .stderr
+            .contains("the set is not finished: 3 needed task(s)")
+            && !early.stderr.contains("root"),
+        "{}",
+        early.stderr
+    );
     ok(&["task", "run", d, "1"]);
     ok(&["task", "run", d]);
     let merged = ok(&["task", "merge", d]);
