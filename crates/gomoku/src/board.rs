@@ -155,6 +155,17 @@ fn journal_room(width: usize, height: usize, k: usize) -> usize {
     8 + 4 * 2 * reach * 2
 }
 
+/// The padded cell `distance` steps of `step` from `cell`, forward or
+/// back (the padding keeps it inside the grid within `k`).
+#[inline(always)]
+fn along(cell: usize, step: usize, distance: usize, forward: bool) -> usize {
+    if forward {
+        cell + distance * step
+    } else {
+        cell - distance * step
+    }
+}
+
 /// The weights of a board without learned ones: all zero.
 fn no_weights() -> &'static EvalWeights {
     static ZEROS: std::sync::OnceLock<EvalWeights> = std::sync::OnceLock::new();
@@ -610,11 +621,7 @@ impl Board {
         if self.lines.is_empty() {
             for sign in [false, true] {
                 for distance in 1..=self.k {
-                    let other = if sign {
-                        cell + distance * step
-                    } else {
-                        cell - distance * step
-                    };
+                    let other = along(cell, step, distance, sign);
                     match self.cells[other] {
                         WALL => break,
                         FREE => self.refresh::<LEARNED>(other, dir),
@@ -631,10 +638,11 @@ impl Board {
         let bit = u32::from(bit);
         for sign in [false, true] {
             for distance in 1..=self.k {
-                let (other, other_bit) = if sign {
-                    (cell + distance * step, bit + distance as u32)
+                let other = along(cell, step, distance, sign);
+                let other_bit = if sign {
+                    bit + distance as u32
                 } else {
-                    (cell - distance * step, bit - distance as u32)
+                    bit - distance as u32
                 };
                 match self.cells[other] {
                     WALL => break,
@@ -924,11 +932,7 @@ impl Board {
         for &step in &self.steps {
             for forward in [false, true] {
                 for distance in 1..=self.k {
-                    let other = if forward {
-                        cell + distance * step
-                    } else {
-                        cell - distance * step
-                    };
+                    let other = along(cell, step, distance, forward);
                     match self.cells[other] {
                         WALL => break,
                         FREE if self.best_level(other, stone) >= five => {
