@@ -548,22 +548,14 @@ impl Board {
     fn make_lines(&mut self) {
         let k = self.k;
         let base = self.line_rules[0].base() as u32;
-        self.right_part = (0..1usize << k)
-            .map(|bits| {
-                (0..k)
-                    .filter(|j| bits >> j & 1 == 1)
-                    .map(|j| base.pow((k + j) as u32))
-                    .sum()
-            })
-            .collect();
-        self.left_part = (0..1usize << k)
-            .map(|bits| {
-                (0..k)
-                    .filter(|j| bits >> j & 1 == 1)
-                    .map(|j| base.pow((k - 1 - j) as u32))
-                    .sum()
-            })
-            .collect();
+        // Every k-bit mask's digits summed, bit `j` weighing `weight(j)`.
+        let table = |weight: &dyn Fn(usize) -> u32| -> Vec<u32> {
+            (0..1usize << k)
+                .map(|bits| (0..k).filter(|j| bits >> j & 1 == 1).map(weight).sum())
+                .collect()
+        };
+        self.right_part = table(&|j| base.pow((k + j) as u32));
+        self.left_part = table(&|j| base.pow((k - 1 - j) as u32));
         self.line_of = vec![[(0, 0); 4]; self.cells.len()];
         for dir in 0..4 {
             let step = self.steps[dir];
