@@ -29,9 +29,10 @@ impl GtpClient {
 
 /// `time_settings` for a limit of `move_time` on every move: no main
 /// time, then byo-yomi of that long for each stone. GTP counts whole
-/// seconds; a limit that is not one is written with its milliseconds,
-/// which an engine that reads only whole numbers refuses (and the referee
-/// passes over) rather than misreads.
+/// seconds; a limit that is not one is written with its milliseconds
+/// (`ply gtp` reads them). An engine that takes whole numbers only may
+/// refuse it, which the referee passes over, or read its whole part
+/// alone: give such an engine whole seconds.
 fn time_settings(move_time: Duration) -> String {
     let ms = move_time.as_millis();
     let seconds = if ms.is_multiple_of(1000) {
