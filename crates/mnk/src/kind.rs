@@ -133,39 +133,27 @@ pub fn shape(options: &GameOptions) -> Result<Option<(u8, u8, u8)>, GameError> {
     let rows = size.or(rows).unwrap_or(3);
     let cols = size.or(cols).unwrap_or(3);
     let k = k.unwrap_or(3);
-    let side = |name: &str, value: i64| {
+    // `value` as a byte from 1 to `max`, else the range named for `name`.
+    let within = |name: &str, value: i64, max: u8, context: String| {
         u8::try_from(value)
             .ok()
-            .filter(|side| (1..=MAX_SIDE).contains(side))
+            .filter(|v| (1..=max).contains(v))
             .ok_or_else(|| {
-                let name = if size.is_some() { "size" } else { name };
                 GameError::option(
                     name,
                     OptionProblem::OutOfRange {
                         value,
                         min: 1,
-                        max: MAX_SIDE.into(),
-                        context: String::new(),
+                        max: max.into(),
+                        context,
                     },
                 )
             })
     };
-    let (rows, cols) = (side("rows", rows)?, side("cols", cols)?);
-    let longest = rows.max(cols);
-    let k = u8::try_from(k)
-        .ok()
-        .filter(|k| (1..=longest).contains(k))
-        .ok_or_else(|| {
-            GameError::option(
-                "k",
-                OptionProblem::OutOfRange {
-                    value: k,
-                    min: 1,
-                    max: longest.into(),
-                    context: format!(" on a {rows}x{cols} board"),
-                },
-            )
-        })?;
+    let side_name = |name| if size.is_some() { "size" } else { name };
+    let rows = within(side_name("rows"), rows, MAX_SIDE, String::new())?;
+    let cols = within(side_name("cols"), cols, MAX_SIDE, String::new())?;
+    let k = within("k", k, rows.max(cols), format!(" on a {rows}x{cols} board"))?;
     Ok(Some((rows, cols, k)))
 }
 
