@@ -10,9 +10,11 @@
 mod duel;
 mod fit;
 mod games;
+mod label;
 mod selfplay;
 
 pub use duel::{duel, speed, DuelScore};
-pub use fit::{fit, samples, Fitted, Fitting, Sample};
+pub use fit::{fit, labelled_samples, samples, score_scale, Fitted, Fitting, Sample};
 pub use games::{parse_move, read_games, write_games, GameRecord, GamesError, Outcome};
+pub use label::{label_games, read_labels, write_labels, SearchLabel};
 pub use selfplay::{play_game, SelfPlay};

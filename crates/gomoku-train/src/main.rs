@@ -11,7 +11,10 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use ply_engine::{fnv1a, FRAME_HEADER};
 use ply_gomoku::{Engine, EvalWeights, Evaluation, Rule};
-use ply_gomoku_train::{duel, fit, play_game, read_games, samples, write_games, Fitting, SelfPlay};
+use ply_gomoku_train::{
+    duel, fit, label_games, labelled_samples, play_game, read_games, read_labels, samples,
+    score_scale, write_games, write_labels, Fitting, SelfPlay,
+};
 
 #[derive(Parser)]
 #[command(about = "Trains the learned Gomoku evaluation")]
@@ -64,6 +67,28 @@ enum Step {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Labels the positions of a games file by a deeper search of the
+    /// engine with the hand-made evaluation.
+    Label {
+        /// The rule.
+        #[arg(long, value_enum, default_value = "freestyle")]
+        rule: RuleArg,
+        /// The games file.
+        #[arg(long)]
+        games: PathBuf,
+        /// The search's deepest iteration.
+        #[arg(long, default_value_t = 6)]
+        depth: u32,
+        /// The search's cap on its time a position, in milliseconds.
+        #[arg(long, default_value_t = 300)]
+        move_ms: u64,
+        /// Threads (each labels whole games).
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// The labels file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Fits the weights on games files and writes the weights file.
     Fit {
         /// The rule.
@@ -72,6 +97,14 @@ enum Step {
         /// Games files.
         #[arg(long, required = true, num_args = 1..)]
         games: Vec<PathBuf>,
+        /// Labels files of the games files, in the same order (`label`);
+        /// without them the targets are the games' results alone.
+        #[arg(long, num_args = 1..)]
+        labels: Vec<PathBuf>,
+        /// With labels: the weight of the game's result in each target,
+        /// the rest the search's label.
+        #[arg(long, default_value_t = 0.5)]
+        blend: f64,
         /// Full-batch passes.
         #[arg(long, default_value_t = 600)]
         epochs: usize,
@@ -175,9 +208,33 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             Ok(())
         }
+        Step::Label {
+            rule,
+            games,
+            depth,
+            move_ms,
+            threads,
+            out,
+        } => {
+            let records = read_games(&games).map_err(|e| e.to_string())?;
+            let start = Instant::now();
+            let total = records.len();
+            let labels = label_games(&records, rule.rule(), 15, depth, move_ms, threads, &|n| {
+                if n % 100 == 0 || n == total {
+                    eprintln!(
+                        "{n} of {total} games labelled, {:.0} s",
+                        start.elapsed().as_secs_f64()
+                    );
+                }
+            });
+            write_labels(&out, &labels).map_err(|e| e.to_string())?;
+            Ok(())
+        }
         Step::Fit {
             rule,
             games,
+            labels,
+            blend,
             epochs,
             rate,
             l2,
@@ -188,7 +245,34 @@ fn run(cli: Cli) -> Result<(), String> {
                 records.extend(read_games(path).map_err(|e| e.to_string())?);
             }
             let start = Instant::now();
-            let positions = samples(&records, rule.rule(), 15);
+            let positions = if labels.is_empty() {
+                samples(&records, rule.rule(), 15)
+            } else {
+                if labels.len() != games.len() {
+                    return Err(format!(
+                        "{} games files but {} labels files: give one labels file a games file",
+                        games.len(),
+                        labels.len()
+                    ));
+                }
+                if !(0.0..=1.0).contains(&blend) {
+                    return Err(format!("--blend {blend} is not a weight from 0 to 1"));
+                }
+                let mut searched = Vec::new();
+                for path in &labels {
+                    searched.extend(read_labels(path).map_err(|e| e.to_string())?);
+                }
+                if searched.len() != records.len() {
+                    return Err(format!(
+                        "{} games but {} lines of labels",
+                        records.len(),
+                        searched.len()
+                    ));
+                }
+                let scale = score_scale(&records, &searched, rule.rule(), 15);
+                eprintln!("a logit is worth {scale:.0} units of the search's scores");
+                labelled_samples(&records, &searched, rule.rule(), 15, blend, scale)?
+            };
             eprintln!(
                 "{} games, {} positions ({:.0} s)",
                 records.len(),

@@ -3,7 +3,8 @@
 
 use ply_gomoku::{Engine, EvalWeights, Evaluation, Rule};
 use ply_gomoku_train::{
-    fit, parse_move, play_game, read_games, samples, write_games, Fitting, Outcome, SelfPlay,
+    fit, label_games, labelled_samples, parse_move, play_game, read_games, read_labels, samples,
+    score_scale, write_games, write_labels, Fitting, Outcome, SearchLabel, SelfPlay,
 };
 
 #[test]
@@ -58,4 +59,79 @@ fn self_play_games_round_trip_and_fit() {
         EvalWeights::from_bytes(&bytes).expect("the file reads back"),
         fitted.weights
     );
+}
+
+/// Search labels: one per position the fit uses, in order, written and
+/// read back; a blend of 1 gives the results' targets, of 0 the labels';
+/// too few labels are refused; the scale fits scores that predict results.
+#[test]
+fn search_labels_match_the_positions_and_round_trip() {
+    let style = SelfPlay {
+        rule: Rule::Freestyle,
+        size: 15,
+        depth: 1,
+        move_ms: 20,
+        random: 0.05,
+        evaluation: Evaluation::Patterns,
+    };
+    let mut engine = Engine::new(1 << 20);
+    let games: Vec<_> = (0..4)
+        .map(|i| play_game(&style, &mut engine, 9, i))
+        .collect();
+    let labels = label_games(&games, Rule::Freestyle, 15, 2, 50, 2, &|_| {});
+    let positions = samples(&games, Rule::Freestyle, 15);
+    assert_eq!(labels.iter().map(Vec::len).sum::<usize>(), positions.len());
+
+    let dir = std::env::temp_dir().join(format!("ply-gomoku-labels-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join("labels.txt");
+    write_labels(&path, &labels).expect("written");
+    assert_eq!(read_labels(&path).expect("read back"), labels);
+    std::fs::write(&path, "12 W L x\n").expect("written");
+    assert!(read_labels(&path).is_err(), "a bad label is refused");
+    std::fs::remove_dir_all(&dir).ok();
+
+    let results = labelled_samples(&games, &labels, Rule::Freestyle, 15, 1.0, 400.0)
+        .expect("labels for every position");
+    assert!(results
+        .iter()
+        .zip(&positions)
+        .all(|(a, b)| a.target == b.target && a.features == b.features));
+    let searched = labelled_samples(&games, &labels, Rule::Freestyle, 15, 0.0, 400.0)
+        .expect("labels for every position");
+    let flat: Vec<SearchLabel> = labels.iter().flatten().copied().collect();
+    for (sample, label) in searched.iter().zip(&flat) {
+        match label {
+            SearchLabel::Win => assert_eq!(sample.target, 1.0),
+            SearchLabel::Loss => assert_eq!(sample.target, 0.0),
+            SearchLabel::Score(s) => {
+                let expected = 1.0 / (1.0 + (-f64::from(*s) / 400.0).exp());
+                assert!((f64::from(sample.target) - expected).abs() < 1e-6);
+            }
+        }
+    }
+    let mut short = labels.clone();
+    short[1].pop();
+    assert!(labelled_samples(&games, &short, Rule::Freestyle, 15, 0.5, 400.0).is_err());
+
+    // Scores of 600 units that name the winner three times in four: the
+    // best scale makes logistic(600 / scale) = 3/4, 600 / ln 3 = 546
+    // units (within the grid's step of a sixth of an octave).
+    let mut i = 0;
+    let named: Vec<Vec<SearchLabel>> = labels
+        .iter()
+        .map(|game| {
+            game.iter()
+                .map(|_| {
+                    let target = positions[i].target;
+                    let right = i % 4 != 3;
+                    i += 1;
+                    let winner = if (target > 0.5) == right { 600 } else { -600 };
+                    SearchLabel::Score(if target == 0.5 { 0 } else { winner })
+                })
+                .collect()
+        })
+        .collect();
+    let scale = score_scale(&games, &named, Rule::Freestyle, 15);
+    assert!((490.0..610.0).contains(&scale), "scale {scale}");
 }

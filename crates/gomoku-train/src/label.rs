@@ -1,0 +1,148 @@
+//! Labels from a deeper search: each position the fit uses valued by the
+//! engine with the hand-made evaluation searching `depth` plies, so that
+//! the fit can learn what a search sees beyond its horizon rather than
+//! only the outcome of weak games. One line a game in a labels file, its
+//! positions' values in order: `W` a proved win for the side to move, `L`
+//! a proved loss, else the score in the hand-made evaluation's units.
+
+use std::path::Path;
+use std::time::Duration;
+
+use ply_engine::Deadline;
+use ply_gomoku::{Engine, Evaluation, Rule, Score};
+
+use crate::fit::for_each_position;
+use crate::games::{GameRecord, GamesError};
+
+/// A position's value by the labelling search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchLabel {
+    /// A proved win for the side to move.
+    Win,
+    /// A proved loss for the side to move.
+    Loss,
+    /// The search's score, in the hand-made evaluation's units.
+    Score(i32),
+}
+
+impl SearchLabel {
+    fn word(self) -> String {
+        match self {
+            SearchLabel::Win => "W".into(),
+            SearchLabel::Loss => "L".into(),
+            SearchLabel::Score(s) => s.to_string(),
+        }
+    }
+
+    fn parse(word: &str) -> Option<SearchLabel> {
+        match word {
+            "W" => Some(SearchLabel::Win),
+            "L" => Some(SearchLabel::Loss),
+            _ => word.parse().ok().map(SearchLabel::Score),
+        }
+    }
+}
+
+/// Labels every position of `games` that the fit uses, by searches of
+/// `depth` plies within `move_ms` each, on `threads` threads (each game
+/// on one thread, its positions in order so the table helps).
+pub fn label_games(
+    games: &[GameRecord],
+    rule: Rule,
+    size: usize,
+    depth: u32,
+    move_ms: u64,
+    threads: usize,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Vec<Vec<SearchLabel>> {
+    let threads = threads.max(1);
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let mut labelled: Vec<(usize, Vec<SearchLabel>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let done = &done;
+                scope.spawn(move || {
+                    let mut engine = Engine::new(16 << 20);
+                    engine.set_max_depth(depth);
+                    engine.set_evaluation(Evaluation::Patterns);
+                    let mut out = Vec::new();
+                    for (index, game) in games.iter().enumerate().skip(t).step_by(threads) {
+                        engine.clear();
+                        let mut labels = Vec::new();
+                        for_each_position(
+                            std::slice::from_ref(game),
+                            rule,
+                            size,
+                            |_, board, side| {
+                                let deadline =
+                                    Deadline::after(Some(Duration::from_millis(move_ms)));
+                                let info = engine.best_move(board, side, deadline);
+                                let label = match info.map(|i| (i.score, i.depth)) {
+                                    Some((Score::Win(_), _)) => SearchLabel::Win,
+                                    Some((Score::Loss(_), _)) => SearchLabel::Loss,
+                                    // The root's threat search found a win by
+                                    // threes and fours that no defence by
+                                    // fours refutes: evidence, not proof,
+                                    // which the engine reports as an even
+                                    // score before any iteration.
+                                    Some((Score::Heuristic(0), 0)) => SearchLabel::Win,
+                                    Some((Score::Heuristic(h), _)) => SearchLabel::Score(h),
+                                    None => SearchLabel::Score(0),
+                                };
+                                labels.push(label);
+                            },
+                        );
+                        out.push((index, labels));
+                        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                        progress(n);
+                    }
+                    out
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            // A labelling thread panicking is a bug: pass it on.
+            .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    labelled.sort_by_key(|(i, _)| *i);
+    labelled.into_iter().map(|(_, l)| l).collect()
+}
+
+/// Writes a labels file.
+pub fn write_labels(path: &Path, labels: &[Vec<SearchLabel>]) -> Result<(), GamesError> {
+    let text: String = labels
+        .iter()
+        .map(|game| {
+            let words: Vec<String> = game.iter().map(|l| l.word()).collect();
+            words.join(" ") + "\n"
+        })
+        .collect();
+    std::fs::write(path, text).map_err(|source| GamesError::Io {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
+/// Reads a labels file.
+pub fn read_labels(path: &Path) -> Result<Vec<Vec<SearchLabel>>, GamesError> {
+    let text = std::fs::read_to_string(path).map_err(|source| GamesError::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            line.split_whitespace()
+                .map(|w| {
+                    SearchLabel::parse(w).ok_or_else(|| GamesError::Syntax {
+                        path: path.display().to_string(),
+                        line: i + 1,
+                        reason: format!("{w:?} is not a label (W, L or a score)"),
+                    })
+                })
+                .collect()
+        })
+        .collect()
+}
