@@ -31,6 +31,8 @@ struct Placed {
     winner_before: Option<Stone>,
     /// Where this placement's level changes begin in the journal.
     journal_start: usize,
+    /// The learned sums before it (taking it back restores them whole).
+    learned_before: [[i32; 2]; 2],
 }
 
 /// One level a placement changed: the padded cell, `colour * 4 + dir`,
@@ -141,9 +143,9 @@ pub struct Board {
     /// `[colour][role]`: the colour's empty cells weighted as the side to
     /// move's (role 0) and as the waiting side's (role 1).
     learned_sums: [[i32; 2]; 2],
-    /// Per padded cell and colour: what the cell adds to `learned_sums`
-    /// (its combination's two weights), so a change looks one weight up.
-    learned_cells: Vec<[[i16; 2]; 2]>,
+    /// The placements from this one on recorded the learned sums before
+    /// them (those earlier were made before the sums were counted).
+    learned_since: usize,
 }
 
 /// The most level changes one placement can make on a `width` x
@@ -257,7 +259,7 @@ impl Board {
             weights: no_weights(),
             learned: false,
             learned_sums: [[0; 2]; 2],
-            learned_cells: vec![[[0; 2]; 2]; size],
+            learned_since: 0,
         };
         if board.tables[0].has_table() && board.tables[1].has_table() {
             board.make_lines();
@@ -478,20 +480,19 @@ impl Board {
         self.adjust_near(cell, false);
         if self.winnable {
             self.flip_in_lines(cell, placed.what);
-            // One instance of the level updates for each: the default
-            // search's has no trace of the learned sums (a test of the
-            // flag in the inner loop cost a tenth of its speed).
-            if self.learned {
-                self.restore_levels::<true>(placed.journal_start);
-            } else {
-                self.restore_levels::<false>(placed.journal_start);
+            self.restore_levels(placed.journal_start);
+            if self.history.len() >= self.learned_since {
+                self.learned_sums = placed.learned_before;
+            } else if self.learned {
+                // Placed before the sums were first counted.
+                self.recount_learned();
             }
         }
     }
 
     /// Puts back the levels the journal recorded from `start` on, newest
     /// first, and forgets them.
-    fn restore_levels<const LEARNED: bool>(&mut self, start: usize) {
+    fn restore_levels(&mut self, start: usize) {
         while self.journal.len() > start {
             let Some(change) = self.journal.pop() else {
                 return;
@@ -500,7 +501,7 @@ impl Board {
             let (colour, dir) = (usize::from(change.slot >> 2), usize::from(change.slot & 3));
             let now = self.levels[cell][colour][dir];
             self.levels[cell][colour][dir] = change.old;
-            self.count_change::<LEARNED>(cell, colour, now, change.old);
+            self.count_change(cell, colour, now, change.old);
         }
     }
 
@@ -530,6 +531,7 @@ impl Board {
             what,
             winner_before,
             journal_start: self.journal.len(),
+            learned_before: self.learned_sums,
         });
         self.cells[cell] = what;
         self.hash ^= self.zobrist[cell][usize::from(what - 1)];
@@ -744,29 +746,42 @@ impl Board {
     ) {
         let old = self.levels[cell][colour][dir];
         if old != level {
-            self.levels[cell][colour][dir] = level;
+            if LEARNED {
+                // The cell's worth before and after, from its levels: a
+                // take-back restores the sums whole, so nothing per cell
+                // needs keeping.
+                let before = self
+                    .weights
+                    .of_index(levels_index(self.levels[cell][colour]));
+                self.levels[cell][colour][dir] = level;
+                let after = self
+                    .weights
+                    .of_index(levels_index(self.levels[cell][colour]));
+                let sums = &mut self.learned_sums[colour];
+                sums[0] += i32::from(after[0]) - i32::from(before[0]);
+                sums[1] += i32::from(after[1]) - i32::from(before[1]);
+            } else {
+                self.levels[cell][colour][dir] = level;
+            }
             self.journal.push(LevelChange {
                 cell: cell as u16,
                 slot: (colour * 4 + dir) as u8,
                 old,
             });
-            self.count_change::<LEARNED>(cell, colour, old, level);
+            self.count_change(cell, colour, old, level);
         }
     }
 
     /// The running counts and sums after a level of `colour` on `cell`
     /// went from `old` to `new` (the levels already say `new`).
     #[inline]
-    fn count_change<const LEARNED: bool>(&mut self, cell: usize, colour: usize, old: u8, new: u8) {
+    fn count_change(&mut self, cell: usize, colour: usize, old: u8, new: u8) {
         self.counts[colour][usize::from(old)] -= 1;
         self.counts[colour][usize::from(new)] += 1;
         self.sums[colour] += LEVEL_WEIGHT[usize::from(new)] - LEVEL_WEIGHT[usize::from(old)];
         let four = Level::Four as u8;
         if (old >= four) != (new >= four) {
             self.four_change(cell, colour, new >= four);
-        }
-        if LEARNED {
-            self.update_learned(cell, colour);
         }
     }
 
@@ -790,19 +805,6 @@ impl Board {
                 }
             }
         }
-    }
-
-    /// Brings the learned sums up to date after a level of `colour` on
-    /// `cell` changed.
-    #[inline]
-    fn update_learned(&mut self, cell: usize, colour: usize) {
-        let after = self
-            .weights
-            .of_index(levels_index(self.levels[cell][colour]));
-        let before = std::mem::replace(&mut self.learned_cells[cell][colour], after);
-        let sums = &mut self.learned_sums[colour];
-        sums[0] += i32::from(after[0]) - i32::from(before[0]);
-        sums[1] += i32::from(after[1]) - i32::from(before[1]);
     }
 
     /// The shape a stone of `stone` would make on the empty `cell`.
@@ -861,12 +863,19 @@ impl Board {
     pub fn use_weights(&mut self, weights: &'static EvalWeights) {
         self.weights = weights;
         self.learned = true;
+        self.recount_learned();
+    }
+
+    /// The learned sums counted afresh from the levels, which the
+    /// placements from now on can restore.
+    fn recount_learned(&mut self) {
+        let weights = self.weights;
+        self.learned_since = self.history.len();
         self.learned_sums = [[0; 2]; 2];
         for i in 0..self.on_board.len() {
             let cell = usize::from(self.on_board[i]);
             for colour in 0..2 {
                 let value = weights.of_index(levels_index(self.levels[cell][colour]));
-                self.learned_cells[cell][colour] = value;
                 self.learned_sums[colour][0] += i32::from(value[0]);
                 self.learned_sums[colour][1] += i32::from(value[1]);
             }
@@ -1154,7 +1163,6 @@ impl Board {
             && fresh.counts == self.counts
             && fresh.sums == self.sums
             && fresh.learned_sums == self.learned_sums
-            && fresh.learned_cells == self.learned_cells
             && fresh.hash == self.hash
             && fresh.near == self.near
     }
