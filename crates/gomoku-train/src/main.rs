@@ -10,7 +10,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use ply_engine::{fnv1a, FRAME_HEADER};
-use ply_gomoku::{Engine, EvalWeights, Evaluation, Rule};
+use ply_gomoku::{Engine, EvalWeights, Evaluation, Rule, LEARNED_THREAT};
 use ply_gomoku_train::{
     duel, fit, label_games, labelled_samples, play_game, read_games, read_labels, samples,
     score_scale, write_games, write_labels, Fitting, SelfPlay,
@@ -105,6 +105,10 @@ enum Step {
         /// the rest the search's label.
         #[arg(long, default_value_t = 0.5)]
         blend: f64,
+        /// Leaves out the threat table (the pair of best shapes): its
+        /// weights stay zero, for a comparison.
+        #[arg(long)]
+        no_threats: bool,
         /// Full-batch passes.
         #[arg(long, default_value_t = 600)]
         epochs: usize,
@@ -235,6 +239,7 @@ fn run(cli: Cli) -> Result<(), String> {
             games,
             labels,
             blend,
+            no_threats,
             epochs,
             rate,
             l2,
@@ -279,6 +284,12 @@ fn run(cli: Cli) -> Result<(), String> {
                 positions.len(),
                 start.elapsed().as_secs_f64()
             );
+            let mut positions = positions;
+            if no_threats {
+                for p in &mut positions {
+                    p.features.retain(|&(i, _)| usize::from(i) < LEARNED_THREAT);
+                }
+            }
             let fitted = fit(
                 &positions,
                 rule.rule(),

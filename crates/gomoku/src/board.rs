@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use crate::learned::{levels_index, EvalWeights};
 use crate::pattern::{Level, LineRule, PatternTable, BLOCKED, EMPTY, OWN};
-use crate::shape::Shape;
+use crate::shape::{shape_code, Shape, SHAPES};
 use crate::{GomokuError, Move, Rule, Stone, MAX_SIDE};
 
 /// Cell contents in the padded grid (1 black, 2 white).
@@ -31,8 +31,10 @@ struct Placed {
     winner_before: Option<Stone>,
     /// Where this placement's level changes begin in the journal.
     journal_start: usize,
-    /// The learned sums before it (taking it back restores them whole).
+    /// The learned sums and shape counts before it (taking it back
+    /// restores them whole).
     learned_before: [[i32; 2]; 2],
+    shapes_before: [[u16; SHAPES]; 2],
 }
 
 /// One level a placement changed: the padded cell, `colour * 4 + dir`,
@@ -146,6 +148,9 @@ pub struct Board {
     /// The placements from this one on recorded the learned sums before
     /// them (those earlier were made before the sums were counted).
     learned_since: usize,
+    /// `[colour][shape]`: the on-board cells of each shape for the colour
+    /// (kept with the learned sums, for the threat table).
+    shape_counts: [[u16; SHAPES]; 2],
 }
 
 /// The most level changes one placement can make on a `width` x
@@ -260,6 +265,7 @@ impl Board {
             learned: false,
             learned_sums: [[0; 2]; 2],
             learned_since: 0,
+            shape_counts: [[0; SHAPES]; 2],
         };
         if board.tables[0].has_table() && board.tables[1].has_table() {
             board.make_lines();
@@ -483,6 +489,7 @@ impl Board {
             self.restore_levels(placed.journal_start);
             if self.history.len() >= self.learned_since {
                 self.learned_sums = placed.learned_before;
+                self.shape_counts = placed.shapes_before;
             } else if self.learned {
                 // Placed before the sums were first counted.
                 self.recount_learned();
@@ -532,6 +539,7 @@ impl Board {
             winner_before,
             journal_start: self.journal.len(),
             learned_before: self.learned_sums,
+            shapes_before: self.shape_counts,
         });
         self.cells[cell] = what;
         self.hash ^= self.zobrist[cell][usize::from(what - 1)];
@@ -750,16 +758,19 @@ impl Board {
                 // The cell's worth before and after, from its levels: a
                 // take-back restores the sums whole, so nothing per cell
                 // needs keeping.
-                let before = self
-                    .weights
-                    .of_index(levels_index(self.levels[cell][colour]));
+                let before_index = levels_index(self.levels[cell][colour]);
                 self.levels[cell][colour][dir] = level;
-                let after = self
-                    .weights
-                    .of_index(levels_index(self.levels[cell][colour]));
+                let after_index = levels_index(self.levels[cell][colour]);
+                let (before, after) = (
+                    self.weights.of_index(before_index),
+                    self.weights.of_index(after_index),
+                );
                 let sums = &mut self.learned_sums[colour];
                 sums[0] += i32::from(after[0]) - i32::from(before[0]);
                 sums[1] += i32::from(after[1]) - i32::from(before[1]);
+                let shapes = &mut self.shape_counts[colour];
+                shapes[usize::from(shape_code(before_index))] -= 1;
+                shapes[usize::from(shape_code(after_index))] += 1;
             } else {
                 self.levels[cell][colour][dir] = level;
             }
@@ -834,9 +845,23 @@ impl Board {
     /// [`Board::learned_value`] without the check (0 without weights).
     #[inline]
     pub(crate) fn learned_unchecked(&self, side: Stone) -> i32 {
-        self.learned_sums[side.index()][0]
-            + self.learned_sums[side.opponent().index()][1]
+        let (me, other) = (side.index(), side.opponent().index());
+        self.learned_sums[me][0]
+            + self.learned_sums[other][1]
             + self.weights.bias(side)
+            + self
+                .weights
+                .threat(self.best_shape(me), self.best_shape(other))
+    }
+
+    /// The strongest shape code among `colour`'s cells (kept with the
+    /// learned sums).
+    #[inline]
+    fn best_shape(&self, colour: usize) -> u8 {
+        self.shape_counts[colour]
+            .iter()
+            .rposition(|&n| n > 0)
+            .unwrap_or(0) as u8
     }
 
     /// Keeps the sums of the shipped learned weights of the board's rule
@@ -872,12 +897,15 @@ impl Board {
         let weights = self.weights;
         self.learned_since = self.history.len();
         self.learned_sums = [[0; 2]; 2];
+        self.shape_counts = [[0; SHAPES]; 2];
         for i in 0..self.on_board.len() {
             let cell = usize::from(self.on_board[i]);
             for colour in 0..2 {
-                let value = weights.of_index(levels_index(self.levels[cell][colour]));
+                let index = levels_index(self.levels[cell][colour]);
+                let value = weights.of_index(index);
                 self.learned_sums[colour][0] += i32::from(value[0]);
                 self.learned_sums[colour][1] += i32::from(value[1]);
+                self.shape_counts[colour][usize::from(shape_code(index))] += 1;
             }
         }
     }
@@ -1163,6 +1191,7 @@ impl Board {
             && fresh.counts == self.counts
             && fresh.sums == self.sums
             && fresh.learned_sums == self.learned_sums
+            && (!self.learned || fresh.shape_counts == self.shape_counts)
             && fresh.hash == self.hash
             && fresh.near == self.near
     }

@@ -13,21 +13,27 @@
 //! sums (its cells weighted as the mover's, and as the waiting side's) as
 //! levels change, so the evaluation is three additions:
 //!
-//! `value(side) = mover[side] + waiting[other] + bias[side]`
+//! `value(side) = mover[side] + waiting[other] + bias[side]
+//!     + threat[best shape of side][best shape of other]`
 //!
-//! in thousandths of a logit of the side to move's chance to win.
+//! in thousandths of a logit of the side to move's chance to win. The
+//! last term (since format version 2) weighs who holds the initiative: the
+//! strongest cell [`Shape`](crate::shape::Shape) each side has (an open
+//! three against nothing, a four-three against an open three, ...), which
+//! no sum over single cells can see; the board counts each colour's cells
+//! by shape as it keeps the sums.
 //!
 //! The weights file, one per rule (freestyle, exact):
 //!
 //! | bytes | field |
 //! |---|---|
 //! | 8 | magic `PLYGEVAL` |
-//! | 4 | format version (1), u32 little-endian |
+//! | 4 | format version (2; a version 1 file, without the threat table, reads with that table zero), u32 little-endian |
 //! | 4 | rule (0 freestyle, 1 exact), u32 |
 //! | 4 | weights ([`WEIGHTS`]), u32 |
 //! | 4 | payload length in bytes, u32 |
 //! | 8 | FNV-1a 64 of the payload, u64 |
-//! | … | payload: the weights as i16 little-endian: the mover's per combination, the waiting side's, the bias with black to move, with white to move |
+//! | … | payload: the weights as i16 little-endian: the mover's per combination, the waiting side's, the bias with black to move, with white to move, then (version 2) the threat table, the mover's best shape major |
 
 use std::sync::OnceLock;
 
@@ -35,18 +41,26 @@ use ply_engine::{frame, unframe, Frame, FrameError};
 use thiserror::Error;
 
 use crate::pattern::Level;
+use crate::shape::SHAPES;
 use crate::{Rule, Stone};
 
 /// Multisets of four levels out of eight: C(11, 4).
 pub const COMBOS: usize = 330;
-/// Weights of one rule: two tables of combinations and two biases.
-pub const WEIGHTS: usize = 2 * COMBOS + 2;
+/// Pairs of best shapes, the mover's and the waiting side's.
+pub const THREATS: usize = SHAPES * SHAPES;
+/// Weights of one rule: two tables of combinations, two biases and the
+/// threat table.
+pub const WEIGHTS: usize = 2 * COMBOS + 2 + THREATS;
+/// Weights of a version 1 file: no threat table.
+const WEIGHTS_V1: usize = 2 * COMBOS + 2;
 /// Index of the bias with black to move; white's follows it.
 pub const BIAS: usize = 2 * COMBOS;
+/// Index of the threat table's first weight.
+pub const THREAT: usize = 2 * COMBOS + 2;
 /// The first eight bytes of a weights file.
 pub const MAGIC: &[u8; 8] = b"PLYGEVAL";
-/// The file format this code reads and writes.
-pub const FORMAT_VERSION: u32 = 1;
+/// The file format this code writes (it reads version 1 too).
+pub const FORMAT_VERSION: u32 = 2;
 
 /// The shipped freestyle weights.
 static FREESTYLE_FILE: &[u8] = include_bytes!("../data/gomoku-freestyle.bin");
@@ -70,7 +84,7 @@ pub enum WeightsError {
     Frame(#[from] FrameError),
     /// The file is for a rule this build has no weights for, or holds
     /// another number of weights.
-    #[error("evaluation weights for rule code {rule} with {count} weights; this build reads rule 0 or 1 with {WEIGHTS}")]
+    #[error("evaluation weights for rule code {rule} with {count} weights; this build reads rule 0 or 1 with {WEIGHTS} ({WEIGHTS_V1} in a version 1 file)")]
     Shape {
         /// The rule code in the file.
         rule: u32,
@@ -99,16 +113,23 @@ pub struct EvalWeights {
     by_index: Box<[[i16; 2]]>,
     /// With black to move, with white to move.
     bias: [i32; 2],
+    /// By the mover's best shape, then the waiting side's.
+    threat: Box<[i32; THREATS]>,
 }
 
 impl EvalWeights {
     /// All weights zero, for `rule`.
     pub fn zeros(rule: Rule) -> EvalWeights {
-        EvalWeights::with_combos(rule, vec![[0; 2]; COMBOS], [0; 2])
+        EvalWeights::with_combos(rule, vec![[0; 2]; COMBOS], [0; 2], Box::new([0; THREATS]))
     }
 
     /// Weights with their table by level index.
-    fn with_combos(rule: Rule, combos: Vec<[i32; 2]>, bias: [i32; 2]) -> EvalWeights {
+    fn with_combos(
+        rule: Rule,
+        combos: Vec<[i32; 2]>,
+        bias: [i32; 2],
+        threat: Box<[i32; THREATS]>,
+    ) -> EvalWeights {
         let by_index = combo_table()
             .iter()
             .map(|&c| combos[usize::from(c)].map(|w| w as i16))
@@ -118,6 +139,7 @@ impl EvalWeights {
             combos,
             by_index,
             bias,
+            threat,
         }
     }
 
@@ -138,7 +160,11 @@ impl EvalWeights {
             })
             .collect();
         let bias = [clamp(values[BIAS]), clamp(values[BIAS + 1])];
-        Some(EvalWeights::with_combos(rule, combos, bias))
+        let mut threat = Box::new([0; THREATS]);
+        for (t, &v) in threat.iter_mut().zip(&values[THREAT..]) {
+            *t = clamp(v);
+        }
+        Some(EvalWeights::with_combos(rule, combos, bias, threat))
     }
 
     /// The weights in the file's order.
@@ -146,6 +172,7 @@ impl EvalWeights {
         let mut values: Vec<i32> = self.combos.iter().map(|w| w[0]).collect();
         values.extend(self.combos.iter().map(|w| w[1]));
         values.extend(self.bias);
+        values.extend(self.threat.iter());
         values
     }
 
@@ -159,6 +186,13 @@ impl EvalWeights {
     #[inline]
     pub(crate) fn of_index(&self, index: usize) -> [i16; 2] {
         self.by_index[index & 4095]
+    }
+
+    /// The threat table's weight of the mover's best shape `mover` against
+    /// the waiting side's `waiting` (shape codes).
+    #[inline]
+    pub(crate) fn threat(&self, mover: u8, waiting: u8) -> i32 {
+        self.threat[(usize::from(mover) * SHAPES + usize::from(waiting)) % THREATS]
     }
 
     /// The bias with `side` to move.
@@ -192,20 +226,25 @@ impl EvalWeights {
 
     /// Decodes and checks the bytes of a weights file.
     pub fn from_bytes(bytes: &[u8]) -> Result<EvalWeights, WeightsError> {
-        let Frame { shape, payload } = unframe(bytes, MAGIC, FORMAT_VERSION)?;
+        let (Frame { shape, payload }, expected) = match unframe(bytes, MAGIC, FORMAT_VERSION) {
+            Err(FrameError::Version(1)) => (unframe(bytes, MAGIC, 1)?, WEIGHTS_V1),
+            frame => (frame?, WEIGHTS),
+        };
         let [code, count] = shape;
         let rule = match code {
             0 => Rule::Freestyle,
             1 => Rule::Exact,
             _ => return Err(WeightsError::Shape { rule: code, count }),
         };
-        if count as usize != WEIGHTS || payload.len() != 2 * WEIGHTS {
+        if count as usize != expected || payload.len() != 2 * expected {
             return Err(WeightsError::Shape { rule: code, count });
         }
-        let values: Vec<i32> = payload
+        let mut values: Vec<i32> = payload
             .chunks_exact(2)
             .map(|pair| i32::from(i16::from_le_bytes([pair[0], pair[1]])))
             .collect();
+        // A version 1 file: no threat table.
+        values.resize(WEIGHTS, 0);
         EvalWeights::from_values(rule, &values).ok_or(WeightsError::Shape { rule: code, count })
     }
 
@@ -305,6 +344,31 @@ mod tests {
         assert!(matches!(
             EvalWeights::from_bytes(&magic),
             Err(WeightsError::Frame(FrameError::BadMagic))
+        ));
+    }
+
+    #[test]
+    fn a_version_1_file_reads_with_no_threat_table() {
+        let mut values: Vec<i32> = (0..WEIGHTS_V1 as i32).map(|i| i * 3 - 900).collect();
+        (values[0], values[COMBOS]) = (0, 0);
+        let payload: Vec<u8> = values
+            .iter()
+            .flat_map(|&v| (v as i16).to_le_bytes())
+            .collect();
+        let bytes = frame(MAGIC, 1, [0, WEIGHTS_V1 as u32], &payload);
+        let weights = EvalWeights::from_bytes(&bytes).expect("a version 1 file reads");
+        let mut expected = values.clone();
+        expected.resize(WEIGHTS, 0);
+        assert_eq!(weights.values(), expected);
+        // A version 1 header with version 2's length is refused.
+        let long = frame(MAGIC, 1, [0, WEIGHTS as u32], &vec![0; 2 * WEIGHTS]);
+        assert!(matches!(
+            EvalWeights::from_bytes(&long),
+            Err(WeightsError::Shape { .. })
+        ));
+        assert!(matches!(
+            EvalWeights::from_bytes(&frame(MAGIC, 3, [0, WEIGHTS as u32], &payload)),
+            Err(WeightsError::Frame(FrameError::Version(3)))
         ));
     }
 

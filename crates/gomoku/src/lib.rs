@@ -48,7 +48,7 @@ pub use game::GomokuGame;
 pub use knowledge::GomokuKnowledge;
 pub use learned::{
     combo_of, EvalWeights, WeightsError, BIAS as LEARNED_BIAS, COMBOS as LEARNED_COMBOS,
-    WEIGHTS as LEARNED_WEIGHTS,
+    THREAT as LEARNED_THREAT, WEIGHTS as LEARNED_WEIGHTS,
 };
 pub use learned_features::features;
 pub use pattern::Level;

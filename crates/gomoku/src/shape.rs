@@ -46,7 +46,7 @@ pub enum Shape {
 }
 
 /// Number of shapes.
-const SHAPES: usize = 13;
+pub(crate) const SHAPES: usize = 13;
 
 impl Shape {
     const ALL: [Shape; SHAPES] = [
@@ -113,6 +113,13 @@ impl Shape {
             | usize::from(levels[3]) << 9;
         Shape::ALL[usize::from(table()[index])]
     }
+}
+
+/// The shape code (`Shape as u8`) of a cell's 12-bit levels index (the
+/// learned evaluation's `levels_index`).
+#[inline]
+pub(crate) fn shape_code(index: usize) -> u8 {
+    table()[index & 4095]
 }
 
 /// Every combination of four levels (3 bits each) to its shape.

@@ -107,15 +107,22 @@ fn the_running_value_is_the_weighted_count_of_the_features() {
     assert_eq!(renju.learned_value(Stone::Black), None);
 }
 
-/// Taking stones back restores the learned sums: those of stones played
-/// after the sums were first counted (restored whole) and those of stones
-/// played before (counted afresh), checked against the features' count
-/// after every undo of random games.
+/// Taking stones back restores the learned value: for stones played
+/// after it was first counted (restored whole) and before (counted
+/// afresh), with random weights in every table (the threat table of best
+/// shapes too), checked against the features' count after every move and
+/// every undo of random games.
 #[test]
 fn the_running_value_survives_undo() {
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
-    let weights = EvalWeights::shipped(Rule::Freestyle).expect("shipped");
+    let mut rng = StdRng::seed_from_u64(17);
+    let random: Vec<i32> = (0..ply_gomoku::LEARNED_WEIGHTS)
+        .map(|_| rng.gen_range(-3000..3000))
+        .collect();
+    let weights: &'static EvalWeights = Box::leak(Box::new(
+        EvalWeights::from_values(Rule::Freestyle, &random).expect("the right length"),
+    ));
     let values = weights.values();
     let counted = |board: &Board, side: Stone| -> i32 {
         features(board, side)
@@ -123,7 +130,15 @@ fn the_running_value_survives_undo() {
             .map(|&(i, n)| values[usize::from(i)] * i32::from(n))
             .sum()
     };
-    let mut rng = StdRng::seed_from_u64(17);
+    let check = |board: &Board, game: usize| {
+        for to_move in [Stone::Black, Stone::White] {
+            assert_eq!(
+                board.learned_value(to_move),
+                Some(counted(board, to_move)),
+                "game {game}"
+            );
+        }
+    };
     for game in 0..20 {
         let mut board = Board::new(15, 15, 5, Rule::Freestyle).expect("15 x 15");
         let mut side = Stone::Black;
@@ -131,21 +146,18 @@ fn the_running_value_survives_undo() {
         let counted_from = rng.gen_range(0..stones);
         for ply in 0..stones {
             if ply == counted_from {
-                assert!(board.use_learned());
+                board.use_weights(weights);
             }
             let mv = Move::new(rng.gen_range(0..15), rng.gen_range(0..15));
             if board.winner().is_none() && board.play(mv, side).is_ok() {
                 side = side.opponent();
+                if ply >= counted_from {
+                    check(&board, game);
+                }
             }
         }
         while board.undo().is_ok() {
-            for to_move in [Stone::Black, Stone::White] {
-                assert_eq!(
-                    board.learned_value(to_move),
-                    Some(counted(&board, to_move)),
-                    "game {game}"
-                );
-            }
+            check(&board, game);
         }
         assert!(board.check_consistency());
     }
