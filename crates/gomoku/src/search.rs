@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 use ply_engine::Deadline;
 
 use crate::board::Board;
+use crate::learned::EvalWeights;
 use crate::pattern::Level;
 use crate::shape::Shape;
 use crate::vcf::ThreatSearch;
@@ -220,6 +221,8 @@ pub struct Engine {
     order: Vec<(usize, i32)>,
     /// What quiet positions are judged by.
     evaluation: Evaluation,
+    /// The learned evaluation's weights when not the shipped ones.
+    weights: Option<&'static EvalWeights>,
     /// Deepest iteration the search starts.
     max_depth: u32,
 }
@@ -254,6 +257,7 @@ impl Engine {
             threats: ThreatSearch::new(),
             order: Vec::new(),
             evaluation: Evaluation::default(),
+            weights: None,
             max_depth: MAX_DEPTH,
         }
     }
@@ -264,6 +268,14 @@ impl Engine {
         for helper in &mut self.helpers {
             helper.set_evaluation(evaluation);
         }
+    }
+
+    /// Judges quiet positions by the learned evaluation with `weights`
+    /// (one's own, from the training pipeline) on boards of their rule;
+    /// on others by the shipped weights, where the rule has any.
+    pub fn set_learned_weights(&mut self, weights: &'static EvalWeights) {
+        self.set_evaluation(Evaluation::Learned);
+        self.weights = Some(weights);
     }
 
     /// What quiet positions are judged by.
@@ -355,9 +367,15 @@ impl Engine {
         let start = Instant::now();
         let mut board = board.clone();
         if self.evaluation == Evaluation::Learned {
-            // The copy keeps the learned sums (unless the caller chose
-            // weights of his own already).
-            board.use_learned();
+            // The copy keeps the learned sums: of the engine's own weights
+            // for their rule, else the shipped ones (unless the caller
+            // chose weights of his own already).
+            match self.weights.filter(|w| w.rule() == board.rule()) {
+                Some(weights) => board.use_weights(weights),
+                None => {
+                    board.use_learned();
+                }
+            }
         }
         self.prepare(&board, deadline);
         let me = to_move;

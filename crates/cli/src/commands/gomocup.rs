@@ -6,6 +6,7 @@
 use std::io::Write;
 
 use ply_gomoku::protocol::{Brain, MAX_LINE};
+use ply_gomoku::{EvalWeights, Evaluation};
 
 use super::protocol_lines::each_line;
 use crate::output::Output;
@@ -23,11 +24,45 @@ pub struct GomocupArgs {
     /// ends after 100 ms, before the answer's own.
     #[arg(long)]
     pub progress: bool,
+    /// What the search judges quiet positions by: the hand-made pattern
+    /// sums, or the learned evaluation (freestyle and standard; the other
+    /// rules keep the hand-made one).
+    #[arg(long, value_enum, default_value = "patterns")]
+    pub evaluation: EvaluationArg,
+    /// The learned evaluation with these weights (a file of
+    /// `ply-gomoku-train fit`, for its rule) instead of the shipped ones;
+    /// implies `--evaluation learned`.
+    #[arg(long)]
+    pub weights: Option<std::path::PathBuf>,
+}
+
+/// The evaluations `--evaluation` names.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum EvaluationArg {
+    /// Line patterns summed, the mover's weighted up.
+    Patterns,
+    /// Weights per cell combination and threat, fitted on self-play.
+    Learned,
 }
 
 pub fn run(args: GomocupArgs) -> anyhow::Result<()> {
     let mut out = Output::stdout();
     let mut brain = Brain::with_threads(usize::from(args.threads));
+    let weights = match &args.weights {
+        // Read once for the life of the process, which the engine's
+        // boards borrow them for.
+        Some(path) => {
+            // The message names the cause already.
+            let loaded = EvalWeights::load(path).map_err(|e| anyhow::anyhow!("{e}"))?;
+            Some(&*Box::leak(Box::new(loaded)))
+        }
+        None => None,
+    };
+    let evaluation = match (args.evaluation, weights) {
+        (EvaluationArg::Patterns, None) => Evaluation::Patterns,
+        _ => Evaluation::Learned,
+    };
+    brain.set_evaluation(evaluation, weights);
     if args.progress {
         // Best effort: a line that cannot be written now is no reason to
         // stop thinking; the answer's own write reports a closed output.

@@ -370,3 +370,39 @@ fn proof_options_are_checked_whenever_given() {
     )
     .assert_ok();
 }
+
+/// `ply gomocup --evaluation` and `--weights`: a weights file that cannot
+/// be read or is not one is refused before the protocol starts, with the
+/// reason; a sound one (here all zeros) plays.
+#[test]
+fn gomocup_evaluation_options() {
+    ply(&["gomocup", "--evaluation", "wizard"], "").assert_user_error("wizard");
+    ply(&["gomocup", "--weights", "/nonexistent/weights.bin"], "")
+        .assert_user_error("cannot read the evaluation weights");
+    let dir = std::env::temp_dir().join(format!("ply-gomocup-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let bad = dir.join("bad.bin");
+    std::fs::write(&bad, b"not weights at all, just some bytes").expect("written");
+    ply(&["gomocup", "--weights", &bad.display().to_string()], "")
+        .assert_user_error("not usable Gomoku evaluation weights");
+    let zeros = dir.join("zeros.bin");
+    let bytes = ply_gomoku::EvalWeights::zeros(ply_gomoku::Rule::Freestyle).to_bytes();
+    std::fs::write(&zeros, bytes).expect("written");
+    for args in [
+        vec![
+            "gomocup",
+            "--weights",
+            zeros.to_str().expect("a UTF-8 path"),
+        ],
+        vec!["gomocup", "--evaluation", "learned"],
+    ] {
+        let run = ply(&args, "START 15\r\nBEGIN\r\nEND\r\n");
+        run.assert_ok();
+        assert!(
+            run.stdout.lines().any(|l| l == "7,7"),
+            "{args:?}: {}",
+            run.stdout
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -55,7 +55,8 @@ mod swap2_board;
 use clock::Clock;
 
 use crate::board::Board;
-use crate::search::{Engine, Score, MAX_THREADS};
+use crate::learned::EvalWeights;
+use crate::search::{Engine, Evaluation, Score, MAX_THREADS};
 use crate::{GomokuError, Move, Rule, Stone, MAX_SIDE};
 
 /// The stones in a row that win Gomocup games.
@@ -129,6 +130,10 @@ pub struct Brain {
     /// per iteration completed after [`PROGRESS_AFTER`] (none by default:
     /// the answer's own `MESSAGE` line says where the search ended).
     progress: Option<ProgressSink>,
+    /// What the searches judge quiet positions by, and the learned
+    /// evaluation's own weights when the front end gave some.
+    evaluation: Evaluation,
+    weights: Option<&'static EvalWeights>,
 }
 
 /// A sink for `MESSAGE` lines sent while the search runs.
@@ -162,6 +167,29 @@ impl Brain {
             swap2_data: None,
             threads: 1,
             progress: None,
+            evaluation: Evaluation::default(),
+            weights: None,
+        }
+    }
+
+    /// Judges quiet positions by `evaluation`, the learned one with
+    /// `weights` when given (else the shipped weights of the game's rule;
+    /// rules without learned weights keep the hand-made evaluation).
+    pub fn set_evaluation(
+        &mut self,
+        evaluation: Evaluation,
+        weights: Option<&'static EvalWeights>,
+    ) {
+        self.evaluation = evaluation;
+        self.weights = weights;
+        self.configure_engine();
+    }
+
+    /// Gives the engine the brain's evaluation (after it was built anew).
+    fn configure_engine(&mut self) {
+        match self.weights {
+            Some(weights) => self.engine.set_learned_weights(weights),
+            None => self.engine.set_evaluation(self.evaluation),
         }
     }
 
@@ -545,6 +573,7 @@ impl Brain {
                 if self.engine_bytes > self.table_bytes {
                     self.engine = Engine::new(0);
                     self.engine_bytes = 0;
+                    self.configure_engine();
                 }
             }
             _ => {
@@ -583,6 +612,7 @@ impl Brain {
             self.engine = Engine::new(self.table_bytes);
             self.engine_bytes = self.table_bytes;
             self.engine.set_threads(self.threads);
+            self.configure_engine();
         }
     }
 
