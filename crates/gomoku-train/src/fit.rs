@@ -83,8 +83,9 @@ fn result_for(game: &GameRecord, side: Stone) -> f32 {
     }
 }
 
-/// The positions of `games` (see [`for_each_position`]), each labelled
-/// with the side to move's result; every tenth game held out.
+/// The positions of `games` the fit uses (after the opening, nobody to
+/// win at once), each labelled with the side to move's result; every
+/// tenth game held out.
 pub fn samples(games: &[GameRecord], rule: Rule, size: usize) -> Vec<Sample> {
     let mut out = Vec::new();
     for_each_position(games, rule, size, |index, board, side| {
