@@ -3,10 +3,11 @@
 //! the mean log loss with an L2 penalty. Whole games are held out (every
 //! tenth), since positions of one game are near copies of each other.
 
-use ply_gomoku::{features, Board, EvalWeights, Rule, Stone, LEARNED_WEIGHTS};
+use ply_gomoku::{features, EvalWeights, Rule, Stone, LEARNED_WEIGHTS};
 
 use crate::games::{GameRecord, Outcome};
 use crate::label::SearchLabel;
+use crate::positions::for_each_position;
 
 /// One position: its features and the mover's result.
 #[derive(Clone, Debug)]
@@ -41,37 +42,6 @@ pub struct Fitted {
     pub held_out_loss: (f64, f64),
     /// Share of decided held-out positions whose winner the fit's sign names.
     pub held_out_accuracy: f64,
-}
-
-/// Calls `visit(game, board, side)` for every position of `games` played
-/// under `rule` on `size` x `size` that the fit uses: each one after the
-/// opening's random stones in which nobody has won and neither side can
-/// make five at once (there the search decides, not the evaluation).
-pub(crate) fn for_each_position(
-    games: &[GameRecord],
-    rule: Rule,
-    size: usize,
-    mut visit: impl FnMut(usize, &Board, Stone),
-) {
-    for (index, game) in games.iter().enumerate() {
-        let Ok(mut board) = Board::new(size, size, 5, rule) else {
-            return;
-        };
-        let mut side = Stone::Black;
-        for (ply, &mv) in game.moves.iter().enumerate() {
-            if ply >= game.opening
-                && board.winner().is_none()
-                && board.winning_cells(side).is_empty()
-                && board.winning_cells(side.opponent()).is_empty()
-            {
-                visit(index, &board, side);
-            }
-            if board.play(mv, side).is_err() {
-                break;
-            }
-            side = side.opponent();
-        }
-    }
 }
 
 /// The side to move's result in `game`: 1 won, 0 lost, 1/2 a draw.

@@ -11,8 +11,8 @@ use std::time::Duration;
 use ply_engine::Deadline;
 use ply_gomoku::{Engine, Evaluation, Rule, Score};
 
-use crate::fit::for_each_position;
 use crate::games::{GameRecord, GamesError};
+use crate::positions::for_each_position;
 
 /// A position's value by the labelling search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,6 +11,7 @@ mod duel;
 mod fit;
 mod games;
 mod label;
+mod positions;
 mod selfplay;
 
 pub use duel::{duel, speed, DuelScore};
