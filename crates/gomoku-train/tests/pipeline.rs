@@ -4,7 +4,7 @@
 use ply_gomoku::{Engine, EvalWeights, Evaluation, Rule};
 use ply_gomoku_train::{
     fit, label_games, labelled_samples, parse_move, play_game, read_games, read_labels, samples,
-    score_scale, write_games, write_labels, Fitting, Outcome, SearchLabel, SelfPlay,
+    score_scale, write_games, write_labels, Fitting, GameRecord, Outcome, SearchLabel, SelfPlay,
 };
 
 #[test]
@@ -16,8 +16,8 @@ fn moves_parse_and_bad_ones_are_refused() {
     }
 }
 
-#[test]
-fn self_play_games_round_trip_and_fit() {
+/// `count` quick self-play games (depth 1, a few random moves) of `seed`.
+fn quick_games(count: u64, seed: u64) -> Vec<GameRecord> {
     let style = SelfPlay {
         rule: Rule::Freestyle,
         size: 15,
@@ -27,9 +27,14 @@ fn self_play_games_round_trip_and_fit() {
         evaluation: Evaluation::Patterns,
     };
     let mut engine = Engine::new(1 << 20);
-    let games: Vec<_> = (0..12)
-        .map(|i| play_game(&style, &mut engine, 5, i))
-        .collect();
+    (0..count)
+        .map(|i| play_game(&style, &mut engine, seed, i))
+        .collect()
+}
+
+#[test]
+fn self_play_games_round_trip_and_fit() {
+    let games = quick_games(12, 5);
     assert!(games.iter().all(|g| g.moves.len() > g.opening));
     assert!(games.iter().any(|g| g.outcome != Outcome::Draw));
     let dir = std::env::temp_dir().join(format!("ply-gomoku-train-{}", std::process::id()));
@@ -66,18 +71,7 @@ fn self_play_games_round_trip_and_fit() {
 /// too few labels are refused; the scale fits scores that predict results.
 #[test]
 fn search_labels_match_the_positions_and_round_trip() {
-    let style = SelfPlay {
-        rule: Rule::Freestyle,
-        size: 15,
-        depth: 1,
-        move_ms: 20,
-        random: 0.05,
-        evaluation: Evaluation::Patterns,
-    };
-    let mut engine = Engine::new(1 << 20);
-    let games: Vec<_> = (0..4)
-        .map(|i| play_game(&style, &mut engine, 9, i))
-        .collect();
+    let games = quick_games(4, 9);
     let labels = label_games(&games, Rule::Freestyle, 15, 2, 50, 2, &|_| {});
     let positions = samples(&games, Rule::Freestyle, 15);
     assert_eq!(labels.iter().map(Vec::len).sum::<usize>(), positions.len());
