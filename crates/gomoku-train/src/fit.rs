@@ -131,13 +131,19 @@ pub fn labelled_samples(
             held_out: index % 10 == 9,
         });
     });
-    match missing {
-        Some(game) => Err(format!(
+    if let Some(game) = missing {
+        return Err(format!(
             "the labels do not match the games: game {} has more positions than labels",
             game + 1
-        )),
-        None => Ok(out),
+        ));
     }
+    if let Some(game) = (0..games.len()).find(|&g| labels.get(g).map_or(0, Vec::len) != next[g]) {
+        return Err(format!(
+            "the labels do not match the games: game {} has fewer positions than labels",
+            game + 1
+        ));
+    }
+    Ok(out)
 }
 
 fn logistic(z: f64) -> f64 {

@@ -68,7 +68,8 @@ fn self_play_games_round_trip_and_fit() {
 
 /// Search labels: one per position the fit uses, in order, written and
 /// read back; a blend of 1 gives the results' targets, of 0 the labels';
-/// too few labels are refused; the scale fits scores that predict results.
+/// too few or too many labels are refused; the scale fits scores that
+/// predict results.
 #[test]
 fn search_labels_match_the_positions_and_round_trip() {
     let games = quick_games(4, 9);
@@ -107,6 +108,9 @@ fn search_labels_match_the_positions_and_round_trip() {
     let mut short = labels.clone();
     short[1].pop();
     assert!(labelled_samples(&games, &short, Rule::Freestyle, 15, 0.5, 400.0).is_err());
+    let mut long = labels.clone();
+    long[2].push(SearchLabel::Win);
+    assert!(labelled_samples(&games, &long, Rule::Freestyle, 15, 0.5, 400.0).is_err());
 
     // Scores of 600 units that name the winner three times in four: the
     // best scale makes logistic(600 / scale) = 3/4, 600 / ln 3 = 546
