@@ -82,19 +82,13 @@ pub fn write_games(path: &Path, games: &[GameRecord]) -> Result<(), GamesError> 
         }
         text.push('\n');
     }
-    std::fs::write(path, text).map_err(|source| GamesError::Io {
-        path: path.display().to_string(),
-        source,
-    })
+    write_text(path, text)
 }
 
 /// Reads a games file.
 pub fn read_games(path: &Path) -> Result<Vec<GameRecord>, GamesError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| GamesError::Io {
-        path: name.clone(),
-        source,
-    })?;
+    let text = read_text(path)?;
     let mut games = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let syntax = |reason: &str| GamesError::Syntax {
@@ -126,4 +120,20 @@ pub fn read_games(path: &Path) -> Result<Vec<GameRecord>, GamesError> {
         });
     }
     Ok(games)
+}
+
+/// Writes a text file of the pipeline (replacing it).
+pub(crate) fn write_text(path: &Path, text: String) -> Result<(), GamesError> {
+    std::fs::write(path, text).map_err(|source| GamesError::Io {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
+/// Reads a text file of the pipeline.
+pub(crate) fn read_text(path: &Path) -> Result<String, GamesError> {
+    std::fs::read_to_string(path).map_err(|source| GamesError::Io {
+        path: path.display().to_string(),
+        source,
+    })
 }

@@ -11,7 +11,7 @@ use std::time::Duration;
 use ply_engine::Deadline;
 use ply_gomoku::{Engine, Evaluation, Rule, Score};
 
-use crate::games::{GameRecord, GamesError};
+use crate::games::{read_text, write_text, GameRecord, GamesError};
 use crate::positions::for_each_position;
 
 /// A position's value by the labelling search.
@@ -119,18 +119,12 @@ pub fn write_labels(path: &Path, labels: &[Vec<SearchLabel>]) -> Result<(), Game
             words.join(" ") + "\n"
         })
         .collect();
-    std::fs::write(path, text).map_err(|source| GamesError::Io {
-        path: path.display().to_string(),
-        source,
-    })
+    write_text(path, text)
 }
 
 /// Reads a labels file.
 pub fn read_labels(path: &Path) -> Result<Vec<Vec<SearchLabel>>, GamesError> {
-    let text = std::fs::read_to_string(path).map_err(|source| GamesError::Io {
-        path: path.display().to_string(),
-        source,
-    })?;
+    let text = read_text(path)?;
     text.lines()
         .enumerate()
         .map(|(i, line)| {
