@@ -34,6 +34,7 @@ mod knowledge;
 mod learned;
 mod learned_features;
 mod pattern;
+mod pruning;
 mod renju;
 // Public: the Gomocup protocol, a namespace a front end hands lines to.
 pub mod protocol;

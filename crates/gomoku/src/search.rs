@@ -27,6 +27,7 @@ use ply_engine::Deadline;
 use crate::board::Board;
 use crate::learned::EvalWeights;
 use crate::pattern::Level;
+use crate::pruning;
 use crate::shape::Shape;
 use crate::vcf::ThreatSearch;
 use crate::{Move, Stone};
@@ -763,6 +764,16 @@ impl Engine {
         }
     }
 
+    /// The futility margin a ply in the units of the evaluation that
+    /// judges `board`.
+    fn futility_margin(&self, board: &Board) -> i32 {
+        if self.evaluation == Evaluation::Learned && board.has_learned() {
+            pruning::futility_margin(Evaluation::Learned)
+        } else {
+            pruning::futility_margin(Evaluation::Patterns)
+        }
+    }
+
     /// The value of a quiet horizon node: the static evaluation (the side
     /// to move may stand on it), or better, one of its fours, which the
     /// opponent must answer on the only cell (the answer is not counted).
@@ -883,6 +894,20 @@ impl Engine {
                 }
             }
         }
+        // Reverse futility (`pruning.rs`): a null-window node far above
+        // beta with no open three against it stands on its value.
+        let null_window = beta - alpha == 1;
+        if forced.is_none()
+            && null_window
+            && depth <= pruning::FUTILITY_DEPTH
+            && beta.abs() < DECIDED
+            && !board.threatens(opponent, Level::OpenFour)
+        {
+            let value = self.judge(board, side);
+            if value - self.futility_margin(board) * depth >= beta {
+                return value;
+            }
+        }
         match forced {
             Some(cell) => {
                 if self.buffers.len() <= ply {
@@ -905,11 +930,23 @@ impl Engine {
         let mut best_cell = self.buffers[ply][0];
         for i in 0..count {
             let cell = self.buffers[ply][i];
+            // Late quiet moves are first searched shallower (`pruning.rs`).
+            let reduced = forced.is_none()
+                && i >= pruning::REDUCE_FROM
+                && depth >= pruning::REDUCE_DEPTH
+                && pruning::is_quiet(board, cell, side);
             board.put_stone(cell, side);
             let score = if i == 0 {
                 -self.negamax(board, opponent, next_depth, -beta, -alpha, ply + 1)
             } else {
-                let probe = -self.negamax(board, opponent, next_depth, -alpha - 1, -alpha, ply + 1);
+                let mut probe = alpha + 1;
+                if reduced {
+                    let shallower = next_depth - pruning::reduction(depth, i);
+                    probe = -self.negamax(board, opponent, shallower, -alpha - 1, -alpha, ply + 1);
+                }
+                if probe > alpha && !self.aborted {
+                    probe = -self.negamax(board, opponent, next_depth, -alpha - 1, -alpha, ply + 1);
+                }
                 if probe > alpha && probe < beta && !self.aborted {
                     -self.negamax(board, opponent, next_depth, -beta, -alpha, ply + 1)
                 } else {

@@ -1,0 +1,102 @@
+//! Selective search: which nodes the search may cut on the static
+//! evaluation alone, and which moves it may first search shallower. The
+//! cut acts only at null-window nodes with no open three against the
+//! side to move, the reductions only on quiet moves (neither side's line
+//! reaches an open three on the cell), where a tactic the static
+//! evaluation misses is least likely; a reduced move that beats alpha is
+//! searched again at full depth, and forced blocks and the quiescence
+//! search are untouched. Measured together, as the README's "Selective
+//! search again" tells: 55.4% over 600 games at 100 ms a move against the
+//! search without them.
+
+use std::sync::OnceLock;
+
+use crate::board::Board;
+use crate::pattern::Level;
+use crate::search::Evaluation;
+use crate::Stone;
+
+/// Depths up to which a node whose static value beats beta by the margin
+/// returns it (reverse futility pruning).
+pub(crate) const FUTILITY_DEPTH: i32 = 3;
+
+/// The futility margin a ply, in the evaluation's units: 300 of the
+/// hand-made evaluation's (an open three is worth about 800; the search's
+/// score differs from the static one by a standard deviation of 220-240
+/// at depths 2-5), the same in thousandths of a logit for the learned one
+/// (504 hand-made units a logit, as its fit measured).
+pub(crate) fn futility_margin(evaluation: Evaluation) -> i32 {
+    match evaluation {
+        Evaluation::Patterns => 300,
+        Evaluation::Learned => 300 * 1000 / 504,
+    }
+}
+
+/// Moves from this index on (the first is 0) may be searched shallower.
+pub(crate) const REDUCE_FROM: usize = 3;
+
+/// Depths from which late quiet moves are searched shallower.
+pub(crate) const REDUCE_DEPTH: i32 = 3;
+
+/// The reductions' divisor, in hundredths (see [`reduction`]).
+const DIVISOR: f64 = 70.0;
+
+/// Plies by which the `index`-th move (from 0) of a node of `depth` is
+/// searched shallower when quiet: ln(depth) × ln(index + 1) / 0.7 (the
+/// divisor [`DIVISOR`] in hundredths), at
+/// least one, and never past the horizon (a reduced child of depth 0 is
+/// judged by the quiescence search).
+pub(crate) fn reduction(depth: i32, index: usize) -> i32 {
+    const SIDE: usize = 64;
+    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut table = vec![0u8; SIDE * SIDE];
+        for d in 1..SIDE {
+            for i in 1..SIDE {
+                let r = (d as f64).ln() * ((i + 1) as f64).ln() * 100.0 / DIVISOR;
+                table[d * SIDE + i] = r.clamp(1.0, 255.0) as u8;
+            }
+        }
+        table
+    });
+    let (d, i) = (
+        depth.clamp(1, SIDE as i32 - 1) as usize,
+        index.min(SIDE - 1),
+    );
+    i32::from(table[d * SIDE + i]).min(depth - 1).max(1)
+}
+
+/// True when a stone of `side` on `cell` is quiet: it makes no open
+/// three or more for `side` and stops none of the opponent's.
+pub(crate) fn is_quiet(board: &Board, cell: usize, side: Stone) -> bool {
+    let open_three = Level::OpenThree as u8;
+    board.best_level(cell, side) < open_three
+        && board.best_level(cell, side.opponent()) < open_three
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reductions_grow_with_depth_and_lateness_and_keep_a_ply() {
+        // ln 3 × ln 4 / 0.7 = 2.18: two plies, all a depth-3 node has left.
+        assert_eq!(reduction(3, 3), 2);
+        assert_eq!(reduction(4, 3), 2);
+        assert!(reduction(12, 13) > reduction(4, 13));
+        assert!(reduction(12, 13) > reduction(12, 3));
+        for depth in 3..40 {
+            for index in 0..300 {
+                let r = reduction(depth, index);
+                assert!(r >= 1 && depth - 1 - r >= 0, "depth {depth} move {index}: {r}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_learned_margin_is_the_hand_made_one_in_its_units() {
+        let hand = futility_margin(Evaluation::Patterns);
+        let learned = futility_margin(Evaluation::Learned);
+        assert_eq!(learned, hand * 1000 / 504);
+    }
+}
