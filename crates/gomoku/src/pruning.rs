@@ -5,9 +5,10 @@
 //! reaches an open three on the cell), where a tactic the static
 //! evaluation misses is least likely; a reduced move that beats alpha is
 //! searched again at full depth, and forced blocks and the quiescence
-//! search are untouched. Measured together, as the README's "Selective
-//! search again" tells: 55.4% over 600 games at 100 ms a move against the
-//! search without them.
+//! search are untouched. Measured together (the README's "Selective search
+//! again"): 58.5% over 600 games at 100 ms a move against the search
+//! without them, where 200-game matches of each alone had measured
+//! neutral.
 
 use std::sync::OnceLock;
 
@@ -88,7 +89,10 @@ mod tests {
         for depth in 3..40 {
             for index in 0..300 {
                 let r = reduction(depth, index);
-                assert!(r >= 1 && depth - 1 - r >= 0, "depth {depth} move {index}: {r}");
+                assert!(
+                    r >= 1 && depth - 1 - r >= 0,
+                    "depth {depth} move {index}: {r}"
+                );
             }
         }
     }
