@@ -14,24 +14,20 @@ use std::sync::OnceLock;
 
 use crate::board::Board;
 use crate::pattern::Level;
-use crate::search::Evaluation;
 use crate::Stone;
 
 /// Depths up to which a node whose static value beats beta by the margin
 /// returns it (reverse futility pruning).
 pub(crate) const FUTILITY_DEPTH: i32 = 3;
 
-/// The futility margin a ply, in the evaluation's units: 300 of the
-/// hand-made evaluation's (an open three is worth about 800; the search's
-/// score differs from the static one by a standard deviation of 220-240
-/// at depths 2-5), the same in thousandths of a logit for the learned one
+/// The futility margin a ply, in the hand-made evaluation's units: an
+/// open three is worth about 800, and the search's score differs from
+/// the static one by a standard deviation of 220-240 at depths 2-5.
+pub(crate) const FUTILITY_MARGIN: i32 = 300;
+
+/// The same margin in the learned evaluation's thousandths of a logit
 /// (504 hand-made units a logit, as its fit measured).
-pub(crate) fn futility_margin(evaluation: Evaluation) -> i32 {
-    match evaluation {
-        Evaluation::Patterns => 300,
-        Evaluation::Learned => 300 * 1000 / 504,
-    }
-}
+pub(crate) const LEARNED_FUTILITY_MARGIN: i32 = FUTILITY_MARGIN * 1000 / 504;
 
 /// Moves from this index on (the first is 0) may be searched shallower.
 pub(crate) const REDUCE_FROM: usize = 3;
@@ -95,12 +91,5 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn the_learned_margin_is_the_hand_made_one_in_its_units() {
-        let hand = futility_margin(Evaluation::Patterns);
-        let learned = futility_margin(Evaluation::Learned);
-        assert_eq!(learned, hand * 1000 / 504);
     }
 }

@@ -770,9 +770,9 @@ impl Engine {
     /// judges `board`.
     fn futility_margin(&self, board: &Board) -> i32 {
         if self.evaluation == Evaluation::Learned && board.has_learned() {
-            pruning::futility_margin(Evaluation::Learned)
+            pruning::LEARNED_FUTILITY_MARGIN
         } else {
-            pruning::futility_margin(Evaluation::Patterns)
+            pruning::FUTILITY_MARGIN
         }
     }
 
