@@ -40,9 +40,9 @@ const DIVISOR: f64 = 70.0;
 
 /// Plies by which the `index`-th move (from 0) of a node of `depth` is
 /// searched shallower when quiet: ln(depth) × ln(index + 1) / 0.7 (the
-/// divisor [`DIVISOR`] in hundredths), at
-/// least one, and never past the horizon (a reduced child of depth 0 is
-/// judged by the quiescence search).
+/// divisor [`DIVISOR`] in hundredths), at least one, and never past the
+/// horizon (a reduced child of depth 0 is judged by the quiescence
+/// search).
 pub(crate) fn reduction(depth: i32, index: usize) -> i32 {
     const SIDE: usize = 64;
     static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
