@@ -546,12 +546,25 @@ impl Engine {
             let mut alpha = -WIN;
             let mut iteration_best = root[0];
             for (i, &cell) in root.iter().enumerate() {
+                // Late quiet root moves too are first searched shallower,
+                // once a move is known not to lose (`pruning.rs`).
+                let reduced = i >= pruning::REDUCE_ROOT_FROM
+                    && depth as i32 >= pruning::REDUCE_DEPTH
+                    && alpha > -DECIDED
+                    && pruning::is_quiet(board, cell, me);
                 board.put_stone(cell, me);
                 let score = if i == 0 {
                     -self.negamax(board, opponent, depth as i32 - 1, -WIN, -alpha, 1)
                 } else {
-                    let probe =
-                        -self.negamax(board, opponent, depth as i32 - 1, -alpha - 1, -alpha, 1);
+                    let mut probe = alpha + 1;
+                    if reduced {
+                        let shallower = depth as i32 - 1 - pruning::reduction(depth as i32, i);
+                        probe = -self.negamax(board, opponent, shallower, -alpha - 1, -alpha, 1);
+                    }
+                    if probe > alpha && !self.aborted {
+                        probe =
+                            -self.negamax(board, opponent, depth as i32 - 1, -alpha - 1, -alpha, 1);
+                    }
                     if probe > alpha && !self.aborted {
                         -self.negamax(board, opponent, depth as i32 - 1, -WIN, -alpha, 1)
                     } else {
@@ -759,7 +772,7 @@ impl Engine {
     /// [`Evaluation`].
     #[inline]
     fn judge(&self, board: &Board, side: Stone) -> i32 {
-        if self.evaluation == Evaluation::Learned && board.has_learned() {
+        if self.learned_judges(board) {
             board.learned_unchecked(side)
         } else {
             evaluate(board, side)
@@ -769,11 +782,26 @@ impl Engine {
     /// The futility margin a ply in the units of the evaluation that
     /// judges `board`.
     fn futility_margin(&self, board: &Board) -> i32 {
-        if self.evaluation == Evaluation::Learned && board.has_learned() {
+        if self.learned_judges(board) {
             pruning::LEARNED_FUTILITY_MARGIN
         } else {
             pruning::FUTILITY_MARGIN
         }
+    }
+
+    /// The fail-high reduction's margin a ply in the units of the
+    /// evaluation that judges `board`.
+    fn fail_high_margin(&self, board: &Board) -> i32 {
+        if self.learned_judges(board) {
+            pruning::LEARNED_FAIL_HIGH_MARGIN
+        } else {
+            pruning::FAIL_HIGH_MARGIN
+        }
+    }
+
+    /// True when the learned evaluation judges `board`.
+    fn learned_judges(&self, board: &Board) -> bool {
+        self.evaluation == Evaluation::Learned && board.has_learned()
     }
 
     /// The value of a quiet horizon node: the static evaluation (the side
@@ -896,20 +924,24 @@ impl Engine {
                 }
             }
         }
+        // A null-window node's static value, when it may prune or reduce.
+        let null_window = beta - alpha == 1;
+        let judged = (forced.is_none() && null_window && beta.abs() < DECIDED)
+            .then(|| self.judge(board, side));
         // Reverse futility (`pruning.rs`): a null-window node far above
         // beta with no open three against it stands on its value.
-        let null_window = beta - alpha == 1;
-        if forced.is_none()
-            && null_window
-            && depth <= pruning::FUTILITY_DEPTH
-            && beta.abs() < DECIDED
-            && !board.threatens(opponent, Level::OpenFour)
-        {
-            let value = self.judge(board, side);
-            if value - self.futility_margin(board) * depth >= beta {
+        if let Some(value) = judged {
+            if depth <= pruning::FUTILITY_DEPTH
+                && !board.threatens(opponent, Level::OpenFour)
+                && value - self.futility_margin(board) * depth >= beta
+            {
                 return value;
             }
         }
+        // Fail-high reduction (`pruning.rs`): above beta by a smaller
+        // margin, the moves that make no four are searched a ply shallower.
+        let likely_fail_high =
+            judged.is_some_and(|value| value >= beta + self.fail_high_margin(board) * depth);
         match forced {
             Some(cell) => {
                 if self.buffers.len() <= ply {
@@ -937,6 +969,11 @@ impl Engine {
                 && i >= pruning::REDUCE_FROM
                 && depth >= pruning::REDUCE_DEPTH
                 && pruning::is_quiet(board, cell, side);
+            let next_depth = if likely_fail_high && !pruning::makes_four(board, cell, side) {
+                next_depth - 1
+            } else {
+                next_depth
+            };
             board.put_stone(cell, side);
             let score = if i == 0 {
                 -self.negamax(board, opponent, next_depth, -beta, -alpha, ply + 1)
