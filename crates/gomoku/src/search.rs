@@ -17,8 +17,10 @@
 //! [`BRANCH_LIMIT`] are searched below the root. At the horizon a
 //! quiescence search plays the side to move's fours (each answered on its
 //! only cell) before it trusts the static evaluation. Null-window nodes
-//! near the horizon far above beta stand on the static value, and late
-//! quiet moves are first searched shallower (`pruning.rs`).
+//! near the horizon far above beta stand on the static value, those
+//! less far above it search their moves that make no four a ply
+//! shallower, and late quiet moves, at the root too, are first searched
+//! shallower (`pruning.rs`).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
