@@ -558,20 +558,9 @@ impl Engine {
                 let score = if i == 0 {
                     -self.negamax(board, opponent, depth as i32 - 1, -WIN, -alpha, 1)
                 } else {
-                    let mut probe = alpha + 1;
-                    if reduced {
-                        let shallower = depth as i32 - 1 - pruning::reduction(depth as i32, i);
-                        probe = -self.negamax(board, opponent, shallower, -alpha - 1, -alpha, 1);
-                    }
-                    if probe > alpha && !self.aborted {
-                        probe =
-                            -self.negamax(board, opponent, depth as i32 - 1, -alpha - 1, -alpha, 1);
-                    }
-                    if probe > alpha && !self.aborted {
-                        -self.negamax(board, opponent, depth as i32 - 1, -WIN, -alpha, 1)
-                    } else {
-                        probe
-                    }
+                    let full = depth as i32 - 1;
+                    let shallower = reduced.then(|| full - pruning::reduction(depth as i32, i));
+                    self.later_move(board, opponent, full, shallower, (alpha, WIN), 1)
                 };
                 board.take_back();
                 if self.aborted {
@@ -866,6 +855,34 @@ impl Engine {
         best
     }
 
+    /// The score of a move after the first (already played: `opponent`
+    /// to move at `ply`) in the window `(alpha, beta)`, by principal
+    /// variation search: a null window at `shallower` plies first when
+    /// the move is reduced, then at `depth`, and the whole window only
+    /// when the move beats alpha.
+    fn later_move(
+        &mut self,
+        board: &mut Board,
+        opponent: Stone,
+        depth: i32,
+        shallower: Option<i32>,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+    ) -> i32 {
+        let mut probe = alpha + 1;
+        if let Some(shallower) = shallower {
+            probe = -self.negamax(board, opponent, shallower, -alpha - 1, -alpha, ply);
+        }
+        if probe > alpha && !self.aborted {
+            probe = -self.negamax(board, opponent, depth, -alpha - 1, -alpha, ply);
+        }
+        if probe > alpha && probe < beta && !self.aborted {
+            -self.negamax(board, opponent, depth, -beta, -alpha, ply)
+        } else {
+            probe
+        }
+    }
+
     fn negamax(
         &mut self,
         board: &mut Board,
@@ -980,19 +997,15 @@ impl Engine {
             let score = if i == 0 {
                 -self.negamax(board, opponent, next_depth, -beta, -alpha, ply + 1)
             } else {
-                let mut probe = alpha + 1;
-                if reduced {
-                    let shallower = next_depth - pruning::reduction(depth, i);
-                    probe = -self.negamax(board, opponent, shallower, -alpha - 1, -alpha, ply + 1);
-                }
-                if probe > alpha && !self.aborted {
-                    probe = -self.negamax(board, opponent, next_depth, -alpha - 1, -alpha, ply + 1);
-                }
-                if probe > alpha && probe < beta && !self.aborted {
-                    -self.negamax(board, opponent, next_depth, -beta, -alpha, ply + 1)
-                } else {
-                    probe
-                }
+                let shallower = reduced.then(|| next_depth - pruning::reduction(depth, i));
+                self.later_move(
+                    board,
+                    opponent,
+                    next_depth,
+                    shallower,
+                    (alpha, beta),
+                    ply + 1,
+                )
             };
             board.take_back();
             if self.aborted {
