@@ -483,7 +483,7 @@ impl Engine {
             None => outer,
         };
         let limits = Limits { start, soft, sharp };
-        let (mut best, best_raw, completed) = if self.helpers.is_empty() {
+        let (mut best, best_raw, completed, line) = if self.helpers.is_empty() {
             self.deepen(&mut board, me, &mut root, limits, 1, &mut report)
         } else {
             let mut helpers = std::mem::take(&mut self.helpers);
@@ -520,7 +520,12 @@ impl Engine {
         if best_raw.abs() < DECIDED {
             best = self.avoid_threat_wins(&mut board, me, best, &root, outer);
         }
-        let pv = self.principal(&mut board, me, best);
+        // The table may have lost the line's later positions since the
+        // best move was found: its line from then, if longer, stands.
+        let mut pv = self.principal(&mut board, me, best);
+        if line.first() == Some(&best) && line.len() > pv.len() {
+            pv = line;
+        }
         Some(info(
             &board, best, best_raw, completed, self.nodes, pv, false,
         ))
@@ -528,8 +533,9 @@ impl Engine {
 
     /// Iterative deepening from `first_depth` over the root moves `root`
     /// (reordered by each iteration's scores), until the deadline, a
-    /// decided score or the soft limit: the best move, its score and the
-    /// deepest iteration completed.
+    /// decided score or the soft limit: the best move, its score, the
+    /// deepest iteration completed and the move's line as the table held
+    /// it when the move was found best.
     fn deepen(
         &mut self,
         board: &mut Board,
@@ -538,15 +544,17 @@ impl Engine {
         limits: Limits,
         first_depth: u32,
         report: &mut Option<&mut dyn FnMut(&Progress)>,
-    ) -> (usize, i32, u32) {
+    ) -> (usize, i32, u32, Vec<usize>) {
         let opponent = me.opponent();
         let mut best = root[0];
         let mut best_raw = -WIN;
+        let mut best_line = Vec::new();
         let mut completed = 0;
         let mut scores = vec![0i32; root.len()];
         for depth in first_depth..=self.max_depth.max(first_depth) {
             let mut alpha = -WIN;
             let mut iteration_best = root[0];
+            let mut iteration_line = Vec::new();
             for (i, &cell) in root.iter().enumerate() {
                 // Late quiet root moves too are first searched shallower,
                 // once a move is known not to lose (`pruning.rs`).
@@ -570,6 +578,8 @@ impl Engine {
                 if score > alpha {
                     alpha = score;
                     iteration_best = cell;
+                    // Read while the move's positions are fresh in the table.
+                    iteration_line = self.principal(board, me, cell);
                 }
             }
             if self.aborted {
@@ -577,12 +587,14 @@ impl Engine {
                 // deadline is still better evidence than nothing.
                 if alpha > best_raw && completed > 0 && iteration_best != best {
                     best = iteration_best;
+                    best_line = iteration_line;
                 }
                 break;
             }
             completed = depth;
             let changed = depth > 1 && iteration_best != best;
             best = iteration_best;
+            best_line = iteration_line;
             best_raw = alpha;
             // Next iteration: best first, then by this iteration's scores.
             self.order.clear();
@@ -622,7 +634,7 @@ impl Engine {
                 }
             }
         }
-        (best, best_raw, completed)
+        (best, best_raw, completed, best_line)
     }
 
     /// The state for a new search on `board` within `deadline`, the main
