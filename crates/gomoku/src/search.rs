@@ -548,13 +548,16 @@ impl Engine {
         let opponent = me.opponent();
         let mut best = root[0];
         let mut best_raw = -WIN;
-        let mut best_line = Vec::new();
+        // Two lines for the whole search: allocated once, however long
+        // it runs.
+        let mut best_line = Vec::with_capacity(PRINCIPAL_LENGTH);
+        let mut iteration_line = Vec::with_capacity(PRINCIPAL_LENGTH);
         let mut completed = 0;
         let mut scores = vec![0i32; root.len()];
         for depth in first_depth..=self.max_depth.max(first_depth) {
             let mut alpha = -WIN;
             let mut iteration_best = root[0];
-            let mut iteration_line = Vec::new();
+            iteration_line.clear();
             for (i, &cell) in root.iter().enumerate() {
                 // Late quiet root moves too are first searched shallower,
                 // once a move is known not to lose (`pruning.rs`).
@@ -579,7 +582,7 @@ impl Engine {
                     alpha = score;
                     iteration_best = cell;
                     // Read while the move's positions are fresh in the table.
-                    iteration_line = self.principal(board, me, cell);
+                    self.principal_into(board, me, cell, &mut iteration_line);
                 }
             }
             if self.aborted {
@@ -587,14 +590,14 @@ impl Engine {
                 // deadline is still better evidence than nothing.
                 if alpha > best_raw && completed > 0 && iteration_best != best {
                     best = iteration_best;
-                    best_line = iteration_line;
+                    std::mem::swap(&mut best_line, &mut iteration_line);
                 }
                 break;
             }
             completed = depth;
             let changed = depth > 1 && iteration_best != best;
             best = iteration_best;
-            best_line = iteration_line;
+            std::mem::swap(&mut best_line, &mut iteration_line);
             best_raw = alpha;
             // Next iteration: best first, then by this iteration's scores.
             self.order.clear();
@@ -687,6 +690,14 @@ impl Engine {
     /// The line the table remembers after `first`.
     fn principal(&self, board: &mut Board, me: Stone, first: usize) -> Vec<usize> {
         let mut line = Vec::with_capacity(PRINCIPAL_LENGTH);
+        self.principal_into(board, me, first, &mut line);
+        line
+    }
+
+    /// [`Engine::principal`] into `line` (emptied first), which keeps its
+    /// allocation.
+    fn principal_into(&self, board: &mut Board, me: Stone, first: usize, line: &mut Vec<usize>) {
+        line.clear();
         line.push(first);
         board.put_stone(first, me);
         let mut side = me.opponent();
@@ -706,7 +717,6 @@ impl Engine {
         for _ in 0..line.len() {
             board.take_back();
         }
-        line
     }
 
     /// True when this is a helper and the main thread has its answer.
