@@ -28,9 +28,12 @@ pub(crate) const FUTILITY_DEPTH: i32 = 3;
 /// the static one by a standard deviation of 220-240 at depths 2-5.
 pub(crate) const FUTILITY_MARGIN: i32 = 300;
 
-/// The same margin in the learned evaluation's thousandths of a logit
-/// (504 hand-made units a logit, as its fit measured).
-pub(crate) const LEARNED_FUTILITY_MARGIN: i32 = FUTILITY_MARGIN * 1000 / 504;
+/// A margin in the hand-made evaluation's units as the learned
+/// evaluation's thousandths of a logit (504 hand-made units a logit, as
+/// its fit measured).
+pub(crate) const fn in_learned_units(hand_made: i32) -> i32 {
+    hand_made * 1000 / 504
+}
 
 /// Moves from this index on (the first is 0) may be searched shallower.
 pub(crate) const REDUCE_FROM: usize = 3;
@@ -44,9 +47,6 @@ pub(crate) const REDUCE_ROOT_FROM: usize = 3;
 /// the moves that make no four a ply shallower (half the futility margin:
 /// 150 measured 53.2% over 600 games, 70 50.5%).
 pub(crate) const FAIL_HIGH_MARGIN: i32 = 150;
-
-/// The same margin in the learned evaluation's units.
-pub(crate) const LEARNED_FAIL_HIGH_MARGIN: i32 = FAIL_HIGH_MARGIN * 1000 / 504;
 
 /// Depths from which late quiet moves are searched shallower.
 pub(crate) const REDUCE_DEPTH: i32 = 3;

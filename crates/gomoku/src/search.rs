@@ -792,23 +792,13 @@ impl Engine {
         }
     }
 
-    /// The futility margin a ply in the units of the evaluation that
-    /// judges `board`.
-    fn futility_margin(&self, board: &Board) -> i32 {
+    /// A margin given in the hand-made evaluation's units, in the units
+    /// of the evaluation that judges `board`.
+    fn margin(&self, board: &Board, hand_made: i32) -> i32 {
         if self.learned_judges(board) {
-            pruning::LEARNED_FUTILITY_MARGIN
+            pruning::in_learned_units(hand_made)
         } else {
-            pruning::FUTILITY_MARGIN
-        }
-    }
-
-    /// The fail-high reduction's margin a ply in the units of the
-    /// evaluation that judges `board`.
-    fn fail_high_margin(&self, board: &Board) -> i32 {
-        if self.learned_judges(board) {
-            pruning::LEARNED_FAIL_HIGH_MARGIN
-        } else {
-            pruning::FAIL_HIGH_MARGIN
+            hand_made
         }
     }
 
@@ -974,15 +964,16 @@ impl Engine {
         if let Some(value) = judged {
             if depth <= pruning::FUTILITY_DEPTH
                 && !board.threatens(opponent, Level::OpenFour)
-                && value - self.futility_margin(board) * depth >= beta
+                && value - self.margin(board, pruning::FUTILITY_MARGIN) * depth >= beta
             {
                 return value;
             }
         }
         // Fail-high reduction (`pruning.rs`): above beta by a smaller
         // margin, the moves that make no four are searched a ply shallower.
-        let likely_fail_high =
-            judged.is_some_and(|value| value >= beta + self.fail_high_margin(board) * depth);
+        let likely_fail_high = judged.is_some_and(|value| {
+            value >= beta + self.margin(board, pruning::FAIL_HIGH_MARGIN) * depth
+        });
         match forced {
             Some(cell) => {
                 if self.buffers.len() <= ply {
