@@ -9,7 +9,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use ply_engine::Deadline;
-use ply_gomoku::{Engine, Evaluation, Rule, Score};
+use ply_gomoku::{Engine, Evaluation, Rule, Score, SearchInfo};
 
 use crate::games::{read_text, write_text, GameRecord, GamesError};
 use crate::positions::for_each_position;
@@ -55,15 +55,64 @@ pub fn label_games(
     threads: usize,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<Vec<SearchLabel>> {
-    let threads = threads.max(1);
+    let search = Searching {
+        rule,
+        size,
+        depth,
+        move_ms,
+        threads,
+    };
+    search_positions(games, search, progress, |info| {
+        match info.map(|i| (i.score, i.depth)) {
+            Some((Score::Win(_), _)) => SearchLabel::Win,
+            Some((Score::Loss(_), _)) => SearchLabel::Loss,
+            // The root's threat search found a win by threes and fours
+            // that no defence by fours refutes: evidence, not proof,
+            // which the engine reports as an even score before any
+            // iteration.
+            Some((Score::Heuristic(0), 0)) => SearchLabel::Win,
+            Some((Score::Heuristic(h), _)) => SearchLabel::Score(h),
+            None => SearchLabel::Score(0),
+        }
+    })
+}
+
+/// How the positions of games files are searched: the rule and board,
+/// the deepest iteration, the cap on a position's time, the threads.
+#[derive(Clone, Copy, Debug)]
+pub struct Searching {
+    /// The rule the games were played under.
+    pub rule: Rule,
+    /// The board's side.
+    pub size: usize,
+    /// The deepest iteration.
+    pub depth: u32,
+    /// The cap on a position's time, in milliseconds.
+    pub move_ms: u64,
+    /// Threads, each searching whole games.
+    pub threads: usize,
+}
+
+/// Searches every position of `games` that the fit uses with the hand-made
+/// evaluation, as `search` says, and keeps what `read` takes from each
+/// result: one list a game, its positions in order. Each game is searched
+/// on one thread, its positions in order so the table helps.
+pub(crate) fn search_positions<T: Send>(
+    games: &[GameRecord],
+    search: Searching,
+    progress: &(dyn Fn(usize) + Sync),
+    read: impl Fn(Option<SearchInfo>) -> T + Sync,
+) -> Vec<Vec<T>> {
+    let threads = search.threads.max(1);
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let mut labelled: Vec<(usize, Vec<SearchLabel>)> = std::thread::scope(|scope| {
+    let read = &read;
+    let mut labelled: Vec<(usize, Vec<T>)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let done = &done;
                 scope.spawn(move || {
                     let mut engine = Engine::new(16 << 20);
-                    engine.set_max_depth(depth);
+                    engine.set_max_depth(search.depth);
                     engine.set_evaluation(Evaluation::Patterns);
                     let mut out = Vec::new();
                     for (index, game) in games.iter().enumerate().skip(t).step_by(threads) {
@@ -71,25 +120,12 @@ pub fn label_games(
                         let mut labels = Vec::new();
                         for_each_position(
                             std::slice::from_ref(game),
-                            rule,
-                            size,
+                            search.rule,
+                            search.size,
                             |_, board, side| {
                                 let deadline =
-                                    Deadline::after(Some(Duration::from_millis(move_ms)));
-                                let info = engine.best_move(board, side, deadline);
-                                let label = match info.map(|i| (i.score, i.depth)) {
-                                    Some((Score::Win(_), _)) => SearchLabel::Win,
-                                    Some((Score::Loss(_), _)) => SearchLabel::Loss,
-                                    // The root's threat search found a win by
-                                    // threes and fours that no defence by
-                                    // fours refutes: evidence, not proof,
-                                    // which the engine reports as an even
-                                    // score before any iteration.
-                                    Some((Score::Heuristic(0), 0)) => SearchLabel::Win,
-                                    Some((Score::Heuristic(h), _)) => SearchLabel::Score(h),
-                                    None => SearchLabel::Score(0),
-                                };
-                                labels.push(label);
+                                    Deadline::after(Some(Duration::from_millis(search.move_ms)));
+                                labels.push(read(engine.best_move(board, side, deadline)));
                             },
                         );
                         out.push((index, labels));

@@ -11,11 +11,16 @@ mod duel;
 mod fit;
 mod games;
 mod label;
+mod policy;
 mod positions;
 mod selfplay;
 
 pub use duel::{duel, speed, DuelScore};
 pub use fit::{fit, labelled_samples, samples, score_scale, Fitted, Fitting, Sample};
 pub use games::{parse_move, read_games, write_games, GameRecord, GamesError, Outcome};
-pub use label::{label_games, read_labels, write_labels, SearchLabel};
+pub use label::{label_games, read_labels, write_labels, SearchLabel, Searching};
+pub use policy::{
+    fit_policy, label_moves, policy_samples, read_moves, weights_source, write_moves, PolicyFit,
+    PolicySample,
+};
 pub use selfplay::{play_game, SelfPlay};

@@ -12,8 +12,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 use ply_engine::{fnv1a, FRAME_HEADER};
 use ply_gomoku::{Engine, EvalWeights, Evaluation, Rule, LEARNED_THREAT};
 use ply_gomoku_train::{
-    duel, fit, label_games, labelled_samples, play_game, read_games, read_labels, samples,
-    score_scale, write_games, write_labels, Fitting, SelfPlay,
+    duel, fit, fit_policy, label_games, label_moves, labelled_samples, play_game, policy_samples,
+    read_games, read_labels, read_moves, samples, score_scale, weights_source, write_games,
+    write_labels, write_moves, Fitting, Searching, SelfPlay,
 };
 
 #[derive(Parser)]
@@ -86,6 +87,53 @@ enum Step {
         #[arg(long, default_value_t = 2)]
         threads: usize,
         /// The labels file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Labels the positions of a games file by the move a depth-limited
+    /// search of the engine with the hand-made evaluation chooses.
+    LabelMoves {
+        /// The rule.
+        #[arg(long, value_enum, default_value = "freestyle")]
+        rule: RuleArg,
+        /// The games file.
+        #[arg(long)]
+        games: PathBuf,
+        /// The search's deepest iteration.
+        #[arg(long, default_value_t = 5)]
+        depth: u32,
+        /// The search's cap on its time a position, in milliseconds.
+        #[arg(long, default_value_t = 100)]
+        move_ms: u64,
+        /// Threads (each labels whole games).
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// The moves file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Fits the move-ordering policy on games files and their moves files
+    /// and writes its weights as Rust source (`policy_weights.rs`).
+    FitPolicy {
+        /// The rule.
+        #[arg(long, value_enum, default_value = "freestyle")]
+        rule: RuleArg,
+        /// Games files.
+        #[arg(long, required = true, num_args = 1..)]
+        games: Vec<PathBuf>,
+        /// Moves files of the games files, in the same order (`label-moves`).
+        #[arg(long, required = true, num_args = 1..)]
+        moves: Vec<PathBuf>,
+        /// Full-batch passes.
+        #[arg(long, default_value_t = 300)]
+        epochs: usize,
+        /// Adam's step size.
+        #[arg(long, default_value_t = 0.05)]
+        rate: f64,
+        /// L2 penalty per weight.
+        #[arg(long, default_value_t = 1e-5)]
+        l2: f64,
+        /// The Rust source file to write.
         #[arg(long)]
         out: PathBuf,
     },
@@ -232,6 +280,95 @@ fn run(cli: Cli) -> Result<(), String> {
                 }
             });
             write_labels(&out, &labels).map_err(|e| e.to_string())?;
+            Ok(())
+        }
+        Step::LabelMoves {
+            rule,
+            games,
+            depth,
+            move_ms,
+            threads,
+            out,
+        } => {
+            let records = read_games(&games).map_err(|e| e.to_string())?;
+            let start = Instant::now();
+            let total = records.len();
+            let search = Searching {
+                rule: rule.rule(),
+                size: 15,
+                depth,
+                move_ms,
+                threads,
+            };
+            let moves = label_moves(&records, search, &|n| {
+                if n % 100 == 0 || n == total {
+                    eprintln!(
+                        "{n} of {total} games labelled, {:.0} s",
+                        start.elapsed().as_secs_f64()
+                    );
+                }
+            });
+            write_moves(&out, &moves).map_err(|e| e.to_string())?;
+            Ok(())
+        }
+        Step::FitPolicy {
+            rule,
+            games,
+            moves,
+            epochs,
+            rate,
+            l2,
+            out,
+        } => {
+            if moves.len() != games.len() {
+                return Err(format!(
+                    "{} games files but {} moves files: give one moves file a games file",
+                    games.len(),
+                    moves.len()
+                ));
+            }
+            let mut records = Vec::new();
+            let mut chosen = Vec::new();
+            for (g, m) in games.iter().zip(&moves) {
+                let these = read_games(g).map_err(|e| e.to_string())?;
+                let labels = read_moves(m).map_err(|e| e.to_string())?;
+                if these.len() != labels.len() {
+                    return Err(format!(
+                        "{}: {} games, but {}: {} lines",
+                        g.display(),
+                        these.len(),
+                        m.display(),
+                        labels.len()
+                    ));
+                }
+                records.extend(these);
+                chosen.extend(labels);
+            }
+            let start = Instant::now();
+            let samples = policy_samples(&records, &chosen, rule.rule(), 15)?;
+            eprintln!(
+                "{} games, {} positions ({:.0} s)",
+                records.len(),
+                samples.len(),
+                start.elapsed().as_secs_f64()
+            );
+            let fitted = fit_policy(&samples, epochs, rate, l2, &mut |epoch, loss| {
+                eprintln!("epoch {epoch}: training log loss {loss:.4}")
+            });
+            eprintln!(
+                "{} training, {} held-out positions; held-out log loss {:.4} (uniform {:.4}); the chosen move first {:.1}% (hand-made ordering {:.1}%), its mean rank {:.2} (hand-made {:.2})",
+                fitted.counts.0,
+                fitted.counts.1,
+                fitted.held_out_loss.1,
+                fitted.held_out_loss.0,
+                100.0 * fitted.held_out_first.1,
+                100.0 * fitted.held_out_first.0,
+                fitted.held_out_rank.1,
+                fitted.held_out_rank.0,
+            );
+            std::fs::write(&out, weights_source(&fitted.weights))
+                .map_err(|e| format!("{}: {e}", out.display()))?;
+            eprintln!("wrote {}", out.display());
             Ok(())
         }
         Step::Fit {

@@ -431,6 +431,17 @@ impl Board {
         Ok(cell)
     }
 
+    /// The padded cell of the stone placed `back` moves before the last
+    /// (0 the last), if any.
+    pub(crate) fn recent_cell(&self, back: usize) -> Option<usize> {
+        self.history.iter().rev().nth(back).map(|p| p.cell)
+    }
+
+    /// Padded cells a row.
+    pub(crate) fn stride(&self) -> usize {
+        self.stride
+    }
+
     pub(crate) fn to_move(&self, cell: usize) -> Move {
         let y = cell / self.stride - self.pad;
         let x = cell % self.stride - self.pad;

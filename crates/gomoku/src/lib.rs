@@ -34,6 +34,7 @@ mod knowledge;
 mod learned;
 mod learned_features;
 mod pattern;
+mod policy;
 mod pruning;
 mod renju;
 // Public: the Gomocup protocol, a namespace a front end hands lines to.
@@ -53,6 +54,7 @@ pub use learned::{
 };
 pub use learned_features::features;
 pub use pattern::Level;
+pub use policy::{policy_candidates, PolicyCandidate, POLICY_FEATURES, POLICY_WEIGHTS};
 pub use renju::{Foul, FoulKind, FoulLine, LineDirection};
 pub use search::{Engine, Evaluation, Progress, Score, SearchInfo, MAX_THREADS};
 pub use swap2::{decide_swap2, Swap2Answer, Swap2Decision, EVEN as SWAP2_EVEN};

@@ -31,6 +31,7 @@ use ply_engine::Deadline;
 use crate::board::Board;
 use crate::learned::EvalWeights;
 use crate::pattern::Level;
+use crate::policy::{hand_made_order, PolicyContext};
 use crate::pruning;
 use crate::shape::Shape;
 use crate::vcf::ThreatSearch;
@@ -230,6 +231,8 @@ pub struct Engine {
     weights: Option<&'static EvalWeights>,
     /// Deepest iteration the search starts.
     max_depth: u32,
+    /// EXPERIMENT: ordering units a logit of the policy is worth (0: hand-made).
+    policy_scale: i32,
 }
 
 impl Engine {
@@ -264,7 +267,16 @@ impl Engine {
             evaluation: Evaluation::default(),
             weights: None,
             max_depth: MAX_DEPTH,
+            policy_scale: std::env::var("PLY_POLICY_K")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(0),
         }
+    }
+
+    /// EXPERIMENT: the policy's scale (0 the hand-made ordering).
+    pub fn set_policy_scale(&mut self, scale: i32) {
+        self.policy_scale = scale;
     }
 
     /// Judges quiet positions by `evaluation` (the helpers too).
@@ -760,12 +772,17 @@ impl Engine {
         }
         let mut scored = std::mem::take(&mut self.scored);
         scored.clear();
+        let policy = PolicyContext::new(board);
+        let policy_scale = self.policy_scale;
         scored.extend(moves.iter().map(|&c| {
             let s = if Some(c) == tt_move {
                 i32::MAX
+            } else if policy_scale > 0 {
+                policy.value(board, c, side) * policy_scale
+                    / 1000
+                    + (self.history[c].min(1 << 20) / 64) as i32
             } else {
-                order_value(board.levels_at(c, side)) * 6 / 5
-                    + order_value(board.levels_at(c, opponent))
+                hand_made_order(board.levels_at(c, side), board.levels_at(c, opponent))
                     + (self.history[c].min(1 << 20) / 64) as i32
             };
             (std::cmp::Reverse(s), c)
@@ -1096,24 +1113,6 @@ fn share(deadline: &Deadline, parts: u32) -> Deadline {
         .remaining()
         .unwrap_or(std::time::Duration::from_secs(5));
     Deadline::after(Some(left / parts))
-}
-
-/// Ordering value of the four levels of a cell for one side: the sum of
-/// the directions, plus a bonus for two strong directions (a double threat).
-fn order_value(levels: [u8; 4]) -> i32 {
-    const VALUE: [i32; 8] = [0, 1, 4, 20, 100, 120, 2_000, 20_000];
-    let mut total = 0;
-    let mut strong = 0;
-    for &l in &levels {
-        total += VALUE[usize::from(l)];
-        if l >= Level::OpenThree as u8 {
-            strong += 1;
-        }
-    }
-    if strong >= 2 {
-        total += 1_500;
-    }
-    total
 }
 
 /// The static evaluation for `side` to move: pattern sums, the mover's
