@@ -1,8 +1,11 @@
 //! The training pipeline of the learned Gomoku evaluation
 //! (`ply_gomoku::EvalWeights`): self-play games with randomness at a low
 //! depth, written as text, then a logistic regression of each position's
-//! outcome on its features (`ply_gomoku::features`). The binary
-//! `ply-gomoku-train` drives it; see the crate's README.
+//! outcome on its features (`ply_gomoku::features`); and of the search's
+//! move-ordering policy (`ply_gomoku::policy_candidates`): the same games'
+//! positions labelled by a search's chosen move, then a softmax
+//! regression. The binary `ply-gomoku-train` drives both; see the
+//! crate's README.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

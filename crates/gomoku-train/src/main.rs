@@ -1,5 +1,6 @@
-//! `ply-gomoku-train`: self-play games, then the fit of the learned
-//! evaluation's weights on them (see the crate's README).
+//! `ply-gomoku-train`: self-play games, then the fits of the learned
+//! evaluation's weights and of the move-ordering policy on them (see the
+//! crate's README).
 
 #![forbid(unsafe_code)]
 
@@ -18,7 +19,7 @@ use ply_gomoku_train::{
 };
 
 #[derive(Parser)]
-#[command(about = "Trains the learned Gomoku evaluation")]
+#[command(about = "Trains the learned Gomoku evaluation and move-ordering policy")]
 struct Cli {
     #[command(subcommand)]
     step: Step,

@@ -238,7 +238,9 @@ fn rank_of(values: &[i32], chosen: usize) -> usize {
 
 /// The weights as the Rust array `policy_weights.rs` holds.
 pub fn weights_source(weights: &[i32]) -> String {
-    let mut text = String::from("// Written by `ply-gomoku-train fit-policy`; see crates/gomoku-train/README.md.\n[\n");
+    let mut text = String::from(
+        "// Written by `ply-gomoku-train fit-policy`; see crates/gomoku-train/README.md.\n[\n",
+    );
     for row in weights.chunks(12) {
         let words: Vec<String> = row.iter().map(|w| w.to_string()).collect();
         text.push_str("    ");

@@ -29,7 +29,6 @@ fn main() {
     // Depth-limited self-play, so the positions do not depend on the clock.
     let mut player = Engine::new(8 << 20);
     player.set_max_depth(3);
-    player.set_policy_scale(0);
     while games.len() < positions {
         let mut game = GomokuGame::new(15, 15, 5, Rule::Freestyle).expect("15 x 15 is fine");
         while game.ply() < 2 {

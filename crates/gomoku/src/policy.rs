@@ -8,8 +8,8 @@
 //! depth-limited searches) and written into `policy_weights.rs`.
 
 use crate::board::Board;
-use crate::pattern::Level;
 use crate::learned::{combo_table, levels_index, COMBOS};
+use crate::pattern::Level;
 use crate::shape::{Shape, SHAPES};
 use crate::{Move, Stone};
 
@@ -27,6 +27,13 @@ const NEAR: usize = PAIRS + SHAPES * SHAPES;
 const DISTANCES: usize = 4;
 /// The features of a candidate: one weight index of each kind.
 pub const POLICY_FEATURES: usize = 5;
+
+/// Ordering units a logit of the policy is worth: the search orders its
+/// moves by the policy plus the history (a cutoff at depth `d` adds
+/// `d * d / 64` units to its cell). 20: over 600 games at 100 ms a move,
+/// 10 scored 54.1%, 20 57.9%, 40 52.5% and 80 53.8% against the
+/// hand-made ordering (README, "A move-ordering policy").
+const ORDER_SCALE: i32 = 20;
 
 /// The shipped weights, in thousandths of a logit.
 const WEIGHTS: [i32; POLICY_WEIGHTS] = include!("policy_weights.rs");
@@ -85,6 +92,13 @@ impl PolicyContext {
         ]
     }
 
+    /// The ordering value of `cell` for `side` to move: the policy in
+    /// ordering units ([`ORDER_SCALE`]).
+    #[inline]
+    pub(crate) fn order(&self, board: &Board, cell: usize, side: Stone) -> i32 {
+        self.value(board, cell, side) * ORDER_SCALE / 1000
+    }
+
     /// The shipped policy's value of `cell` for `side` to move, in
     /// thousandths of a logit.
     #[inline]
@@ -118,7 +132,7 @@ pub fn policy_candidates(board: &Board, side: Stone) -> Vec<PolicyCandidate> {
 /// The hand-made ordering's value of a cell whose levels are `own` for
 /// the mover and `other` for the opponent (the mover's own chances
 /// weighed a fifth more).
-pub(crate) fn hand_made_order(own: [u8; 4], other: [u8; 4]) -> i32 {
+fn hand_made_order(own: [u8; 4], other: [u8; 4]) -> i32 {
     order_value(own) * 6 / 5 + order_value(other)
 }
 
@@ -148,7 +162,11 @@ mod tests {
     #[test]
     fn every_candidate_is_an_empty_cell_with_features_in_range() {
         let mut board = Board::new(15, 15, 5, Rule::Freestyle).expect("15 x 15 is a board");
-        for (x, y, stone) in [(7, 7, Stone::Black), (8, 8, Stone::White), (6, 7, Stone::Black)] {
+        for (x, y, stone) in [
+            (7, 7, Stone::Black),
+            (8, 8, Stone::White),
+            (6, 7, Stone::Black),
+        ] {
             board.play(Move { x, y }, stone).expect("an empty cell");
         }
         let candidates = policy_candidates(&board, Stone::White);
