@@ -1,10 +1,11 @@
 //! The pipeline end to end on a few quick games: self-play, the games
 //! file, the positions and a fit whose weights file reads back.
 
-use ply_gomoku::{Engine, EvalWeights, Evaluation, Rule};
+use ply_gomoku::{Board, Engine, EvalWeights, Evaluation, Rule, Stone};
 use ply_gomoku_train::{
-    fit, label_games, labelled_samples, parse_move, play_game, read_games, read_labels, samples,
-    score_scale, write_games, write_labels, Fitting, GameRecord, Outcome, SearchLabel, SelfPlay,
+    fit, fit_policy, label_games, label_moves, labelled_samples, parse_move, play_game,
+    policy_samples, read_games, read_labels, read_moves, samples, score_scale, write_games,
+    write_labels, write_moves, Fitting, GameRecord, Outcome, SearchLabel, Searching, SelfPlay,
 };
 
 #[test]
@@ -132,4 +133,64 @@ fn search_labels_match_the_positions_and_round_trip() {
         .collect();
     let scale = score_scale(&games, &named, Rule::Freestyle, 15);
     assert!((490.0..610.0).contains(&scale), "scale {scale}");
+}
+
+#[test]
+fn chosen_moves_are_legal_round_trip_and_fit_a_policy() {
+    let games = quick_games(10, 9);
+    let search = Searching {
+        rule: Rule::Freestyle,
+        size: 15,
+        depth: 2,
+        move_ms: 50,
+        threads: 2,
+    };
+    let moves = label_moves(&games, search, &|_| {});
+    assert_eq!(moves.len(), games.len());
+    // Each chosen move is empty in its position: replay each game, taking
+    // the next chosen move at every position the fit uses.
+    let positions: usize = moves.iter().map(Vec::len).sum();
+    assert_eq!(positions, samples(&games, Rule::Freestyle, 15).len());
+    for (game, chosen) in games.iter().zip(&moves) {
+        let mut board = Board::new(15, 15, 5, Rule::Freestyle).expect("a board");
+        let mut side = Stone::Black;
+        let mut next = chosen.iter();
+        for (ply, &mv) in game.moves.iter().enumerate() {
+            let used = ply >= game.opening
+                && board.winner().is_none()
+                && board.winning_cells(side).is_empty()
+                && board.winning_cells(side.opponent()).is_empty();
+            if used {
+                let pick = next.next().expect("a move for every position");
+                let pick = pick.expect("the search answers");
+                assert!(board.is_legal(pick, side), "{pick} in game {game:?}");
+            }
+            board.play(mv, side).expect("the game's own move");
+            side = side.opponent();
+        }
+        assert!(next.next().is_none(), "no moves left over");
+    }
+
+    let dir = std::env::temp_dir().join(format!("ply-gomoku-policy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join("moves.txt");
+    write_moves(&path, &moves).expect("written");
+    assert_eq!(read_moves(&path).expect("read back"), moves);
+    std::fs::write(&path, "h8 - zz\n").expect("written");
+    assert!(read_moves(&path).is_err(), "a bad move is refused");
+    std::fs::remove_dir_all(&dir).ok();
+
+    let chosen = policy_samples(&games, &moves, Rule::Freestyle, 15).expect("as many lines");
+    assert!(
+        chosen.len() * 10 >= positions * 8,
+        "most moves are candidates"
+    );
+    let fitted = fit_policy(&chosen, 100, 0.05, 1e-5, &mut |_, _| {});
+    assert!(fitted.counts.1 > 0, "game 10 is held out");
+    assert!(
+        fitted.held_out_loss.1 < fitted.held_out_loss.0,
+        "the fit beats a uniform choice: {:?}",
+        fitted.held_out_loss
+    );
+    assert!(policy_samples(&games, &moves[1..], Rule::Freestyle, 15).is_err());
 }
