@@ -123,7 +123,7 @@ pub fn read_games(path: &Path) -> Result<Vec<GameRecord>, GamesError> {
 }
 
 /// Writes a text file of the pipeline (replacing it).
-pub(crate) fn write_text(path: &Path, text: String) -> Result<(), GamesError> {
+fn write_text(path: &Path, text: String) -> Result<(), GamesError> {
     std::fs::write(path, text).map_err(|source| GamesError::Io {
         path: path.display().to_string(),
         source,
@@ -131,9 +131,49 @@ pub(crate) fn write_text(path: &Path, text: String) -> Result<(), GamesError> {
 }
 
 /// Reads a text file of the pipeline.
-pub(crate) fn read_text(path: &Path) -> Result<String, GamesError> {
+fn read_text(path: &Path) -> Result<String, GamesError> {
     std::fs::read_to_string(path).map_err(|source| GamesError::Io {
         path: path.display().to_string(),
         source,
     })
+}
+
+/// Writes a file of one line a game, one word an item, as `word` spells it.
+pub(crate) fn write_word_lines<T>(
+    path: &Path,
+    lines: &[Vec<T>],
+    word: impl Fn(&T) -> String,
+) -> Result<(), GamesError> {
+    let text: String = lines
+        .iter()
+        .map(|line| {
+            let words: Vec<String> = line.iter().map(&word).collect();
+            words.join(" ") + "\n"
+        })
+        .collect();
+    write_text(path, text)
+}
+
+/// Reads a file of one line a game, each word read by `parse`; a word it
+/// refuses is a syntax error saying the word is not `expected`.
+pub(crate) fn read_word_lines<T>(
+    path: &Path,
+    expected: &str,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<Vec<Vec<T>>, GamesError> {
+    let text = read_text(path)?;
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            line.split_whitespace()
+                .map(|w| {
+                    parse(w).ok_or_else(|| GamesError::Syntax {
+                        path: path.display().to_string(),
+                        line: i + 1,
+                        reason: format!("{w:?} is not {expected}"),
+                    })
+                })
+                .collect()
+        })
+        .collect()
 }

@@ -11,7 +11,7 @@ use std::time::Duration;
 use ply_engine::Deadline;
 use ply_gomoku::{Engine, Evaluation, Rule, Score, SearchInfo};
 
-use crate::games::{read_text, write_text, GameRecord, GamesError};
+use crate::games::{read_word_lines, write_word_lines, GameRecord, GamesError};
 use crate::positions::for_each_position;
 
 /// A position's value by the labelling search.
@@ -43,25 +43,13 @@ impl SearchLabel {
     }
 }
 
-/// Labels every position of `games` that the fit uses, by searches of
-/// `depth` plies within `move_ms` each, on `threads` threads (each game
-/// on one thread, its positions in order so the table helps).
+/// Labels every position of `games` that the fit uses by the value a
+/// search as `search` says finds.
 pub fn label_games(
     games: &[GameRecord],
-    rule: Rule,
-    size: usize,
-    depth: u32,
-    move_ms: u64,
-    threads: usize,
+    search: Searching,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<Vec<SearchLabel>> {
-    let search = Searching {
-        rule,
-        size,
-        depth,
-        move_ms,
-        threads,
-    };
     search_positions(games, search, progress, |info| {
         match info.map(|i| (i.score, i.depth)) {
             Some((Score::Win(_), _)) => SearchLabel::Win,
@@ -148,31 +136,10 @@ pub(crate) fn search_positions<T: Send>(
 
 /// Writes a labels file.
 pub fn write_labels(path: &Path, labels: &[Vec<SearchLabel>]) -> Result<(), GamesError> {
-    let text: String = labels
-        .iter()
-        .map(|game| {
-            let words: Vec<String> = game.iter().map(|l| l.word()).collect();
-            words.join(" ") + "\n"
-        })
-        .collect();
-    write_text(path, text)
+    write_word_lines(path, labels, |l| l.word())
 }
 
 /// Reads a labels file.
 pub fn read_labels(path: &Path) -> Result<Vec<Vec<SearchLabel>>, GamesError> {
-    let text = read_text(path)?;
-    text.lines()
-        .enumerate()
-        .map(|(i, line)| {
-            line.split_whitespace()
-                .map(|w| {
-                    SearchLabel::parse(w).ok_or_else(|| GamesError::Syntax {
-                        path: path.display().to_string(),
-                        line: i + 1,
-                        reason: format!("{w:?} is not a label (W, L or a score)"),
-                    })
-                })
-                .collect()
-        })
-        .collect()
+    read_word_lines(path, "a label (W, L or a score)", SearchLabel::parse)
 }

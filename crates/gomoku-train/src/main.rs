@@ -15,7 +15,7 @@ use ply_gomoku::{Engine, EvalWeights, Evaluation, Rule, LEARNED_THREAT};
 use ply_gomoku_train::{
     duel, fit, fit_policy, label_games, label_moves, labelled_samples, play_game, policy_samples,
     read_games, read_labels, read_moves, samples, score_scale, weights_source, write_games,
-    write_labels, write_moves, Fitting, Searching, SelfPlay,
+    write_labels, write_moves, Fitting, GameRecord, Searching, SelfPlay,
 };
 
 #[derive(Parser)]
@@ -37,6 +37,44 @@ impl RuleArg {
             RuleArg::Freestyle => Rule::Freestyle,
             RuleArg::Exact => Rule::Exact,
         }
+    }
+}
+
+/// What a labelling step reads, how it searches, and where it writes.
+#[derive(clap::Args)]
+struct Labelling {
+    /// The rule.
+    #[arg(long, value_enum, default_value = "freestyle")]
+    rule: RuleArg,
+    /// The games file.
+    #[arg(long)]
+    games: PathBuf,
+    /// The search's deepest iteration.
+    #[arg(long, default_value_t = 6)]
+    depth: u32,
+    /// The search's cap on its time a position, in milliseconds.
+    #[arg(long, default_value_t = 300)]
+    move_ms: u64,
+    /// Threads (each labels whole games).
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// The file to write.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+impl Labelling {
+    /// The games to label and how.
+    fn load(&self) -> Result<(Vec<GameRecord>, Searching), String> {
+        let records = read_games(&self.games).map_err(|e| e.to_string())?;
+        let search = Searching {
+            rule: self.rule.rule(),
+            size: 15,
+            depth: self.depth,
+            move_ms: self.move_ms,
+            threads: self.threads,
+        };
+        Ok((records, search))
     }
 }
 
@@ -70,49 +108,12 @@ enum Step {
         out: PathBuf,
     },
     /// Labels the positions of a games file by a deeper search of the
-    /// engine with the hand-made evaluation.
-    Label {
-        /// The rule.
-        #[arg(long, value_enum, default_value = "freestyle")]
-        rule: RuleArg,
-        /// The games file.
-        #[arg(long)]
-        games: PathBuf,
-        /// The search's deepest iteration.
-        #[arg(long, default_value_t = 6)]
-        depth: u32,
-        /// The search's cap on its time a position, in milliseconds.
-        #[arg(long, default_value_t = 300)]
-        move_ms: u64,
-        /// Threads (each labels whole games).
-        #[arg(long, default_value_t = 2)]
-        threads: usize,
-        /// The labels file to write.
-        #[arg(long)]
-        out: PathBuf,
-    },
+    /// engine with the hand-made evaluation: a labels file of values.
+    Label(Labelling),
     /// Labels the positions of a games file by the move a depth-limited
-    /// search of the engine with the hand-made evaluation chooses.
-    LabelMoves {
-        /// The rule.
-        #[arg(long, value_enum, default_value = "freestyle")]
-        rule: RuleArg,
-        /// The games file.
-        #[arg(long)]
-        games: PathBuf,
-        /// The search's deepest iteration.
-        #[arg(long, default_value_t = 5)]
-        depth: u32,
-        /// The search's cap on its time a position, in milliseconds.
-        #[arg(long, default_value_t = 100)]
-        move_ms: u64,
-        /// Threads (each labels whole games).
-        #[arg(long, default_value_t = 2)]
-        threads: usize,
-        /// The moves file to write.
-        #[arg(long)]
-        out: PathBuf,
-    },
+    /// search of the engine with the hand-made evaluation chooses: a moves
+    /// file.
+    LabelMoves(Labelling),
     /// Fits the move-ordering policy on games files and their moves files
     /// and writes its weights as Rust source (`policy_weights.rs`).
     FitPolicy {
@@ -212,6 +213,18 @@ fn main() -> ExitCode {
     }
 }
 
+/// A labelling's progress: a line every 100 games of `total` and at the last.
+fn games_progress(total: usize, start: Instant) -> impl Fn(usize) + Sync {
+    move |n| {
+        if n % 100 == 0 || n == total {
+            eprintln!(
+                "{n} of {total} games labelled, {:.0} s",
+                start.elapsed().as_secs_f64()
+            );
+        }
+    }
+}
+
 fn run(cli: Cli) -> Result<(), String> {
     match cli.step {
         Step::Generate {
@@ -261,56 +274,17 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             Ok(())
         }
-        Step::Label {
-            rule,
-            games,
-            depth,
-            move_ms,
-            threads,
-            out,
-        } => {
-            let records = read_games(&games).map_err(|e| e.to_string())?;
-            let start = Instant::now();
-            let total = records.len();
-            let labels = label_games(&records, rule.rule(), 15, depth, move_ms, threads, &|n| {
-                if n % 100 == 0 || n == total {
-                    eprintln!(
-                        "{n} of {total} games labelled, {:.0} s",
-                        start.elapsed().as_secs_f64()
-                    );
-                }
-            });
-            write_labels(&out, &labels).map_err(|e| e.to_string())?;
-            Ok(())
+        Step::Label(labelling) => {
+            let (records, search) = labelling.load()?;
+            let progress = games_progress(records.len(), Instant::now());
+            let labels = label_games(&records, search, &progress);
+            write_labels(&labelling.out, &labels).map_err(|e| e.to_string())
         }
-        Step::LabelMoves {
-            rule,
-            games,
-            depth,
-            move_ms,
-            threads,
-            out,
-        } => {
-            let records = read_games(&games).map_err(|e| e.to_string())?;
-            let start = Instant::now();
-            let total = records.len();
-            let search = Searching {
-                rule: rule.rule(),
-                size: 15,
-                depth,
-                move_ms,
-                threads,
-            };
-            let moves = label_moves(&records, search, &|n| {
-                if n % 100 == 0 || n == total {
-                    eprintln!(
-                        "{n} of {total} games labelled, {:.0} s",
-                        start.elapsed().as_secs_f64()
-                    );
-                }
-            });
-            write_moves(&out, &moves).map_err(|e| e.to_string())?;
-            Ok(())
+        Step::LabelMoves(labelling) => {
+            let (records, search) = labelling.load()?;
+            let progress = games_progress(records.len(), Instant::now());
+            let moves = label_moves(&records, search, &progress);
+            write_moves(&labelling.out, &moves).map_err(|e| e.to_string())
         }
         Step::FitPolicy {
             rule,

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use ply_gomoku::{policy_candidates, Move, Rule, POLICY_FEATURES, POLICY_WEIGHTS};
 
-use crate::games::{parse_move, read_text, write_text, GameRecord, GamesError};
+use crate::games::{parse_move, read_word_lines, write_word_lines, GameRecord, GamesError};
 use crate::label::{search_positions, Searching};
 use crate::positions::for_each_position;
 
@@ -24,37 +24,17 @@ pub fn label_moves(
 
 /// Writes a moves file: one line a game, a move or `-` a position.
 pub fn write_moves(path: &Path, moves: &[Vec<Option<Move>>]) -> Result<(), GamesError> {
-    let text: String = moves
-        .iter()
-        .map(|game| {
-            let words: Vec<String> = game
-                .iter()
-                .map(|m| m.map_or_else(|| "-".to_string(), |m| m.to_string()))
-                .collect();
-            words.join(" ") + "\n"
-        })
-        .collect();
-    write_text(path, text)
+    write_word_lines(path, moves, |m| {
+        m.map_or_else(|| "-".to_string(), |m| m.to_string())
+    })
 }
 
 /// Reads a moves file.
 pub fn read_moves(path: &Path) -> Result<Vec<Vec<Option<Move>>>, GamesError> {
-    let text = read_text(path)?;
-    text.lines()
-        .enumerate()
-        .map(|(i, line)| {
-            line.split_whitespace()
-                .map(|w| match w {
-                    "-" => Ok(None),
-                    _ => parse_move(w).map(Some).ok_or_else(|| GamesError::Syntax {
-                        path: path.display().to_string(),
-                        line: i + 1,
-                        reason: format!("{w:?} is not a move or -"),
-                    }),
-                })
-                .collect()
-        })
-        .collect()
+    read_word_lines(path, "a move or -", |w| match w {
+        "-" => Some(None),
+        _ => parse_move(w).map(Some),
+    })
 }
 
 /// One position of the policy's fit: its candidates' features, the one

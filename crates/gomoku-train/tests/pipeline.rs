@@ -33,6 +33,17 @@ fn quick_games(count: u64, seed: u64) -> Vec<GameRecord> {
         .collect()
 }
 
+/// A quick labelling search: 2 plies, 50 ms a position, two threads.
+fn quick_search() -> Searching {
+    Searching {
+        rule: Rule::Freestyle,
+        size: 15,
+        depth: 2,
+        move_ms: 50,
+        threads: 2,
+    }
+}
+
 #[test]
 fn self_play_games_round_trip_and_fit() {
     let games = quick_games(12, 5);
@@ -74,7 +85,8 @@ fn self_play_games_round_trip_and_fit() {
 #[test]
 fn search_labels_match_the_positions_and_round_trip() {
     let games = quick_games(4, 9);
-    let labels = label_games(&games, Rule::Freestyle, 15, 2, 50, 2, &|_| {});
+    let search = quick_search();
+    let labels = label_games(&games, search, &|_| {});
     let positions = samples(&games, Rule::Freestyle, 15);
     assert_eq!(labels.iter().map(Vec::len).sum::<usize>(), positions.len());
 
@@ -138,13 +150,7 @@ fn search_labels_match_the_positions_and_round_trip() {
 #[test]
 fn chosen_moves_are_legal_round_trip_and_fit_a_policy() {
     let games = quick_games(10, 9);
-    let search = Searching {
-        rule: Rule::Freestyle,
-        size: 15,
-        depth: 2,
-        move_ms: 50,
-        threads: 2,
-    };
+    let search = quick_search();
     let moves = label_moves(&games, search, &|_| {});
     assert_eq!(moves.len(), games.len());
     // Each chosen move is empty in its position: replay each game, taking
