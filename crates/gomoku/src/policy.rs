@@ -15,7 +15,7 @@ use crate::{Move, Stone};
 
 /// Weights of the policy: two tables of combinations, the shape pairs,
 /// then the distance from the opponent's last stone and from the mover's
-/// last stone, each in [`DISTANCES`] steps.
+/// last stone, each in four steps (1, 2, 3 cells, farther).
 pub const POLICY_WEIGHTS: usize = PAIRS + SHAPES * SHAPES + 2 * DISTANCES;
 
 /// Index of the first shape pair's weight.
