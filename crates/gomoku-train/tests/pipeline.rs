@@ -1,11 +1,14 @@
 //! The pipeline end to end on a few quick games: self-play, the games
 //! file, the positions and a fit whose weights file reads back.
 
+use std::path::Path;
+
 use ply_gomoku::{Board, Engine, EvalWeights, Evaluation, Rule, Stone};
 use ply_gomoku_train::{
     fit, fit_policy, label_games, label_moves, labelled_samples, parse_move, play_game,
     policy_samples, read_games, read_labels, read_moves, samples, score_scale, write_games,
-    write_labels, write_moves, Fitting, GameRecord, Outcome, SearchLabel, Searching, SelfPlay,
+    write_labels, write_moves, Fitting, GameRecord, GamesError, Outcome, SearchLabel, Searching,
+    SelfPlay,
 };
 
 #[test]
@@ -18,6 +21,26 @@ fn moves_parse_and_bad_ones_are_refused() {
 }
 
 /// `count` quick self-play games (depth 1, a few random moves) of `seed`.
+/// Writes `items` to a file named after `kind` in a temporary folder of
+/// its own, checks that they read back the same, then that the file
+/// holding `bad` instead is refused.
+fn assert_round_trip<T: PartialEq + std::fmt::Debug>(
+    kind: &str,
+    items: &[T],
+    write: fn(&Path, &[T]) -> Result<(), GamesError>,
+    read: fn(&Path) -> Result<Vec<T>, GamesError>,
+    bad: &str,
+) {
+    let dir = std::env::temp_dir().join(format!("ply-gomoku-{kind}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join(format!("{kind}.txt"));
+    write(&path, items).expect("written");
+    assert_eq!(read(&path).expect("read back"), items);
+    std::fs::write(&path, bad).expect("written");
+    assert!(read(&path).is_err(), "a bad line of {kind} is refused");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 fn quick_games(count: u64, seed: u64) -> Vec<GameRecord> {
     let style = SelfPlay {
         rule: Rule::Freestyle,
@@ -49,14 +72,7 @@ fn self_play_games_round_trip_and_fit() {
     let games = quick_games(12, 5);
     assert!(games.iter().all(|g| g.moves.len() > g.opening));
     assert!(games.iter().any(|g| g.outcome != Outcome::Draw));
-    let dir = std::env::temp_dir().join(format!("ply-gomoku-train-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let path = dir.join("games.txt");
-    write_games(&path, &games).expect("written");
-    assert_eq!(read_games(&path).expect("read back"), games);
-    std::fs::write(&path, "B 3 h8 i9 zz\n").expect("written");
-    assert!(read_games(&path).is_err(), "a bad move is refused");
-    std::fs::remove_dir_all(&dir).ok();
+    assert_round_trip("games", &games, write_games, read_games, "B 3 h8 i9 zz\n");
 
     let positions = samples(&games, Rule::Freestyle, 15);
     assert!(positions.len() > 50, "{} positions", positions.len());
@@ -90,14 +106,7 @@ fn search_labels_match_the_positions_and_round_trip() {
     let positions = samples(&games, Rule::Freestyle, 15);
     assert_eq!(labels.iter().map(Vec::len).sum::<usize>(), positions.len());
 
-    let dir = std::env::temp_dir().join(format!("ply-gomoku-labels-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let path = dir.join("labels.txt");
-    write_labels(&path, &labels).expect("written");
-    assert_eq!(read_labels(&path).expect("read back"), labels);
-    std::fs::write(&path, "12 W L x\n").expect("written");
-    assert!(read_labels(&path).is_err(), "a bad label is refused");
-    std::fs::remove_dir_all(&dir).ok();
+    assert_round_trip("labels", &labels, write_labels, read_labels, "12 W L x\n");
 
     let results = labelled_samples(&games, &labels, Rule::Freestyle, 15, 1.0, 400.0)
         .expect("labels for every position");
@@ -177,14 +186,7 @@ fn chosen_moves_are_legal_round_trip_and_fit_a_policy() {
         assert!(next.next().is_none(), "no moves left over");
     }
 
-    let dir = std::env::temp_dir().join(format!("ply-gomoku-policy-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let path = dir.join("moves.txt");
-    write_moves(&path, &moves).expect("written");
-    assert_eq!(read_moves(&path).expect("read back"), moves);
-    std::fs::write(&path, "h8 - zz\n").expect("written");
-    assert!(read_moves(&path).is_err(), "a bad move is refused");
-    std::fs::remove_dir_all(&dir).ok();
+    assert_round_trip("moves", &moves, write_moves, read_moves, "h8 - zz\n");
 
     let chosen = policy_samples(&games, &moves, Rule::Freestyle, 15).expect("as many lines");
     assert!(
