@@ -36,6 +36,9 @@ pub struct Fitting {
     /// Phases whose empties are all at most this many keep the start's
     /// weights unfitted (0: every phase is fitted).
     pub beyond: u32,
+    /// Phases with more empties than this keep the start's weights
+    /// unfitted (`u32::MAX`: every phase is fitted).
+    pub up_to: u32,
 }
 
 impl Default for Fitting {
@@ -47,6 +50,7 @@ impl Default for Fitting {
             seed: 1,
             overlap: 2,
             beyond: 0,
+            up_to: u32::MAX,
         }
     }
 }
@@ -191,7 +195,7 @@ pub fn fit(
         .map(|(phase, (train, held))| {
             let low = phase as u32 * PHASE_WIDTH + 1;
             let high = low + PHASE_WIDTH - 1;
-            if high <= how.beyond {
+            if high <= how.beyond || high > how.up_to {
                 let (train_error, held_error) =
                     (mean_error(start, &train), mean_error(start, &held));
                 let report = PhaseReport {

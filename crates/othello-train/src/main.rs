@@ -105,6 +105,12 @@ enum Step {
         /// calibrated against exact scores, stay as they are).
         #[arg(long, default_value_t = 0)]
         beyond: u32,
+        /// Fit only the phases up to this many empties; the others keep
+        /// the start's weights (for example 20: the phases that exact
+        /// labels of up to 20 empties cover, when the data has search
+        /// labels beyond).
+        #[arg(long)]
+        up_to: Option<u32>,
     },
     /// Sets each phase's bias and parity weight from exactly solved
     /// positions (the median error zero at even and at odd empties),
@@ -340,6 +346,7 @@ fn run(step: Step) -> Result<(), String> {
             keep_worse,
             held_out_every,
             beyond,
+            up_to,
         } => {
             let start = match start {
                 Some(path) => load_weights(&path.to_string_lossy())?,
@@ -388,6 +395,7 @@ fn run(step: Step) -> Result<(), String> {
                 lambda,
                 overlap,
                 beyond,
+                up_to: up_to.unwrap_or(u32::MAX),
                 ..train::Fitting::default()
             };
             let (weights, reports) = train::fit(&labels, &held, &start, how, keep_worse);

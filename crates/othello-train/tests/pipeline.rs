@@ -315,6 +315,25 @@ fn phases_up_to_beyond_keep_the_start_weights() {
     assert!(!reports[phase(8)].kept && reports[phase(12)].kept);
 }
 
+/// With `up_to` 8, the phases beyond 8 empties keep the start's weights
+/// (zeros here) and only those of 1-8 are fitted.
+#[test]
+fn phases_beyond_up_to_keep_the_start_weights() {
+    let labels = exact_labels(30, 10);
+    let zeros = Weights::zeros();
+    let fitting = train::Fitting {
+        epochs: 5,
+        up_to: 8,
+        ..train::Fitting::default()
+    };
+    let (fitted, reports) = train::fit(&labels, &[], &zeros, fitting, true);
+    let phase = |empties: u32| ply_othello::pattern::phase_of(empties);
+    assert_ne!(fitted.phase(phase(4)), zeros.phase(phase(4)));
+    assert_ne!(fitted.phase(phase(8)), zeros.phase(phase(8)));
+    assert_eq!(fitted.phase(phase(10)), zeros.phase(phase(10)));
+    assert!(reports[phase(8)].kept && !reports[phase(10)].kept);
+}
+
 #[test]
 fn a_duel_is_even_against_itself_and_the_shipped_weights_beat_zeros() {
     let shipped = ply_othello::pattern::embedded().expect("the shipped weights");
