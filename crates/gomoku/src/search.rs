@@ -16,7 +16,8 @@
 //! by a fitted policy of the patterns they make for both sides and their
 //! distance from the last two stones (`policy.rs`) plus the history of
 //! cutoffs, and only the best
-//! [`BRANCH_LIMIT`] are searched below the root. At the horizon a
+//! [`BRANCH_LIMIT`] are searched below the root (fewer at null-window
+//! nodes one or two plies from the horizon). At the horizon a
 //! quiescence search plays the side to move's fours (each answered on its
 //! only cell) before it trusts the static evaluation. Null-window nodes
 //! near the horizon far above beta stand on the static value, those
@@ -986,7 +987,10 @@ impl Engine {
                 self.buffers[ply].clear();
                 self.buffers[ply].push(cell);
             }
-            None => self.generate(board, side, ply, tt_move, BRANCH_LIMIT),
+            None => {
+                let limit = pruning::branch_limit(depth, null_window, BRANCH_LIMIT);
+                self.generate(board, side, ply, tt_move, limit)
+            }
         }
         let count = self.buffers[ply].len();
         if count == 0 {
