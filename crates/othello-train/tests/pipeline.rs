@@ -296,42 +296,36 @@ fn fitting_reduces_the_training_error() {
     }
 }
 
-/// With `beyond` 8, the phases of 1-8 empties keep the start's weights
-/// (zeros here) and only those beyond are fitted.
+/// `beyond` 8 fits only the phases beyond 8 empties, `up_to` 8 only those
+/// of 1-8: the others keep the start's weights (zeros here). Each phase
+/// maps to whether it must have been fitted.
 #[test]
-fn phases_up_to_beyond_keep_the_start_weights() {
+fn only_the_phases_asked_for_are_fitted() {
     let labels = exact_labels(30, 6);
     let zeros = Weights::zeros();
-    let fitting = train::Fitting {
-        epochs: 5,
-        beyond: 8,
-        ..train::Fitting::default()
-    };
-    let (fitted, reports) = train::fit(&labels, &[], &zeros, fitting, true);
     let phase = |empties: u32| ply_othello::pattern::phase_of(empties);
-    assert_eq!(fitted.phase(phase(4)), zeros.phase(phase(4)));
-    assert_eq!(fitted.phase(phase(8)), zeros.phase(phase(8)));
-    assert_ne!(fitted.phase(phase(12)), zeros.phase(phase(12)));
-    assert!(!reports[phase(8)].kept && reports[phase(12)].kept);
-}
-
-/// With `up_to` 8, the phases beyond 8 empties keep the start's weights
-/// (zeros here) and only those of 1-8 are fitted.
-#[test]
-fn phases_beyond_up_to_keep_the_start_weights() {
-    let labels = exact_labels(30, 10);
-    let zeros = Weights::zeros();
-    let fitting = train::Fitting {
-        epochs: 5,
-        up_to: 8,
-        ..train::Fitting::default()
-    };
-    let (fitted, reports) = train::fit(&labels, &[], &zeros, fitting, true);
-    let phase = |empties: u32| ply_othello::pattern::phase_of(empties);
-    assert_ne!(fitted.phase(phase(4)), zeros.phase(phase(4)));
-    assert_ne!(fitted.phase(phase(8)), zeros.phase(phase(8)));
-    assert_eq!(fitted.phase(phase(10)), zeros.phase(phase(10)));
-    assert!(reports[phase(8)].kept && !reports[phase(10)].kept);
+    let cases = [
+        (8, u32::MAX, [(4, false), (8, false), (12, true)]),
+        (0, 8, [(4, true), (8, true), (12, false)]),
+    ];
+    for (beyond, up_to, expected) in cases {
+        let fitting = train::Fitting {
+            epochs: 5,
+            beyond,
+            up_to,
+            ..train::Fitting::default()
+        };
+        let (fitted, reports) = train::fit(&labels, &[], &zeros, fitting, true);
+        for (empties, fitted_expected) in expected {
+            let p = phase(empties);
+            assert_eq!(
+                fitted.phase(p) != zeros.phase(p),
+                fitted_expected,
+                "beyond {beyond}, up to {up_to}: the phase of {empties} empties"
+            );
+            assert_eq!(reports[p].kept, fitted_expected, "{empties} empties");
+        }
+    }
 }
 
 #[test]
