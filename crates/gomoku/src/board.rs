@@ -437,6 +437,16 @@ impl Board {
         self.history.iter().rev().nth(back).map(|p| p.cell)
     }
 
+    /// True when the padded cells `a` and `b` lie on one line (a row, a
+    /// column or a diagonal) at most `k - 1` cells apart: close enough
+    /// for one five to hold both.
+    pub(crate) fn in_reach(&self, a: usize, b: usize) -> bool {
+        let (ax, ay) = (a % self.stride, a / self.stride);
+        let (bx, by) = (b % self.stride, b / self.stride);
+        let (dx, dy) = (ax.abs_diff(bx), ay.abs_diff(by));
+        (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) < self.k
+    }
+
     /// Padded cells a row.
     pub(crate) fn stride(&self) -> usize {
         self.stride
@@ -1214,6 +1224,47 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
+
+    /// `in_reach` against walking the eight directions from one cell, on
+    /// boards of several sizes and k (every pair of cells).
+    #[test]
+    fn in_reach_is_a_walk_along_the_lines() {
+        for (width, height, k) in [(15, 15, 5), (9, 7, 4), (6, 6, 6)] {
+            let board = Board::new(width, height, k, Rule::Freestyle).expect("a fine board");
+            let all: Vec<Move> = (0..height)
+                .flat_map(|y| (0..width).map(move |x| Move::new(x, y)))
+                .collect();
+            for &a in &all {
+                let mut reached = std::collections::HashSet::from([a]);
+                for (sx, sy) in [
+                    (1, 0),
+                    (0, 1),
+                    (1, 1),
+                    (1, -1),
+                    (-1, 0),
+                    (0, -1),
+                    (-1, -1),
+                    (-1, 1),
+                ] {
+                    for d in 1..k as i64 {
+                        let (x, y) = (a.x as i64 + sx * d, a.y as i64 + sy * d);
+                        if (0..width as i64).contains(&x) && (0..height as i64).contains(&y) {
+                            reached.insert(Move::new(x as usize, y as usize));
+                        }
+                    }
+                }
+                let ca = board.index(a).expect("on the board");
+                for &b in &all {
+                    let cb = board.index(b).expect("on the board");
+                    assert_eq!(
+                        board.in_reach(ca, cb),
+                        reached.contains(&b),
+                        "{a:?} {b:?} k {k}"
+                    );
+                }
+            }
+        }
+    }
 
     /// `fives_through` against the scan of the whole board after every
     /// move of random games under every rule, each move made by a side
