@@ -19,7 +19,8 @@
 //! [`BRANCH_LIMIT`] are searched below the root (fewer at null-window
 //! nodes one or two plies from the horizon). At the horizon a
 //! quiescence search plays the side to move's fours (each answered on its
-//! only cell) before it trusts the static evaluation. Null-window nodes
+//! only cell; past the first, only fours within reach of the previous
+//! one) before it trusts the static evaluation. Null-window nodes
 //! near the horizon far above beta stand on the static value, those
 //! less far above it search their moves that make no four a ply
 //! shallower, and late quiet moves, at the root too, are first searched
