@@ -805,8 +805,11 @@ impl Board {
     }
 
     /// The running counts and sums after a level of `colour` on `cell`
-    /// went from `old` to `new` (the levels already say `new`).
-    #[inline]
+    /// went from `old` to `new` (the levels already say `new`). Always
+    /// inlined into the level updates, the search's hottest code (about
+    /// 6% faster to the same depth than a call), while the rare crossing
+    /// of the four threshold stays a call.
+    #[inline(always)]
     fn count_change(&mut self, cell: usize, colour: usize, old: u8, new: u8) {
         self.counts[colour][usize::from(old)] -= 1;
         self.counts[colour][usize::from(new)] += 1;
@@ -819,6 +822,7 @@ impl Board {
 
     /// Keeps `fours` after one of the directions of `cell` reached a four
     /// or more for `colour` (`gained`) or fell below.
+    #[inline(never)]
     fn four_change(&mut self, cell: usize, colour: usize, gained: bool) {
         let directions = &mut self.four_directions[cell][colour];
         let list = &mut self.fours[colour];
