@@ -1,18 +1,25 @@
 //! Selective search: which nodes the search may cut on the static
 //! evaluation alone, and which moves it may first search shallower. The
 //! cut acts only at null-window nodes with no open three against the
-//! side to move, the reductions only on quiet moves (neither side's line
-//! reaches an open three on the cell), where a tactic the static
-//! evaluation misses is least likely; a reduced move that beats alpha is
-//! searched again at full depth, and forced blocks and the quiescence
-//! search are untouched. Measured together (the README's "Selective search
-//! again"): 58.5% over 600 games at 100 ms a move against the search
-//! without them, where 200-game matches of each alone had measured
-//! neutral. Two more, measured together at 53.0% over 1,200 games: the
-//! root's late quiet moves are reduced too, and a null-window node above
-//! beta by a smaller margin searches its moves that make no four a ply
-//! shallower (fail-high reduction). And a null-window node at depth 1 or
-//! 2 searches fewer of its best-ordered moves (`branch_limit`).
+//! side to move. Below the root every move after the first is first
+//! searched shallower ([`late_move_reduction`], in the manner of Rapfi's
+//! search: more at expected cut nodes and where the side's static value
+//! fell, less on the principal variation); a reduced move that beats
+//! alpha is searched again at full depth, a ply deeper when it beats it
+//! by far. At the root only quiet moves (neither side's line reaches an
+//! open three on the cell) are reduced. Forced blocks and the quiescence
+//! search are untouched. A null-window node above beta by a smaller
+//! margin searches its moves that make no four a ply shallower (fail-high
+//! reduction), and a null-window node at depth 1 or 2 searches fewer of
+//! its best-ordered moves (`branch_limit`).
+//!
+//! The reductions below the root replaced ply's own, of late quiet moves
+//! only from the fourth on, when Rapfi with its own reductions switched
+//! off had shown them to be most of its strength: against Rapfi classical
+//! at 200 ms a move, 129 points of 400 games (32.2%) where the search
+//! before made 93 (23.2%), both with the learned evaluation (the README's
+//! "Rapfi's reductions in ply's search", 2026-12-07). Rapfi's move-count
+//! pruning with them lost (28.2%), and alone too (15.5%).
 
 use std::sync::OnceLock;
 
@@ -54,11 +61,8 @@ pub(crate) const fn in_learned_units(hand_made: i32) -> i32 {
     hand_made * 1000 / 504
 }
 
-/// Moves from this index on (the first is 0) may be searched shallower.
-pub(crate) const REDUCE_FROM: usize = 3;
-
-/// Root moves from this index on may be searched shallower, as below the
-/// root (the root searches every candidate, not a best few).
+/// Root moves from this index on (the first is 0) may be searched
+/// shallower.
 pub(crate) const REDUCE_ROOT_FROM: usize = 3;
 
 /// The fail-high reduction's margin a ply, in the hand-made evaluation's
@@ -67,14 +71,14 @@ pub(crate) const REDUCE_ROOT_FROM: usize = 3;
 /// 150 measured 53.2% over 600 games, 70 50.5%).
 pub(crate) const FAIL_HIGH_MARGIN: i32 = 150;
 
-/// Depths from which late quiet moves are searched shallower.
+/// Depths from which late quiet root moves are searched shallower.
 pub(crate) const REDUCE_DEPTH: i32 = 3;
 
 /// The reductions' divisor, in hundredths (see [`reduction`]).
 const DIVISOR: f64 = 70.0;
 
-/// Plies by which the `index`-th move (from 0) of a node of `depth` is
-/// searched shallower when quiet: ln(depth) × ln(index + 1) / 0.7 (the
+/// Plies by which the `index`-th root move (from 0) of an iteration of
+/// `depth` is searched shallower when quiet: ln(depth) × ln(index + 1) / 0.7 (the
 /// divisor [`DIVISOR`] in hundredths), at least one, and never past the
 /// horizon (a reduced child of depth 0 is judged by the quiescence
 /// search).
@@ -104,6 +108,62 @@ pub(crate) fn is_quiet(board: &Board, cell: usize, side: Stone) -> bool {
     let open_three = Level::OpenThree as u8;
     board.best_level(cell, side) < open_three
         && board.best_level(cell, side.opponent()) < open_three
+}
+
+/// What a late move's reduction depends on besides its node's depth and
+/// its place in the order.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LateMove {
+    /// The node's window is open: it is on the principal variation.
+    pub principal: bool,
+    /// A null-window node expected to fail high (its parent's reduced
+    /// or first null-window child, as Rapfi and Stockfish mark them).
+    pub cut_node: bool,
+    /// The side's static value rose since its previous node (two plies
+    /// up), or is not known.
+    pub improving: bool,
+    /// The move makes an open three or more for the side.
+    pub attack: bool,
+}
+
+/// Plies taken off a move on the principal variation.
+const PRINCIPAL_LESS: f32 = 0.97;
+/// Plies added at a cut node for a move that attacks nothing.
+const CUT_NODE_MORE: f32 = 1.8;
+/// Plies added off the principal variation when the side's value fell.
+const NOT_IMPROVING_MORE: f32 = 1.0;
+
+/// Plies by which the `index`-th move (from 1; the first is never
+/// reduced) of a node of `depth` (at least 2) is first searched
+/// shallower: ln(depth) × ln(index + 1), one ply more when off the
+/// principal variation the side's value fell, 1.8 more at a cut node
+/// for a move that makes no open three, about one less on the principal
+/// variation; rounded, never negative. The caller keeps a ply at least.
+pub(crate) fn late_move_reduction(depth: i32, index: usize, late: LateMove) -> i32 {
+    let mut r = (depth.max(1) as f32).ln() * ((index + 1) as f32).ln();
+    if !late.principal && !late.improving && r > 1.0 {
+        r += NOT_IMPROVING_MORE;
+    }
+    if late.principal {
+        r -= PRINCIPAL_LESS;
+    }
+    if late.cut_node && !late.attack {
+        r += CUT_NODE_MORE;
+    }
+    r.round().max(0.0) as i32
+}
+
+/// The margin, in the hand-made evaluation's units, by which a reduced
+/// move must beat alpha to be searched again a ply deeper than its
+/// node's moves: more the more it was reduced.
+pub(crate) fn deeper_margin(reduced_by: i32) -> i32 {
+    170 + 55 * reduced_by
+}
+
+/// True when a stone of `side` on `cell` makes an open three or more for
+/// `side`.
+pub(crate) fn attacks(board: &Board, cell: usize, side: Stone) -> bool {
+    board.best_level(cell, side) >= Level::OpenThree as u8
 }
 
 /// True when a stone of `side` on `cell` makes a four or more.
@@ -175,6 +235,57 @@ mod tests {
             checked > 10_000 && fours > 500,
             "{checked} cells, {fours} fours"
         );
+    }
+
+    const PLAIN: LateMove = LateMove {
+        principal: false,
+        cut_node: false,
+        improving: true,
+        attack: false,
+    };
+
+    #[test]
+    fn late_moves_are_reduced_more_the_later_and_deeper() {
+        // ln 2 × ln 2 = 0.48: the second move of a depth-2 node is not
+        // reduced; ln 10 × ln 11 = 5.5 at depth 10, move 11.
+        assert_eq!(late_move_reduction(2, 1, PLAIN), 0);
+        assert_eq!(late_move_reduction(10, 10, PLAIN), 6);
+        for depth in 2..40 {
+            for index in 1..100 {
+                let r = late_move_reduction(depth, index, PLAIN);
+                assert!(r >= 0);
+                assert!(late_move_reduction(depth + 1, index, PLAIN) >= r);
+                assert!(late_move_reduction(depth, index + 1, PLAIN) >= r);
+            }
+        }
+    }
+
+    #[test]
+    fn cut_nodes_and_falling_values_reduce_more_the_principal_variation_less() {
+        let (depth, index) = (8, 6);
+        let plain = late_move_reduction(depth, index, PLAIN);
+        let cut = LateMove {
+            cut_node: true,
+            ..PLAIN
+        };
+        assert_eq!(late_move_reduction(depth, index, cut), plain + 2);
+        let attack = LateMove {
+            attack: true,
+            ..cut
+        };
+        assert_eq!(late_move_reduction(depth, index, attack), plain);
+        let falling = LateMove {
+            improving: false,
+            ..PLAIN
+        };
+        assert_eq!(late_move_reduction(depth, index, falling), plain + 1);
+        let principal = LateMove {
+            principal: true,
+            improving: false,
+            ..PLAIN
+        };
+        assert_eq!(late_move_reduction(depth, index, principal), plain - 1);
+        assert!(deeper_margin(3) > deeper_margin(1));
     }
 
     #[test]

@@ -23,8 +23,8 @@
 //! one) before it trusts the static evaluation. Null-window nodes
 //! near the horizon far above beta stand on the static value, those
 //! less far above it search their moves that make no four a ply
-//! shallower, and late quiet moves, at the root too, are first searched
-//! shallower (`pruning.rs`).
+//! shallower, and every move after the first (at the root, late quiet
+//! moves) is first searched shallower (`pruning.rs`).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -227,6 +227,9 @@ pub struct Engine {
     deadline: Deadline,
     aborted: bool,
     buffers: Vec<Vec<usize>>,
+    /// Each ply's static value for its side to move ([`NO_EVAL`]: not
+    /// known), so a node sees whether its side's value improved.
+    evals: Vec<i32>,
     scored: Vec<(std::cmp::Reverse<i32>, usize)>,
     history: Vec<u32>,
     /// The threat searches' memory, kept between the dozens of them a
@@ -267,6 +270,7 @@ impl Engine {
             deadline: Deadline::none(),
             aborted: false,
             buffers: Vec::new(),
+            evals: Vec::new(),
             scored: Vec::new(),
             history: Vec::new(),
             threats: ThreatSearch::new(),
@@ -564,6 +568,7 @@ impl Engine {
         let mut iteration_line = Vec::with_capacity(PRINCIPAL_LENGTH);
         let mut completed = 0;
         let mut scores = vec![0i32; root.len()];
+        self.evals[0] = self.judge(board, me);
         for depth in first_depth..=self.max_depth.max(first_depth) {
             let mut alpha = -WIN;
             let mut iteration_best = root[0];
@@ -577,7 +582,7 @@ impl Engine {
                     && pruning::is_quiet(board, cell, me);
                 board.put_stone(cell, me);
                 let score = if i == 0 {
-                    -self.negamax(board, opponent, depth as i32 - 1, -WIN, -alpha, 1)
+                    -self.negamax(board, opponent, depth as i32 - 1, -WIN, -alpha, 1, false)
                 } else {
                     let full = depth as i32 - 1;
                     let shallower = reduced.then(|| full - pruning::reduction(depth as i32, i));
@@ -662,6 +667,9 @@ impl Engine {
         // Room for every ply and every move from the start: a search that
         // reaches a new depth must not allocate there.
         let cells = board.width() * board.height();
+        if self.evals.len() <= cells + 1 {
+            self.evals.resize(cells + 2, NO_EVAL);
+        }
         if self.buffers.len() <= cells {
             self.buffers
                 .resize_with(cells + 1, || Vec::with_capacity(cells));
@@ -868,7 +876,7 @@ impl Engine {
         for i in 0..count {
             let cell = self.buffers[ply][i];
             board.put_stone(cell, side);
-            let score = -self.negamax(board, opponent, depth - 1, -beta, -alpha, ply + 1);
+            let score = -self.negamax(board, opponent, depth - 1, -beta, -alpha, ply + 1, false);
             board.take_back();
             if self.aborted {
                 return 0;
@@ -886,11 +894,11 @@ impl Engine {
         best
     }
 
-    /// The score of a move after the first (already played: `opponent`
-    /// to move at `ply`) in the window `(alpha, beta)`, by principal
-    /// variation search: a null window at `shallower` plies first when
-    /// the move is reduced, then at `depth`, and the whole window only
-    /// when the move beats alpha.
+    /// The score of a root move after the first (already played:
+    /// `opponent` to move at `ply`) in the window `(alpha, beta)`, by
+    /// principal variation search: a null window at `shallower` plies
+    /// first when the move is reduced, then at `depth`, and the whole
+    /// window only when the move beats alpha.
     fn later_move(
         &mut self,
         board: &mut Board,
@@ -902,18 +910,62 @@ impl Engine {
     ) -> i32 {
         let mut probe = alpha + 1;
         if let Some(shallower) = shallower {
-            probe = -self.negamax(board, opponent, shallower, -alpha - 1, -alpha, ply);
+            probe = -self.negamax(board, opponent, shallower, -alpha - 1, -alpha, ply, true);
         }
         if probe > alpha && !self.aborted {
-            probe = -self.negamax(board, opponent, depth, -alpha - 1, -alpha, ply);
+            probe = -self.negamax(board, opponent, depth, -alpha - 1, -alpha, ply, true);
         }
         if probe > alpha && probe < beta && !self.aborted {
-            -self.negamax(board, opponent, depth, -beta, -alpha, ply)
+            -self.negamax(board, opponent, depth, -beta, -alpha, ply, false)
         } else {
             probe
         }
     }
 
+    /// The score of a move after the first below the root (already
+    /// played: `opponent` to move at `ply`) in the window `(alpha, beta)`,
+    /// searched `depth` plies deep less `reduction`: a null window at the
+    /// reduced depth first; if the move beats alpha there, a null window
+    /// at full depth (a ply deeper when it beat alpha by far, a ply
+    /// shallower when it did not beat the node's `best` so far by a
+    /// little); and the whole window only when the move still beats alpha
+    /// at an open-window node.
+    fn late_move(
+        &mut self,
+        board: &mut Board,
+        opponent: Stone,
+        (depth, reduction): (i32, i32),
+        (alpha, beta): (i32, i32),
+        best: i32,
+        (ply, cut_node): (usize, bool),
+    ) -> i32 {
+        let mut full = depth;
+        let mut value;
+        if reduction > 0 {
+            let shallow = depth - reduction;
+            value = -self.negamax(board, opponent, shallow, -alpha - 1, -alpha, ply, true);
+            if value <= alpha || self.aborted {
+                return value;
+            }
+            let deeper = value > alpha + self.margin(board, pruning::deeper_margin(reduction));
+            let shallower = value < best.saturating_add(self.margin(board, 5 * depth));
+            full += i32::from(deeper) - i32::from(shallower);
+            if full > shallow {
+                value = -self.negamax(board, opponent, full, -alpha - 1, -alpha, ply, !cut_node);
+            }
+        } else {
+            value = -self.negamax(board, opponent, full, -alpha - 1, -alpha, ply, !cut_node);
+        }
+        if value > alpha && value < beta && beta - alpha > 1 && !self.aborted {
+            value = -self.negamax(board, opponent, full, -beta, -alpha, ply, false);
+        }
+        value
+    }
+
+    /// The value of `board` for `side` to move at `ply`, searched `depth`
+    /// plies deep in the window `(alpha, beta)`; `cut_node` marks a
+    /// null-window node expected to fail high (it reduces more).
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         board: &mut Board,
@@ -922,6 +974,7 @@ impl Engine {
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        cut_node: bool,
     ) -> i32 {
         self.nodes += 1;
         if self.nodes & POLL == 0 && (self.deadline.expired() || self.stopped()) {
@@ -974,6 +1027,21 @@ impl Engine {
                 }
             }
         }
+        // The static value on the ply stack: facing a five or an open
+        // three it is the previous ply's, as the threat left it.
+        let static_eval = if forced.is_some() || board.threatens(opponent, Level::OpenFour) {
+            match self.evals[ply - 1] {
+                NO_EVAL => NO_EVAL,
+                value => -value,
+            }
+        } else {
+            self.judge(board, side)
+        };
+        self.evals[ply] = static_eval;
+        let improving = ply < 2
+            || static_eval == NO_EVAL
+            || self.evals[ply - 2] == NO_EVAL
+            || static_eval > self.evals[ply - 2];
         // A null-window node's static value, when it may prune or reduce.
         let null_window = beta - alpha == 1;
         let judged = (forced.is_none() && null_window && beta.abs() < DECIDED)
@@ -1018,28 +1086,44 @@ impl Engine {
         let mut best_cell = self.buffers[ply][0];
         for i in 0..count {
             let cell = self.buffers[ply][i];
-            // Late quiet moves are first searched shallower (`pruning.rs`).
-            let reduced = forced.is_none()
-                && i >= pruning::REDUCE_FROM
-                && depth >= pruning::REDUCE_DEPTH
-                && pruning::is_quiet(board, cell, side);
             let next_depth = if likely_fail_high && !pruning::makes_four(board, cell, side) {
                 next_depth - 1
             } else {
                 next_depth
             };
+            // Every move after the first is first searched shallower
+            // (`pruning.rs`), never below a ply.
+            let reduction = if forced.is_none() && i >= 1 && depth >= 2 && next_depth >= 2 {
+                let late = pruning::LateMove {
+                    principal: !null_window,
+                    cut_node,
+                    improving,
+                    attack: pruning::attacks(board, cell, side),
+                };
+                pruning::late_move_reduction(depth, i, late).min(next_depth - 1)
+            } else {
+                0
+            };
             board.put_stone(cell, side);
             let score = if i == 0 {
-                -self.negamax(board, opponent, next_depth, -beta, -alpha, ply + 1)
-            } else {
-                let shallower = reduced.then(|| next_depth - pruning::reduction(depth, i));
-                self.later_move(
+                let child_cut = null_window && !cut_node;
+                -self.negamax(
                     board,
                     opponent,
                     next_depth,
-                    shallower,
-                    (alpha, beta),
+                    -beta,
+                    -alpha,
                     ply + 1,
+                    child_cut,
+                )
+            } else {
+                self.late_move(
+                    board,
+                    opponent,
+                    (next_depth, reduction),
+                    (alpha, beta),
+                    best,
+                    (ply + 1, cut_node),
                 )
             };
             board.take_back();
@@ -1081,6 +1165,9 @@ impl Engine {
         best
     }
 }
+
+/// A ply's static value not known.
+const NO_EVAL: i32 = i32::MIN;
 
 /// The table key: the board's hash with the side to move mixed in.
 fn key(hash: u64, side: Stone) -> u64 {
