@@ -25,8 +25,8 @@ use ply_engine::{
     OpeningRecipe, Outcome, Playable, Player, SearchAnalyzer, Searcher, Side, Symmetric, Value,
 };
 use ply_gomoku::{
-    analyze_position, decide_swap2, Engine, GomokuGame, GomokuKnowledge, Move, Rule, Score, Stone,
-    Swap2Answer, Verdict,
+    analyze_position, decide_swap2, Engine, Evaluation, GomokuGame, GomokuKnowledge, Move, Rule,
+    Score, Stone, Swap2Answer, Verdict,
 };
 
 /// How long the computer thinks per move on this board unless
@@ -691,6 +691,8 @@ const STATIC_EVEN_WITHIN: i32 = 25;
 /// are far more than three to five stones need).
 fn opening_balance(game: &MnkWide) -> i32 {
     let mut engine = Engine::new(1 << 20);
+    // The hand-made evaluation, whose units the edge was measured in.
+    engine.set_evaluation(Evaluation::Patterns);
     engine.set_max_depth(OPENING_SEARCH_DEPTH);
     let board = game.game.board();
     let to_move = game.game.stone_to_move();

@@ -24,10 +24,10 @@ pub struct GomocupArgs {
     /// ends after 100 ms, before the answer's own.
     #[arg(long)]
     pub progress: bool,
-    /// What the search judges quiet positions by: the hand-made pattern
-    /// sums, or the learned evaluation (freestyle and standard; the other
-    /// rules keep the hand-made one).
-    #[arg(long, value_enum, default_value = "patterns")]
+    /// What the search judges quiet positions by: the learned evaluation
+    /// (freestyle and standard; the other rules keep the hand-made one),
+    /// or the hand-made pattern sums.
+    #[arg(long, value_enum, default_value = "learned")]
     pub evaluation: EvaluationArg,
     /// The learned evaluation with these weights (a file of
     /// `ply-gomoku-train fit`, for its rule) instead of the shipped ones;

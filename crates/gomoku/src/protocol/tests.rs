@@ -254,12 +254,14 @@ fn budgets_follow_the_limits() {
 
 /// With a progress sink the search's iterations are shown as they end,
 /// deeper each time, each with a legal line; the answer is unchanged:
-/// its own MESSAGE, then the move last.
+/// its own MESSAGE, then the move last. Two seconds: only iterations
+/// ending after 100 ms are shown, and on a machine busy with other tests
+/// a shorter turn may complete none after that.
 #[test]
 fn progress_lines_come_while_the_search_runs() {
     use std::sync::{Arc, Mutex};
     let shown = Arc::new(Mutex::new(Vec::<String>::new()));
-    let mut brain = fresh(600);
+    let mut brain = fresh(2000);
     let sink = Arc::clone(&shown);
     brain.show_progress(Box::new(move |line| {
         sink.lock().expect("the lines").push(line.to_string());
@@ -272,7 +274,10 @@ fn progress_lines_come_while_the_search_runs() {
     assert!(reply[0].starts_with("MESSAGE depth "));
     assert!(parse_pair(&reply[1]).is_some(), "{reply:?}");
     let shown = shown.lock().expect("the lines").clone();
-    assert!(!shown.is_empty(), "a 600 ms search shows its iterations");
+    assert!(
+        !shown.is_empty(),
+        "a 2 s search shows its iterations: {reply:?}"
+    );
     let depths: Vec<u32> = shown
         .iter()
         .map(|line| {
