@@ -1030,7 +1030,8 @@ impl Engine {
         }
         // The static value on the ply stack: facing a five or an open
         // three it is the previous ply's, as the threat left it.
-        let static_eval = if forced.is_some() || board.threatens(opponent, Level::OpenFour) {
+        let threatened = forced.is_some() || board.threatens(opponent, Level::OpenFour);
+        let static_eval = if threatened {
             match self.evals[ply - 1] {
                 NO_EVAL => NO_EVAL,
                 value => -value,
@@ -1045,8 +1046,13 @@ impl Engine {
             || static_eval > self.evals[ply - 2];
         // A null-window node's static value, when it may prune or reduce.
         let null_window = beta - alpha == 1;
-        let judged = (forced.is_none() && null_window && beta.abs() < DECIDED)
-            .then(|| self.judge(board, side));
+        let judged = (forced.is_none() && null_window && beta.abs() < DECIDED).then(|| {
+            if threatened {
+                self.judge(board, side)
+            } else {
+                static_eval
+            }
+        });
         // Reverse futility (`pruning.rs`): a null-window node far above
         // beta with no open three against it stands on its value.
         if let Some(value) = judged {
