@@ -27,6 +27,7 @@ use ply_engine::Deadline;
 use crate::board::Board;
 use crate::pattern::Level;
 use crate::search::Engine;
+use crate::vcf::ThreatSearch;
 use crate::{Move, Stone};
 
 /// A move's value for the player who makes it.
@@ -113,6 +114,8 @@ pub fn analyze_position(
     let mut out = Vec::with_capacity(order.len());
     // The proof lines of decided moves, by their index in `out`.
     let mut lines: Vec<Option<Vec<usize>>> = Vec::with_capacity(order.len());
+    // One threat search for every move: its buffers are sized once.
+    let mut threats = ThreatSearch::new();
     for (done, &cell) in order.iter().enumerate() {
         let mut line = None;
         let verdict = if my_fives.contains(&cell) {
@@ -138,7 +141,13 @@ pub fn analyze_position(
             let per_move = deadline
                 .remaining()
                 .map(|r| (r * 4 / left).min(r).min(Duration::from_millis(200)));
-            let (verdict, proof) = examine(&mut board, cell, me, Deadline::after(per_move));
+            let (verdict, proof) = examine(
+                &mut board,
+                &mut threats,
+                cell,
+                me,
+                Deadline::after(per_move),
+            );
             line = proof;
             verdict
         };
@@ -208,6 +217,7 @@ fn rank_like_the_engine(out: &mut [(Move, Verdict)], considered: usize, chosen: 
 /// both sides in turn, to the five) where it is one line.
 fn examine(
     board: &mut Board,
+    threats: &mut ThreatSearch,
     cell: usize,
     me: Stone,
     deadline: Deadline,
@@ -236,7 +246,9 @@ fn examine(
     } else if let [block] = fives[..] {
         // The opponent must take the one cell, then the mover needs a VCF.
         board.put_stone(block, opponent);
-        let found = crate::vcf::find_vcf(board, me, MAX_FOURS, deadline);
+        let found = threats
+            .vcf(board, me, MAX_FOURS, deadline)
+            .then(|| threats.line(board).collect::<Vec<_>>());
         let result = match found {
             Some(line) => {
                 let plies = 1 + line.len() as u32;
@@ -249,7 +261,10 @@ fn examine(
         board.take_back();
         result
     } else {
-        match crate::vcf::find_vcf(board, opponent, MAX_FOURS, deadline) {
+        let found = threats
+            .vcf(board, opponent, MAX_FOURS, deadline)
+            .then(|| threats.line(board).collect::<Vec<_>>());
+        match found {
             Some(line) => {
                 let plies = line.len() as u32;
                 (Verdict::Loss(plies), Some(cells(line, board)))

@@ -29,6 +29,7 @@
 
 mod analysis;
 mod board;
+mod failure_memo;
 mod game;
 mod knowledge;
 mod learned;

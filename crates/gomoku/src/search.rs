@@ -236,8 +236,9 @@ pub struct Engine {
     /// The threat searches' memory, kept between the dozens of them a
     /// move runs.
     threats: ThreatSearch,
-    /// The root's moves with their scores, reordered after each iteration.
-    order: Vec<(usize, i32)>,
+    /// The root's moves with their scores and places, reordered after
+    /// each iteration.
+    order: Vec<(usize, i32, usize)>,
     /// What quiet positions are judged by.
     evaluation: Evaluation,
     /// The learned evaluation's weights when not the shipped ones.
@@ -616,12 +617,18 @@ impl Engine {
             std::mem::swap(&mut best_line, &mut iteration_line);
             best_raw = alpha;
             // Next iteration: best first, then by this iteration's scores.
+            // Ties keep their order: the index breaks them, so the sort
+            // needs no stable sort's buffer (no allocation an iteration).
             self.order.clear();
+            self.order.extend(
+                (root.iter().copied().zip(scores.iter().copied()))
+                    .enumerate()
+                    .map(|(i, (c, s))| (c, s, i)),
+            );
             self.order
-                .extend(root.iter().copied().zip(scores.iter().copied()));
-            self.order
-                .sort_by_key(|&(c, s)| (c != best, std::cmp::Reverse(s)));
-            for ((cell, score), &(c, s)) in root.iter_mut().zip(scores.iter_mut()).zip(&self.order)
+                .sort_unstable_by_key(|&(c, s, i)| (c != best, std::cmp::Reverse(s), i));
+            for ((cell, score), &(c, s, _)) in
+                root.iter_mut().zip(scores.iter_mut()).zip(&self.order)
             {
                 (*cell, *score) = (c, s);
             }

@@ -18,11 +18,10 @@
 //! Both searches remember positions that failed at a given remaining depth
 //! and stop at their [`Deadline`] (returning "not found").
 
-use std::collections::HashMap;
-
 use ply_engine::Deadline;
 
 use crate::board::Board;
+use crate::failure_memo::FailureMemo;
 use crate::pattern::Level;
 use crate::{Move, Stone};
 
@@ -40,7 +39,7 @@ const DEFEND: u8 = 2;
 #[derive(Debug, Default)]
 pub struct ThreatSearch {
     /// (hash, search kind) -> largest depth that failed.
-    failed: HashMap<(u64, u8), u32>,
+    failed: FailureMemo,
     /// The moves from the start to the current node.
     path: Vec<usize>,
     /// The last winning line found: `path` at a win, and the winning move.
@@ -166,7 +165,17 @@ impl<'a> Threats<'a> {
         attacker: Stone,
         deadline: Deadline,
     ) -> Self {
-        state.failed.clear();
+        state.failed.start_search();
+        // Room for every ply of the longest line the board holds, so a
+        // search deeper than any before allocates nothing.
+        let cells = board.width() * board.height();
+        if state.lists.len() <= cells {
+            state
+                .lists
+                .resize_with(cells + 1, || Vec::with_capacity(cells));
+            state.path.reserve(cells);
+            state.found.reserve(cells + 1);
+        }
         state.path.clear();
         state.found.clear();
         state.nodes = 0;
@@ -224,10 +233,7 @@ impl<'a> Threats<'a> {
     }
 
     fn known_failure(&self, kind: u8, depth: u32) -> bool {
-        self.state
-            .failed
-            .get(&(self.board.hash(), kind))
-            .is_some_and(|&d| d >= depth)
+        self.state.failed.failed(self.board.hash(), kind, depth)
     }
 
     /// The end of an attack over `moves`: the list goes back to the pool,
@@ -243,12 +249,8 @@ impl<'a> Threats<'a> {
 
     fn remember_failure(&mut self, kind: u8, depth: u32) {
         if !self.aborted {
-            let entry = self
-                .state
-                .failed
-                .entry((self.board.hash(), kind))
-                .or_insert(0);
-            *entry = (*entry).max(depth);
+            let hash = self.board.hash();
+            self.state.failed.remember(hash, kind, depth);
         }
     }
 
