@@ -2,14 +2,16 @@
 //! complete each iteration, summed over positions from self-play that
 //! complete every iteration undecided.
 //!
-//!     cargo run --release -p ply-gomoku --example depth_nodes -- [POSITIONS] [DEPTH] [SEED]
+//!     cargo run --release -p ply-gomoku --example depth_nodes -- [POSITIONS] [DEPTH] [SEED] [TABLE_KIB]
 //!
 //! The positions (default 40) come from games of the engine against itself
 //! searching 3 plies from two random stones near the centre, stopped after
 //! 6 to 30 stones, skipping decided ones (the time to make them, mostly
 //! the root's threat searches, is printed too). Each is searched afresh to DEPTH
 //! (default 7) with no time limit; the per-iteration totals and the growth
-//! from one iteration to the next are printed, with the time.
+//! from one iteration to the next are printed, with the time. TABLE_KIB
+//! (default 65536, the engine's 64 MiB) sizes each search's table: a small
+//! one shows how the table holds up when a long search overflows it.
 
 use std::time::{Duration, Instant};
 
@@ -23,6 +25,7 @@ fn main() {
     let positions: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(40);
     let depth: u32 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(7);
     let seed: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let table_kib: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(64 << 10);
     let mut rng = StdRng::seed_from_u64(seed);
     let made = Instant::now();
     let mut games = Vec::new();
@@ -57,7 +60,7 @@ fn main() {
     let mut complete = 0;
     let start = Instant::now();
     for game in &games {
-        let mut engine = Engine::new(64 << 20);
+        let mut engine = Engine::new(table_kib << 10);
         engine.set_max_depth(depth);
         let mut own = vec![(0u64, Duration::ZERO); depth as usize + 1];
         let mut deepest = 0;

@@ -43,6 +43,7 @@ pub mod protocol;
 mod search;
 mod shape;
 mod swap2;
+mod table;
 mod vcf;
 
 pub use analysis::{analyze_moves, analyze_position, PositionAnalysis, Verdict};

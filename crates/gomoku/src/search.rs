@@ -26,7 +26,7 @@
 //! shallower, and every move after the first (at the root, late quiet
 //! moves) is first searched shallower (`pruning.rs`).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -38,6 +38,7 @@ use crate::pattern::Level;
 use crate::policy::PolicyContext;
 use crate::pruning;
 use crate::shape::Shape;
+use crate::table::{Entry, Table, ENTRY_BYTES, EXACT, LOWER, UPPER};
 use crate::vcf::ThreatSearch;
 use crate::{Move, Stone};
 
@@ -119,9 +120,6 @@ pub enum Evaluation {
     Learned,
 }
 
-/// Bytes a table entry takes: two 64-bit words.
-const ENTRY_BYTES: usize = 16;
-
 /// When a search stops deepening (see [`Engine::best_move_timed`]).
 #[derive(Clone, Copy)]
 struct Limits {
@@ -143,72 +141,6 @@ pub struct Progress<'a> {
     pub elapsed: Duration,
     /// The expected line, the best move first.
     pub principal: &'a [Move],
-}
-
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    key: u64,
-    score: i32,
-    cell: u16,
-    depth: u8,
-    /// 0 empty, 1 exact, 2 lower bound, 3 upper bound.
-    bound: u8,
-}
-
-const EXACT: u8 = 1;
-const LOWER: u8 = 2;
-const UPPER: u8 = 3;
-
-/// The transposition table, shared by the search threads: each slot two
-/// atomic words, the entry's data and its key mixed with the data (the
-/// lockless scheme of Hyatt and Mann), so a slot half written by one thread
-/// while another reads it fails the key check instead of answering wrong.
-struct Table {
-    slots: Vec<[AtomicU64; 2]>,
-}
-
-impl Table {
-    fn new(entries: usize) -> Table {
-        Table {
-            slots: (0..entries)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.slots.len()
-    }
-
-    fn load(&self, slot: usize) -> Entry {
-        let [mixed, data] = &self.slots[slot];
-        let data = data.load(Ordering::Relaxed);
-        let key = mixed.load(Ordering::Relaxed) ^ data;
-        Entry {
-            key,
-            score: data as u32 as i32,
-            cell: (data >> 32) as u16,
-            depth: (data >> 48) as u8,
-            bound: (data >> 56) as u8,
-        }
-    }
-
-    fn store(&self, slot: usize, entry: Entry) {
-        let data = u64::from(entry.score as u32)
-            | u64::from(entry.cell) << 32
-            | u64::from(entry.depth) << 48
-            | u64::from(entry.bound) << 56;
-        let [mixed, stored] = &self.slots[slot];
-        stored.store(data, Ordering::Relaxed);
-        mixed.store(entry.key ^ data, Ordering::Relaxed);
-    }
-
-    fn clear(&self) {
-        for [mixed, data] in &self.slots {
-            mixed.store(0, Ordering::Relaxed);
-            data.store(0, Ordering::Relaxed);
-        }
-    }
 }
 
 /// Most search threads of one engine.
@@ -399,6 +331,8 @@ impl Engine {
             }
         }
         self.prepare(&board, deadline);
+        // The helpers share the table: one new search for all of them.
+        self.table.new_search();
         let me = to_move;
         let opponent = me.opponent();
         let info = |board: &Board,
@@ -728,10 +662,9 @@ impl Engine {
         board.put_stone(first, me);
         let mut side = me.opponent();
         while line.len() < PRINCIPAL_LENGTH && board.winner().is_none() {
-            let entry = self.table.load(self.slot(board.hash(), side));
-            if entry.key != key(board.hash(), side) || entry.bound == 0 {
+            let Some(entry) = self.table.probe(key(board.hash(), side)) else {
                 break;
-            }
+            };
             let cell = usize::from(entry.cell);
             if cell >= board.cell_slots() || !board.is_free(cell) {
                 break;
@@ -748,10 +681,6 @@ impl Engine {
     /// True when this is a helper and the main thread has its answer.
     fn stopped(&self) -> bool {
         self.is_helper && self.stop.load(Ordering::Relaxed)
-    }
-
-    fn slot(&self, hash: u64, side: Stone) -> usize {
-        (key(hash, side) as usize) & (self.table.len() - 1)
     }
 
     /// Fills `self.buffers[ply]` with the moves worth searching for
@@ -1018,10 +947,8 @@ impl Engine {
             return 0;
         }
         let hash = board.hash();
-        let slot = self.slot(hash, side);
-        let entry = self.table.load(slot);
         let mut tt_move = None;
-        if entry.bound != 0 && entry.key == key(hash, side) {
+        if let Some(entry) = self.table.probe(key(hash, side)) {
             tt_move = Some(usize::from(entry.cell));
             if i32::from(entry.depth) >= depth {
                 let s = from_table(entry.score, ply_i);
@@ -1163,19 +1090,13 @@ impl Engine {
         } else {
             EXACT
         };
-        let replace = entry.key != key(hash, side) || i32::from(entry.depth) <= depth;
-        if replace {
-            self.table.store(
-                slot,
-                Entry {
-                    key: key(hash, side),
-                    score: to_table(best, ply_i),
-                    cell: best_cell as u16,
-                    depth: depth.clamp(0, 255) as u8,
-                    bound,
-                },
-            );
-        }
+        self.table.store(Entry {
+            key: key(hash, side),
+            score: to_table(best, ply_i),
+            cell: best_cell as u16,
+            depth: depth.clamp(0, 255) as u8,
+            bound,
+        });
         best
     }
 }
