@@ -143,6 +143,17 @@ pub struct Progress<'a> {
     pub principal: &'a [Move],
 }
 
+/// The most a cell's history adds to its ordering value: two logits of
+/// the policy (whose ordering units are a twentieth of a logit,
+/// `policy.rs`). The history grows with the search (a cutoff at depth `d`
+/// adds `d * d / 64` units): unbounded, it added 6 logits at the 90th
+/// percentile of a position's cells after a second of search and 37 after
+/// five, so that a long search ordered, and kept within its
+/// [`BRANCH_LIMIT`], the cells of past cutoffs of either side rather than
+/// the moves the position asks for (README, "The table and the history in
+/// long searches").
+const HISTORY_MOST: u32 = 40;
+
 /// Most search threads of one engine.
 pub const MAX_THREADS: usize = 64;
 
@@ -720,7 +731,7 @@ impl Engine {
             let s = if Some(c) == tt_move {
                 i32::MAX
             } else {
-                policy.order(board, c, side) + (self.history[c].min(1 << 20) / 64) as i32
+                policy.order(board, c, side) + (self.history[c] / 64).min(HISTORY_MOST) as i32
             };
             (std::cmp::Reverse(s), c)
         }));
