@@ -1090,7 +1090,9 @@ impl Engine {
                 alpha = score;
             }
             if alpha >= beta {
-                self.history[cell] += (depth.max(1) * depth.max(1)) as u32;
+                // Saturating: a day-long think can pass 2^32 on a busy cell.
+                self.history[cell] =
+                    self.history[cell].saturating_add((depth.max(1) * depth.max(1)) as u32);
                 break;
             }
         }
